@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
+import type { Db, DialectName } from './db/types.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import authPlugin from './plugins/auth.js';
+import errorsPlugin from './plugins/errors.js';
+import mailerPlugin from './plugins/mailer.js';
+import sessionPlugin from './plugins/session.js';
+import storagePlugin from './plugins/storage.js';
+import webPlugin from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: DialectName;
+    config: Config;
+    /** Every route as registered, for tests that walk the route table. */
+    routeTable: { method: string; url: string; csrfExempt: boolean }[];
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An already open database (tests); otherwise one is opened from the config. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const handle =
+    database ??
+    openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile, pgSchema: config.pgSchema });
+  await migrateToLatest(handle);
+
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', handle.db);
+  app.decorate('dialect', handle.dialect);
+  app.decorate('config', config);
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      app.routeTable.push({ method, url: route.url, csrfExempt: Boolean(route.config?.csrfExempt) });
+    }
+  });
+  app.addHook('onClose', async () => handle.close());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const gtm = config.GTM_ID ? ['https://www.googletagmanager.com'] : [];
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...gtm],
+        // MUI (emotion) inserts <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...gtm],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...gtm],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Funkis API', version: '0.1.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'funkis_sid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(errorsPlugin, { webDist: config.WEB_DIST });
+  await app.register(sessionPlugin, { db: handle.db, secret: config.SESSION_SECRET });
+  await app.register(authPlugin, { db: handle.db });
+  await app.register(mailerPlugin, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.mailDir });
+  await app.register(storagePlugin, { root: config.filesDir });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(accountRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { webDist: config.WEB_DIST, gtmId: config.GTM_ID });
+  return app;
+}

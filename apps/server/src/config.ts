@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
+    message: 'must start with postgres:// or postgresql://',
+  }),
+  SESSION_SECRET: optionalText.refine((value) => !value || value.length >= 32, {
+    message: 'must be at least 32 characters long',
+  }),
+  SMTP_URL: optionalText.refine((value) => !value || /^smtps?:\/\//.test(value), {
+    message: 'must start with smtp:// or smtps://',
+  }),
+  MAIL_FROM: z.string().min(3).default('Funkis <no-reply@funkis.local>'),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  GTM_ID: optionalText.refine((value) => !value || /^GTM-[A-Z0-9]+$/.test(value), {
+    message: 'must look like GTM-XXXXXXX',
+  }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
+  /** Comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-* headers are believed. */
+  TRUST_PROXY: optionalText,
+  WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SESSION_SECRET' | 'PUBLIC_URL'> {
+  SESSION_SECRET: string;
+  PUBLIC_URL: string;
+  dataDir: string;
+  sqliteFile: string;
+  filesDir: string;
+  mailDir: string;
+  trustProxy: string[] | false;
+  /** Tests only: PostgreSQL schema to use. */
+  pgSchema?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment. A bad value throws ConfigError with one line naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    ...values,
+    dataDir,
+    sqliteFile: path.join(dataDir, 'funkis.sqlite'),
+    filesDir: path.join(dataDir, 'files'),
+    mailDir: path.join(dataDir, 'mail'),
+    SESSION_SECRET: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    PUBLIC_URL: (values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`).replace(/\/$/, ''),
+    trustProxy: values.TRUST_PROXY ? values.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

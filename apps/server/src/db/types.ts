@@ -1,0 +1,231 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+
+/**
+ * The schema as both dialects hold it. Timestamps are ISO-8601 UTC text, booleans 0/1 integers and JSON
+ * documents text in both SQLite and PostgreSQL, so one query code base reads the same values on both
+ * (docs/decisions/001-query-layer-and-two-databases.md).
+ */
+type Id = Generated<number>;
+type Timestamp = string;
+type Flag = number;
+type Json = string;
+
+export interface UsersTable {
+  id: Id;
+  email: string;
+  firstname: string;
+  lastname: string;
+  password_hash: string;
+  avatar: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string; // sha-256 of the cookie's token: a stolen database holds no usable session
+  user_id: number;
+  csrf_token: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: Id;
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface EventsTable {
+  id: Id;
+  name: string;
+  description: string;
+  avatar: string | null;
+  status: string;
+  applications_open: Flag;
+  use_week_separation: Flag;
+  week_separation_config: Json | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EventGroupsTable {
+  id: Id;
+  event_id: number;
+  name: string;
+  description: string;
+  created_at: Timestamp;
+}
+
+export interface EventUsersTable {
+  id: Id;
+  event_id: number;
+  user_id: number;
+  role_level: number;
+  group_id: number | null;
+  /** 1 when acceptance of an application created this membership; only those are undone by un-accepting. */
+  via_application: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EventFormsTable {
+  id: Id;
+  event_id: number;
+  fields: Json;
+  updated_at: Timestamp;
+}
+
+export interface ApplicationsTable {
+  id: Id;
+  event_id: number;
+  user_id: number;
+  answers: Json;
+  /** Labels of the answered fields as they were when the applicant answered. */
+  answer_labels: Json;
+  status: string;
+  group_id: number | null;
+  /** The week-separation option the answers select, kept as a column so the filter is an index lookup. */
+  week: string | null;
+  /** Lower-cased name, e-mail and answers, for search. */
+  search_text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PostsTable {
+  id: Id;
+  event_id: number;
+  author_id: number | null;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Id;
+  post_id: number;
+  event_id: number;
+  author_id: number | null;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface EventLinksTable {
+  id: Id;
+  event_id: number;
+  title: string;
+  url: string;
+  created_at: Timestamp;
+}
+
+export interface FilesTable {
+  id: Id;
+  event_id: number;
+  name: string;
+  mime_type: string;
+  size: number;
+  storage_key: string;
+  uploaded_by: number | null;
+  allowed_roles: Json;
+  created_at: Timestamp;
+}
+
+export interface MailsTable {
+  id: Id;
+  event_id: number;
+  sender_id: number | null;
+  subject: string;
+  message: string;
+  receiver_filter: Json;
+  created_at: Timestamp;
+}
+
+export interface MailReceiversTable {
+  id: Id;
+  mail_id: number;
+  user_id: number | null;
+  email: string;
+  name: string;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+  updated_at: Timestamp;
+}
+
+export interface MailLabelsTable {
+  id: Id;
+  event_id: number;
+  name: string;
+  type: string;
+  color: string | null;
+}
+
+export interface MailLabelLinksTable {
+  mail_id: number;
+  label_id: number;
+}
+
+export interface ShiftsTable {
+  id: Id;
+  event_id: number;
+  title: string;
+  description: string;
+  location: string;
+  starts_at: string;
+  ends_at: string;
+  capacity: number;
+  group_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface ShiftAssignmentsTable {
+  id: Id;
+  shift_id: number;
+  event_user_id: number;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  event_id: number | null;
+  actor_id: number | null;
+  action: string;
+  subject: string;
+  details: Json;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  events: EventsTable;
+  event_groups: EventGroupsTable;
+  event_users: EventUsersTable;
+  event_forms: EventFormsTable;
+  applications: ApplicationsTable;
+  posts: PostsTable;
+  comments: CommentsTable;
+  event_links: EventLinksTable;
+  files: FilesTable;
+  mails: MailsTable;
+  mail_receivers: MailReceiversTable;
+  mail_labels: MailLabelsTable;
+  mail_label_links: MailLabelLinksTable;
+  shifts: ShiftsTable;
+  shift_assignments: ShiftAssignmentsTable;
+  audit_log: AuditLogTable;
+}
+
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type EventRow = Selectable<EventsTable>;
+export type EventUpdate = Updateable<EventsTable>;
+export type ApplicationRow = Selectable<ApplicationsTable>;

@@ -1,0 +1,73 @@
+import type { RoleLevel } from '@funkis/shared';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/types.js';
+import { forbidden, notFound, unauthorized } from '../lib/http-error.js';
+
+export interface EventMembership {
+  eventUserId: number;
+  eventId: number;
+  roleLevel: RoleLevel;
+  groupId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    membership: EventMembership | null;
+  }
+  interface FastifyInstance {
+    requireUser: preHandlerAsyncHookHandler;
+    /** Lets through members of the event in `params.id` whose role level is one of `levels`. */
+    requireEventRole(...levels: RoleLevel[]): preHandlerAsyncHookHandler;
+  }
+}
+
+export function currentUser(request: FastifyRequest) {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function currentMembership(request: FastifyRequest): EventMembership {
+  if (!request.membership) throw forbidden();
+  return request.membership;
+}
+
+export async function findMembership(db: Db, eventId: number, userId: number): Promise<EventMembership | null> {
+  const row = await db
+    .selectFrom('event_users')
+    .select(['id', 'event_id', 'role_level', 'group_id'])
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row
+    ? { eventUserId: row.id, eventId: row.event_id, roleLevel: row.role_level as RoleLevel, groupId: row.group_id }
+    : null;
+}
+
+function eventIdOf(request: FastifyRequest): number {
+  const params = request.params as Record<string, string | number | undefined>;
+  const id = Number(params.id ?? params.eventId);
+  if (!Number.isInteger(id) || id <= 0) throw notFound();
+  return id;
+}
+
+async function authPlugin(app: FastifyInstance, options: { db: Db }) {
+  app.decorateRequest('membership', null);
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    currentUser(request);
+  });
+
+  app.decorate('requireEventRole', (...levels: RoleLevel[]) => {
+    const allowed = new Set<number>(levels);
+    return async (request: FastifyRequest) => {
+      const user = currentUser(request);
+      const membership = await findMembership(options.db, eventIdOf(request), user.id);
+      // Non-members get the same answer whether or not the event exists: ids reveal nothing.
+      if (!membership || !allowed.has(membership.roleLevel)) throw forbidden();
+      request.membership = membership;
+    };
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['session'] });

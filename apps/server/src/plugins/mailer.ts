@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { randomToken } from '../lib/tokens.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  mailDir: string;
+}
+
+/** Real SMTP when SMTP_URL is set; otherwise every message becomes an .eml file under DATA_DIR/mail. */
+export function createMailer(options: MailerOptions, log: FastifyInstance['log']): Mailer & { close(): void } {
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      await fs.mkdir(options.mailDir, { recursive: true });
+      const file = path.join(options.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to file (SMTP_URL is not set)');
+    },
+    close: () => transport.close(),
+  };
+}
+
+async function mailerPlugin(app: FastifyInstance, options: MailerOptions) {
+  const mailer = createMailer(options, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+}
+
+export default fp(mailerPlugin, { name: 'mailer' });

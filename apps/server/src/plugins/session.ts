@@ -1,0 +1,165 @@
+import type { User } from '@funkis/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/types.js';
+import { forbidden, unauthorized } from '../lib/http-error.js';
+import { isoIn, nowIso } from '../lib/time.js';
+import { hashToken, randomToken, safeEqual } from '../lib/tokens.js';
+
+export const SESSION_COOKIE = 'funkis_sid';
+export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 60 * 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 1000;
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface SessionInfo {
+  id: string;
+  userId: number;
+  csrfToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: (User & { passwordHash: string }) | null;
+    session: SessionInfo | null;
+  }
+  interface FastifyInstance {
+    sessions: SessionStore;
+  }
+  interface FastifyContextConfig {
+    /** Unsafe routes that need no CSRF token (spec: login, register, recover-password, reset-password). */
+    csrfExempt?: boolean;
+  }
+}
+
+export function userAvatarUrl(userId: number, avatar: string | null): string | null {
+  return avatar ? `/api/user/${userId}/avatar?v=${encodeURIComponent(avatar)}` : null;
+}
+
+/**
+ * Server-side sessions in the database: the cookie holds a random token, the table its keyed hash, the
+ * user id and the CSRF token. Idle and absolute expiry; a new id on every login.
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  async create(reply: FastifyReply, request: FastifyRequest, userId: number): Promise<SessionInfo> {
+    if (request.session) await this.destroy(request.session.id);
+    const token = randomToken();
+    const session: SessionInfo = { id: hashToken(token, this.secret), userId, csrfToken: randomToken() };
+    const now = nowIso();
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: session.id,
+        user_id: userId,
+        csrf_token: session.csrfToken,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: isoIn(SESSION_ABSOLUTE_MS),
+      })
+      .execute();
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
+    request.session = session;
+    return session;
+  }
+
+  async destroy(sessionId: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  }
+
+  /** Ends every session of the user but the one given (after an e-mail or password change). */
+  async destroyOthers(userId: number, keepSessionId: string | null): Promise<void> {
+    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+    await query.execute();
+  }
+
+  async load(token: string): Promise<{ session: SessionInfo; user: User & { passwordHash: string } } | null> {
+    const id = hashToken(token, this.secret);
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.csrf_token',
+        'sessions.expires_at',
+        'sessions.last_seen_at',
+        'users.id',
+        'users.email',
+        'users.firstname',
+        'users.lastname',
+        'users.avatar',
+        'users.password_hash',
+      ])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const now = Date.now();
+    const lastSeen = Date.parse(row.last_seen_at);
+    if (Date.parse(row.expires_at) <= now || lastSeen + SESSION_IDLE_MS <= now) {
+      await this.destroy(id);
+      return null;
+    }
+    if (now - lastSeen > TOUCH_EVERY_MS) {
+      await this.db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id', '=', id).execute();
+    }
+    return {
+      session: { id, userId: row.id, csrfToken: row.csrf_token },
+      user: {
+        id: row.id,
+        email: row.email,
+        firstname: row.firstname,
+        lastname: row.lastname,
+        avatar: userAvatarUrl(row.id, row.avatar),
+        passwordHash: row.password_hash,
+      },
+    };
+  }
+}
+
+async function sessionPlugin(app: FastifyInstance, options: { db: Db; secret: string }) {
+  const store = new SessionStore(options.db, options.secret);
+  app.decorate('sessions', store);
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const loaded = await store.load(token);
+      if (loaded) {
+        request.session = loaded.session;
+        request.user = loaded.user;
+      } else {
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      }
+    }
+    if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config?.csrfExempt) return;
+    if (!request.url.startsWith('/api/')) return;
+    // A synchronizer token: only the header counts, never a cookie, query or body field.
+    if (!request.session) throw unauthorized();
+    const header = request.headers['x-csrf-token'];
+    if (typeof header !== 'string' || !safeEqual(header, request.session.csrfToken)) {
+      throw forbidden('error.csrf');
+    }
+  });
+
+  // Every successful POST or DELETE answers with success and the CSRF token to use next (DESIGN 4.1).
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (!UNSAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload) || Buffer.isBuffer(payload)) return payload;
+    return { ...payload, success: true, _csrf: request.session?.csrfToken ?? '' };
+  });
+}
+
+export default fp(sessionPlugin, { name: 'session', dependencies: ['@fastify/cookie'] });

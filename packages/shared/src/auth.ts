@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { LIMITS, UI } from './constants.js';
+
+/** Capitalised words: Åsa, Émile, Anna Karin, Berg-Ström, Ørjan. */
+export const NAME_PATTERN = /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)*(?:-\p{Lu}\p{Ll}+)?$/u;
+
+const requiredString = (requiredKey: string) =>
+  z.string({ error: requiredKey }).trim().min(1, { error: requiredKey });
+
+export const emailField = requiredString('error.emailRequired')
+  .max(LIMITS.EMAIL_MAXIMUM, { error: 'error.emailTooLong' })
+  .pipe(z.email({ error: 'error.emailInvalid' }));
+
+const nameField = (which: 'firstname' | 'lastname') =>
+  requiredString(`error.${which}Required`)
+    .max(LIMITS.NAME_MAXIMUM, { error: 'error.nameTooLong' })
+    .regex(NAME_PATTERN, { error: `error.${which}Invalid` });
+
+export const firstnameField = nameField('firstname');
+export const lastnameField = nameField('lastname');
+
+export const passwordField = z
+  .string({ error: 'error.passwordRequired' })
+  .min(1, { error: 'error.passwordRequired' })
+  .min(LIMITS.PASSWORD_MINIMUM, { error: 'error.passwordTooShort' })
+  .max(LIMITS.PASSWORD_MAXIMUM, { error: 'error.passwordTooLong' });
+
+/** A password typed to prove who you are: only required and bounded, never judged by today's rules. */
+export const currentPasswordField = z
+  .string({ error: 'error.passwordRequired' })
+  .min(1, { error: 'error.passwordRequired' })
+  .max(LIMITS.PASSWORD_MAXIMUM, { error: 'error.passwordTooLong' });
+
+export const loginSchema = z.object({ email: emailField, password: currentPasswordField });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  email: emailField,
+  firstname: firstnameField,
+  lastname: lastnameField,
+  password: passwordField,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The register form: the payload plus the confirmation and the terms box, which are never sent. */
+export const registerFormSchema = registerSchema
+  .extend({
+    passwordConfirmation: z
+      .string({ error: 'error.passwordConfirmationRequired' })
+      .min(1, { error: 'error.passwordConfirmationRequired' })
+      .min(LIMITS.PASSWORD_MINIMUM, { error: 'error.passwordTooShort' })
+      .max(LIMITS.PASSWORD_MAXIMUM, { error: 'error.passwordTooLong' }),
+    terms: z.boolean().refine((value) => value, { error: 'error.mustBeChecked' }),
+  })
+  .refine((value) => value.password === value.passwordConfirmation, {
+    error: 'error.passwordsDoNotMatch',
+    path: ['passwordConfirmation'],
+  });
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+export const updateInfoSchema = z.object({ firstname: firstnameField, lastname: lastnameField });
+export const changeEmailSchema = z.object({ newEmail: emailField, password: currentPasswordField });
+export const recoverPasswordSchema = z.object({ email: emailField });
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1, { error: 'error.tokenInvalid' }).max(200, { error: 'error.tokenInvalid' }),
+  newPassword: passwordField,
+});
+export const changePasswordSchema = z.object({
+  currentPassword: currentPasswordField,
+  newPassword: passwordField,
+});
+export const removeUserSchema = z.object({ password: currentPasswordField });
+/** The web form for removing an account also asks for the word REMOVE. */
+export const removeUserFormSchema = removeUserSchema.extend({
+  confirm: z.string().refine((value) => value === UI.REMOVE_CONFIRM_WORD, { error: 'error.removeConfirm' }),
+});
+
+export const userSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  avatar: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
