@@ -16,6 +16,9 @@ import type { Config } from './config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
 import type { Db, DialectName } from './db/types.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { applicationsRoutes } from './modules/applications/routes.js';
+import { eventsRoutes } from './modules/events/routes.js';
+import { formsRoutes } from './modules/forms/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
@@ -43,8 +46,7 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
   const handle =
-    database ??
-    openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile, pgSchema: config.pgSchema });
+    database ?? openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile, pgSchema: config.pgSchema });
   await migrateToLatest(handle);
 
   const app = Fastify({
@@ -120,6 +122,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     async (api) => {
       await api.register(healthRoutes);
       await api.register(accountRoutes);
+      await api.register(eventsRoutes);
+      await api.register(formsRoutes);
+      await api.register(applicationsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase, migrateToLatest } from './db/database.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
 import { seedIfEmpty } from './db/seed.js';
 
 async function main() {
@@ -17,7 +17,7 @@ async function main() {
   const database = openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile });
   await migrateToLatest(database);
   const app = await buildApp({ config, database });
-  await seedIfEmpty(database.db, app.log);
+  await seedIfEmpty(database.db, database.dialect, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

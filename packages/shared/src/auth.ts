@@ -4,8 +4,7 @@ import { LIMITS, UI } from './constants.js';
 /** Capitalised words: Åsa, Émile, Anna Karin, Berg-Ström, Ørjan. */
 export const NAME_PATTERN = /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)*(?:-\p{Lu}\p{Ll}+)?$/u;
 
-const requiredString = (requiredKey: string) =>
-  z.string({ error: requiredKey }).trim().min(1, { error: requiredKey });
+const requiredString = (requiredKey: string) => z.string({ error: requiredKey }).trim().min(1, { error: requiredKey });
 
 export const emailField = requiredString('error.emailRequired')
   .max(LIMITS.EMAIL_MAXIMUM, { error: 'error.emailTooLong' })

@@ -1,4 +1,6 @@
 export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';
+export * from './events.js';
+export * from './forms.js';
 export * from './messages.js';

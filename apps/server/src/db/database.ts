@@ -19,6 +19,8 @@ export interface DatabaseOptions {
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** The PostgreSQL schema in use when it is not the default one. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', schema: options.pgSchema, close: () => db.destroy() };
   }
   if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);
@@ -59,7 +61,12 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect) });
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: migrationProvider(handle.dialect),
+    // Kysely looks for its own tables across all schemas unless told which one is ours.
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -44,7 +44,10 @@ export function createMailer(options: MailerOptions, log: FastifyInstance['log']
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await fs.mkdir(options.mailDir, { recursive: true });
-      const file = path.join(options.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`);
+      const file = path.join(
+        options.mailDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to file (SMTP_URL is not set)');
     },

@@ -221,11 +221,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .$call(now)
     .addUniqueConstraint('shift_assignments_unique', ['shift_id', 'event_user_id'])
     .execute();
-  await db.schema
-    .createIndex('shift_assignments_member_idx')
-    .on('shift_assignments')
-    .column('event_user_id')
-    .execute();
+  await db.schema.createIndex('shift_assignments_member_idx').on('shift_assignments').column('event_user_id').execute();
 
   await create('audit_log')
     .addColumn('event_id', 'integer', (c) => c.references('events.id').onDelete('cascade'))

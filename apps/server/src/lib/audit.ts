@@ -1,0 +1,35 @@
+import type { Db } from '../db/types.js';
+import { nowIso } from './time.js';
+
+export interface AuditEntry {
+  eventId: number | null;
+  actorId: number | null;
+  /** What happened, dotted: `member.role_changed`, `application.status_changed`, `event.settings_changed`. */
+  action: string;
+  /** What it happened to: `event_user:12`, `application:7`, `event:3`. */
+  subject: string;
+  details?: Record<string, unknown>;
+}
+
+/** Appends to the audit log; pass the transaction so the record and the change land together. */
+export async function writeAudit(db: Db, entries: AuditEntry | AuditEntry[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries];
+  if (list.length === 0) return;
+  const createdAt = nowIso();
+  // Chunked so one bulk change of tens of thousands of rows stays within the drivers' parameter limits.
+  for (let start = 0; start < list.length; start += 500) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        list.slice(start, start + 500).map((entry) => ({
+          event_id: entry.eventId,
+          actor_id: entry.actorId,
+          action: entry.action,
+          subject: entry.subject,
+          details: JSON.stringify(entry.details ?? {}),
+          created_at: createdAt,
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { Db } from '../../src/db/types.js';
+
+export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database of the dialect this run is for: a new SQLite file, or a new PostgreSQL
+ * schema that is dropped afterwards.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'funkis-test-'));
+  let schema: string | undefined;
+  if (dialect === 'postgres') {
+    schema = `test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-123',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: path.join(dataDir, 'no-web-build'),
+      PUBLIC_URL: 'http://funkis.test',
+      ...(dialect === 'postgres' ? { DATABASE_URL: postgresUrl } : {}),
+      ...env,
+    }),
+    pgSchema: schema,
+  };
+  const app = await buildApp({ config, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: app.db,
+    dataDir,
+    async close() {
+      await app.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: postgresUrl });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
