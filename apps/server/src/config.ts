@@ -15,7 +15,8 @@ const optionalText = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  /** Relative paths are taken from the working directory; the default is `data/` at the repository root. */
+  DATA_DIR: z.string().min(1).default(path.resolve(here, '../../../data')),
   DATABASE_URL: optionalText.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
     message: 'must start with postgres:// or postgresql://',
   }),

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO = {
+  admin: { email: 'admin@funkis.local', password: 'funkis-demo' },
+  leader: { email: 'leader@funkis.local', password: 'funkis-demo' },
+  volunteer: { email: 'volunteer@funkis.local', password: 'funkis-demo' },
+};
+
+/** Every test gets the URL of the server started in global-setup.ts. */
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+});
+export { expect };
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto('/authentication/login');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /log in|sign in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/authentication'));
+}
+
+/** Waits for a mail to the address to arrive at the test SMTP server and returns its decoded text. */
+export async function waitForMail(to: string, timeoutMs = 15_000): Promise<string> {
+  const dir = process.env.E2E_MAIL_DIR as string;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of fs.readdirSync(dir).sort().reverse()) {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+      if (raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) {
+        // quoted-printable soft line breaks and escapes
+        return raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} arrived`);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.test`;
+}
