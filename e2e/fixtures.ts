@@ -10,6 +10,7 @@ export const DEMO = {
 
 /** Every test gets the URL of the server started in global-setup.ts. */
 export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
