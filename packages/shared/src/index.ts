@@ -1,3 +1,4 @@
+export * from './applications.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';

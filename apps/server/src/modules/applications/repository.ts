@@ -1,0 +1,364 @@
+import {
+  APPLICATION_STATUSES,
+  type ApplicationFilter,
+  type ApplicationSort,
+  type ApplicationSortField,
+  type ApplicationStatus,
+} from '@funkis/shared';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db, DialectName } from '../../db/types.js';
+
+/** Ids per statement: far below the parameter limits of both drivers (SQLite 32766, PostgreSQL 65535). */
+export const ID_CHUNK_SIZE = 500;
+
+export function chunked<T>(list: readonly T[], size = ID_CHUNK_SIZE): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
+  return chunks;
+}
+
+/**
+ * Which applications the caller may see: admins the whole event; a group leader only their own group's
+ * (a leader without a group sees none).
+ */
+export interface ApplicationScope {
+  eventId: number;
+  visibleGroupId: number | null | 'all';
+}
+
+/** What a bulk update needs to know of each application it touches. */
+export interface ApplicationTarget {
+  id: number;
+  user_id: number;
+  status: string;
+  group_id: number | null;
+}
+
+export interface MembershipRow {
+  id: number;
+  user_id: number;
+  role_level: number;
+  group_id: number | null;
+  via_application: number;
+}
+
+/** `%term%` for LIKE with the wildcards of the term itself escaped (ESCAPE '\' in the query). */
+function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+// Status order as the product lists them, not alphabetical. Built from constants only.
+const STATUS_RANK = sql.raw(
+  `case a.status ${APPLICATION_STATUSES.map((status, rank) => `when '${status}' then ${rank}`).join(' ')} else ${APPLICATION_STATUSES.length} end`,
+);
+
+function parseSort(sort: ApplicationSort): { field: ApplicationSortField; direction: 'asc' | 'desc' } {
+  return sort.startsWith('-')
+    ? { field: sort.slice(1) as ApplicationSortField, direction: 'desc' }
+    : { field: sort as ApplicationSortField, direction: 'asc' };
+}
+
+export function parseJsonObject<T>(text: string, fallback: T): T {
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function applicationsRepository(db: Db, dialect: DialectName) {
+  /** The applications of the scope that match the filter; every query of the list, summary and bulk starts here. */
+  const selectMatching = (executor: Db, scope: ApplicationScope, filter: ApplicationFilter) =>
+    executor.selectFrom('applications as a').where((eb) => {
+      const conditions: Expression<SqlBool>[] = [eb('a.event_id', '=', scope.eventId)];
+      if (scope.visibleGroupId === null) conditions.push(sql<SqlBool>`1 = 0`);
+      else if (scope.visibleGroupId !== 'all') conditions.push(eb('a.group_id', '=', scope.visibleGroupId));
+      if (filter.status && filter.status.length > 0) conditions.push(eb('a.status', 'in', [...new Set(filter.status)]));
+      if (filter.groupId && filter.groupId.length > 0) {
+        const ids = [...new Set(filter.groupId.filter((id): id is number => id !== null))];
+        const alternatives: Expression<SqlBool>[] = [];
+        if (ids.length > 0) alternatives.push(eb('a.group_id', 'in', ids));
+        if (filter.groupId.includes(null)) alternatives.push(eb('a.group_id', 'is', null));
+        conditions.push(eb.or(alternatives));
+      }
+      if (filter.week && filter.week.length > 0) conditions.push(eb('a.week', 'in', [...new Set(filter.week)]));
+      if (filter.search) {
+        conditions.push(sql<SqlBool>`${eb.ref('a.search_text')} like ${containsPattern(filter.search)} escape '\\'`);
+      }
+      return eb.and(conditions);
+    });
+
+  /** PostgreSQL locks the rows a bulk update reads, so two organisers' updates cannot interleave. */
+  const lockIfPostgres = <Q extends { forUpdate(): Q }>(query: Q): Q =>
+    dialect === 'postgres' ? query.forUpdate() : query;
+
+  return {
+    /** One page of applications with applicant and group, in the requested order (ties by id). */
+    async listPage(
+      scope: ApplicationScope,
+      filter: ApplicationFilter,
+      options: { sort: ApplicationSort; page: number; pageSize: number },
+    ) {
+      const { field, direction } = parseSort(options.sort);
+      let query = selectMatching(db, scope, filter)
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .leftJoin('event_groups as g', 'g.id', 'a.group_id')
+        .select([
+          'a.id',
+          'a.status',
+          'a.group_id',
+          'a.week',
+          'a.answers',
+          'a.created_at',
+          'a.updated_at',
+          'u.id as user_id',
+          'u.firstname',
+          'u.lastname',
+          'u.email',
+          'g.name as group_name',
+        ]);
+      switch (field) {
+        case 'createdAt':
+          query = query.orderBy('a.created_at', direction);
+          break;
+        case 'updatedAt':
+          query = query.orderBy('a.updated_at', direction);
+          break;
+        case 'status':
+          query = query.orderBy(STATUS_RANK, direction);
+          break;
+        case 'firstname':
+          query = query.orderBy(sql`lower(u.firstname)`, direction).orderBy(sql`lower(u.lastname)`, direction);
+          break;
+        case 'lastname':
+          query = query.orderBy(sql`lower(u.lastname)`, direction).orderBy(sql`lower(u.firstname)`, direction);
+          break;
+        case 'email':
+          query = query.orderBy('u.email', direction);
+          break;
+        case 'group':
+          // Applications without a group come last in both directions and on both databases.
+          query = query.orderBy(sql`case when g.name is null then 1 else 0 end`).orderBy('g.name', direction);
+          break;
+      }
+      return query
+        .orderBy('a.id', direction)
+        .limit(options.pageSize)
+        .offset((options.page - 1) * options.pageSize)
+        .execute();
+    },
+
+    /** Counts per (group, status) of the matching applications: the total and the whole summary in one query. */
+    countByGroupAndStatus: (scope: ApplicationScope, filter: ApplicationFilter) =>
+      selectMatching(db, scope, filter)
+        .select((eb) => ['a.group_id', 'a.status', eb.fn.countAll<number | string>().as('count')])
+        .groupBy(['a.group_id', 'a.status'])
+        .execute(),
+
+    listGroups: (eventId: number) =>
+      db
+        .selectFrom('event_groups')
+        .select(['id', 'name'])
+        .where('event_id', '=', eventId)
+        .orderBy('name')
+        .orderBy('id')
+        .execute(),
+
+    findGroup: (eventId: number, groupId: number) =>
+      db
+        .selectFrom('event_groups')
+        .select(['id', 'name'])
+        .where('event_id', '=', eventId)
+        .where('id', '=', groupId)
+        .executeTakeFirst(),
+
+    findById: (eventId: number, applicationId: number) =>
+      db
+        .selectFrom('applications as a')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .leftJoin('event_groups as g', 'g.id', 'a.group_id')
+        .select([
+          'a.id',
+          'a.status',
+          'a.group_id',
+          'a.week',
+          'a.answers',
+          'a.answer_labels',
+          'a.created_at',
+          'a.updated_at',
+          'u.id as user_id',
+          'u.firstname',
+          'u.lastname',
+          'u.email',
+          'g.name as group_name',
+        ])
+        .where('a.event_id', '=', eventId)
+        .where('a.id', '=', applicationId)
+        .executeTakeFirst(),
+
+    /** The audit entries about one application, oldest first. */
+    history: (eventId: number, applicationId: number) =>
+      db
+        .selectFrom('audit_log as l')
+        .leftJoin('users as u', 'u.id', 'l.actor_id')
+        .select([
+          'l.id',
+          'l.action',
+          'l.details',
+          'l.created_at',
+          'u.id as actor_id',
+          'u.firstname as actor_firstname',
+          'u.lastname as actor_lastname',
+        ])
+        .where('l.subject', '=', `application:${applicationId}`)
+        .where('l.event_id', '=', eventId)
+        .orderBy('l.created_at')
+        .orderBy('l.id')
+        .execute(),
+
+    // --- bulk update: each takes the transaction to run in ---
+
+    /** The applications among `ids` that belong to the event (chunked, locked on PostgreSQL). */
+    async targetsByIds(trx: Db, eventId: number, ids: readonly number[]): Promise<ApplicationTarget[]> {
+      const found: ApplicationTarget[] = [];
+      for (const chunk of chunked(ids)) {
+        const rows = await lockIfPostgres(
+          trx
+            .selectFrom('applications')
+            .select(['id', 'user_id', 'status', 'group_id'])
+            .where('event_id', '=', eventId)
+            .where('id', 'in', chunk),
+        ).execute();
+        found.push(...rows);
+      }
+      return found;
+    },
+
+    /** Every application of the scope matching the filter (locked on PostgreSQL). */
+    targetsByFilter: (trx: Db, scope: ApplicationScope, filter: ApplicationFilter): Promise<ApplicationTarget[]> =>
+      lockIfPostgres(
+        selectMatching(trx, scope, filter).select(['a.id', 'a.user_id', 'a.status', 'a.group_id']).orderBy('a.id'),
+      ).execute(),
+
+    async setStatusAndGroup(
+      trx: Db,
+      eventId: number,
+      ids: readonly number[],
+      values: { status?: ApplicationStatus; groupId?: number | null },
+      now: string,
+    ) {
+      for (const chunk of chunked(ids)) {
+        await trx
+          .updateTable('applications')
+          .set({
+            ...(values.status !== undefined ? { status: values.status } : {}),
+            ...(values.groupId !== undefined ? { group_id: values.groupId } : {}),
+            updated_at: now,
+          })
+          .where('event_id', '=', eventId)
+          .where('id', 'in', chunk)
+          .execute();
+      }
+    },
+
+    async membershipsOfUsers(trx: Db, eventId: number, userIds: readonly number[]): Promise<MembershipRow[]> {
+      const found: MembershipRow[] = [];
+      for (const chunk of chunked(userIds)) {
+        const rows = await lockIfPostgres(
+          trx
+            .selectFrom('event_users')
+            .select(['id', 'user_id', 'role_level', 'group_id', 'via_application'])
+            .where('event_id', '=', eventId)
+            .where('user_id', 'in', chunk),
+        ).execute();
+        found.push(...rows);
+      }
+      return found;
+    },
+
+    /**
+     * Makes the applicants of these (accepted) applications volunteers in the application's group, unless
+     * they are already members: insert … select, so one statement per chunk.
+     */
+    async insertMembershipsFromApplications(trx: Db, eventId: number, applicationIds: readonly number[], now: string) {
+      const inserted: { id: number; user_id: number; group_id: number | null }[] = [];
+      for (const chunk of chunked(applicationIds)) {
+        const rows = await trx
+          .insertInto('event_users')
+          .columns(['event_id', 'user_id', 'role_level', 'group_id', 'via_application', 'created_at', 'updated_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('applications as a')
+              .select((inner) => [
+                'a.event_id',
+                'a.user_id',
+                inner.lit(2).as('role_level'),
+                'a.group_id',
+                inner.lit(1).as('via_application'),
+                inner.val(now).as('created_at'),
+                inner.val(now).as('updated_at'),
+              ])
+              .where('a.event_id', '=', eventId)
+              .where('a.id', 'in', chunk)
+              .where((inner) =>
+                inner.not(
+                  inner.exists(
+                    inner
+                      .selectFrom('event_users as m')
+                      .select('m.id')
+                      .whereRef('m.event_id', '=', 'a.event_id')
+                      .whereRef('m.user_id', '=', 'a.user_id'),
+                  ),
+                ),
+              ),
+          )
+          .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doNothing())
+          .returning(['id', 'user_id', 'group_id'])
+          .execute();
+        inserted.push(...rows);
+      }
+      return inserted;
+    },
+
+    /** Moves memberships that acceptance created (volunteers only) to a group. */
+    async setMembershipGroup(
+      trx: Db,
+      eventId: number,
+      membershipIds: readonly number[],
+      groupId: number | null,
+      now: string,
+    ) {
+      for (const chunk of chunked(membershipIds)) {
+        await trx
+          .updateTable('event_users')
+          .set({ group_id: groupId, updated_at: now })
+          .where('event_id', '=', eventId)
+          .where('id', 'in', chunk)
+          .where('via_application', '=', 1)
+          .where('role_level', '=', 2)
+          .execute();
+      }
+    },
+
+    /** Removes memberships that acceptance created; never an admin's, a leader's or one added by hand. */
+    async deleteApplicationMemberships(trx: Db, eventId: number, membershipIds: readonly number[]) {
+      const deleted: { id: number; user_id: number; group_id: number | null }[] = [];
+      for (const chunk of chunked(membershipIds)) {
+        const rows = await trx
+          .deleteFrom('event_users')
+          .where('event_id', '=', eventId)
+          .where('id', 'in', chunk)
+          .where('via_application', '=', 1)
+          .where('role_level', '=', 2)
+          .returning(['id', 'user_id', 'group_id'])
+          .execute();
+        deleted.push(...rows);
+      }
+      return deleted;
+    },
+  };
+}
+
+export type ApplicationsRepository = ReturnType<typeof applicationsRepository>;
+export type ApplicationPageRow = Awaited<ReturnType<ApplicationsRepository['listPage']>>[number];

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { APPLICATION_STATUSES, LIMITS } from './constants.js';
+import { answerValueSchema } from './forms.js';
+
+/**
+ * Applications review (DESIGN 4.3): list filters, sorting, the group x status summary and bulk updates. The web
+ * table and the server route use these same schemas.
+ */
+
+export const APPLICATION_SORT_FIELDS = [
+  'createdAt',
+  'updatedAt',
+  'status',
+  'firstname',
+  'lastname',
+  'email',
+  'group',
+] as const;
+export type ApplicationSortField = (typeof APPLICATION_SORT_FIELDS)[number];
+/** A field name, or the name with a leading '-' for descending order. */
+export const APPLICATION_SORTS = [
+  ...APPLICATION_SORT_FIELDS,
+  ...APPLICATION_SORT_FIELDS.map((field) => `-${field}` as const),
+] as const;
+export type ApplicationSort = ApplicationSortField | `-${ApplicationSortField}`;
+export const APPLICATION_SORT_DEFAULT: ApplicationSort = '-createdAt';
+
+/** One bulk update by explicit ids; "all N matching the filter" has no such limit. */
+export const APPLICATIONS_BULK_IDS_MAXIMUM = 50_000;
+export const APPLICATION_SEARCH_MAXIMUM = 200;
+/** The `groupId` filter value for applications without a group. */
+export const NO_GROUP_FILTER = 'none';
+
+/** Texts the server answers with; the web translates the same keys. */
+export const APPLICATION_MESSAGES = {
+  'error.applicationsSelectionRequired': 'Select applications, or apply the update to a filter.',
+  'error.applicationsNothingToSet': 'Choose a status or a group to set.',
+  'error.applicationsUnknown': 'Some of the selected applications do not belong to this event.',
+  'error.applicationsOtherGroup': 'You can only change applications of your own group.',
+  'error.applicationsMoveGroup': 'Group leaders cannot move applications to another group.',
+  'error.applicationsGroupUnknown': 'The group does not belong to this event.',
+} as const;
+export type ApplicationMessageKey = keyof typeof APPLICATION_MESSAGES;
+
+/** A list given as `a,b` (query string), as repeated parameters, or as a JSON array (bulk body). */
+const listInput = z.union([z.string().max(5000), z.number(), z.array(z.union([z.string().max(200), z.number()]))]);
+const toList = (value: z.infer<typeof listInput>): string[] =>
+  (Array.isArray(value) ? value.map(String) : String(value).split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+export const statusFilterSchema = listInput
+  .transform(toList)
+  .pipe(z.array(z.enum(APPLICATION_STATUSES)).max(APPLICATION_STATUSES.length * 2));
+
+/** Group ids, and 'none' for applications without a group (null in the parsed list). */
+export const groupFilterSchema = listInput
+  .transform(toList)
+  .pipe(
+    z
+      .array(
+        z.union([
+          z.literal(NO_GROUP_FILTER),
+          z
+            .string()
+            .regex(/^[1-9]\d{0,9}$/)
+            .transform(Number),
+        ]),
+      )
+      .max(500),
+  )
+  .transform((list) => list.map((item) => (item === NO_GROUP_FILTER ? null : item)));
+
+/** Week-separation option values (applications.week). */
+export const weekFilterSchema = listInput.transform(toList).pipe(z.array(z.string().max(100)).max(50));
+
+export const applicationFilterSchema = z.object({
+  status: statusFilterSchema.optional(),
+  groupId: groupFilterSchema.optional(),
+  week: weekFilterSchema.optional(),
+  /** Case-insensitive substring of the applicant's name, e-mail or answers. */
+  search: z.string().trim().max(APPLICATION_SEARCH_MAXIMUM).optional(),
+});
+export type ApplicationFilterInput = z.input<typeof applicationFilterSchema>;
+export type ApplicationFilter = z.output<typeof applicationFilterSchema>;
+
+export const applicationListQuerySchema = applicationFilterSchema.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LIMITS.PAGE_SIZE_MAXIMUM).default(LIMITS.PAGE_SIZE_DEFAULT),
+  sort: z.enum(APPLICATION_SORTS).default(APPLICATION_SORT_DEFAULT),
+});
+export type ApplicationListQuery = z.input<typeof applicationListQuerySchema>;
+
+export const applicationAnswerMapSchema = z.record(z.string(), answerValueSchema);
+
+export const applicationSchema = z.object({
+  id: z.number(),
+  user: z.object({ id: z.number(), firstname: z.string(), lastname: z.string(), email: z.string() }),
+  status: z.enum(APPLICATION_STATUSES),
+  group: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** The week-separation option the answers select, when the event uses week separation. */
+  week: z.string().nullable(),
+  answers: applicationAnswerMapSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+/** Every status, zero included, so a table can show all six columns. */
+export const applicationStatusCountsSchema = z.record(z.enum(APPLICATION_STATUSES), z.number());
+export type ApplicationStatusCounts = z.infer<typeof applicationStatusCountsSchema>;
+
+export const applicationGroupSummarySchema = z.object({
+  /** null: applications without a group. */
+  groupId: z.number().nullable(),
+  groupName: z.string().nullable(),
+  total: z.number(),
+  byStatus: applicationStatusCountsSchema,
+});
+
+/** Counts for the current filter (pagination aside): by status, and groups x statuses. */
+export const applicationSummarySchema = z.object({
+  byStatus: applicationStatusCountsSchema,
+  byGroup: z.array(applicationGroupSummarySchema),
+});
+export type ApplicationSummary = z.infer<typeof applicationSummarySchema>;
+
+export const applicationListResponseSchema = z.object({
+  applications: z.array(applicationSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  summary: applicationSummarySchema,
+});
+export type ApplicationListResponse = z.infer<typeof applicationListResponseSchema>;
+
+export const applicationHistoryEntrySchema = z.object({
+  /** `application.status_changed`, `application.group_changed`, …; details hold `from` and `to`. */
+  action: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  actor: z.object({ id: z.number(), firstname: z.string(), lastname: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type ApplicationHistoryEntry = z.infer<typeof applicationHistoryEntrySchema>;
+
+export const applicationDetailResponseSchema = z.object({
+  application: applicationSchema.extend({
+    /** Field labels as the applicant saw them, keyed like `answers`. */
+    answerLabels: z.record(z.string(), z.string()),
+  }),
+  history: z.array(applicationHistoryEntrySchema),
+});
+export type ApplicationDetailResponse = z.infer<typeof applicationDetailResponseSchema>;
+
+export const applicationsUpdateSchema = z
+  .object({
+    /** The selected rows. */
+    ids: z.array(z.number().int().positive()).min(1).max(APPLICATIONS_BULK_IDS_MAXIMUM).optional(),
+    /** Instead of ids: every application matching this filter ("all N matching"). */
+    filter: applicationFilterSchema.optional(),
+    status: z.enum(APPLICATION_STATUSES).optional(),
+    /** null: no group. */
+    groupId: z.number().int().positive().nullable().optional(),
+  })
+  .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
+    error: APPLICATION_MESSAGES['error.applicationsSelectionRequired'],
+    path: ['ids'],
+  })
+  .refine((body) => body.status !== undefined || body.groupId !== undefined, {
+    error: APPLICATION_MESSAGES['error.applicationsNothingToSet'],
+    path: ['status'],
+  });
+export type ApplicationsUpdateInput = z.input<typeof applicationsUpdateSchema>;
+
+export const applicationsUpdateResponseSchema = z.object({
+  /** How many applications changed (a row already in the wanted state does not count). */
+  updated: z.number(),
+});
