@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FORM_FIELD_TYPES } from './constants.js';
+import { FORM_FIELD_TYPES, type FormFieldType } from './constants.js';
+import { type MessageKey, messageText } from './messages.js';
 
 export const formFieldOptionSchema = z.object({
   value: z.string().trim().min(1).max(100),
@@ -31,3 +32,285 @@ export const OPTION_FIELD_TYPES = ['select', 'radio', 'checkboxes'] as const;
 export const answerValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 export type Answers = Record<string, AnswerValue>;
+
+export const isDisplayOnlyField = (type: FormFieldType): boolean =>
+  (DISPLAY_ONLY_FIELD_TYPES as readonly string[]).includes(type);
+export const isOptionField = (type: FormFieldType): boolean => (OPTION_FIELD_TYPES as readonly string[]).includes(type);
+
+/** Limits of one answer (DESIGN 4.3, issue 5). */
+export const ANSWER_LIMITS = {
+  TEXT_MAXIMUM: 500,
+  TEXTAREA_MAXIMUM: 5000,
+  EMAIL_MAXIMUM: 255,
+  PHONE_MINIMUM: 5,
+  PHONE_MAXIMUM: 30,
+} as const;
+
+/** Digits, spaces and + - ( ): 5 to 30 characters, at least one of them a digit. */
+export const PHONE_PATTERN = /^[0-9 +\-()]{5,30}$/;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const NUMBER_PATTERN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** New fields get `form-field-custom-<n>`, n one more than any number the form has ever used. */
+export const CUSTOM_FIELD_PREFIX = 'form-field-custom-';
+const CUSTOM_FIELD_PATTERN = /^form-field-custom-([1-9]\d{0,8})$/;
+
+export const customFieldName = (n: number): string => `${CUSTOM_FIELD_PREFIX}${n}`;
+
+/** The n of `form-field-custom-<n>`, or null for any other name. */
+export function customFieldNumber(name: string): number | null {
+  const match = CUSTOM_FIELD_PATTERN.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+/** The highest n among the names, or 0. */
+export function highestCustomFieldNumber(names: Iterable<string>): number {
+  let highest = 0;
+  for (const name of names) highest = Math.max(highest, customFieldNumber(name) ?? 0);
+  return highest;
+}
+
+/**
+ * Texts of the form and answer rules. Keys follow messages.ts (`error.*`): the server answers with the
+ * English text, the web app translates the key (with `params`).
+ */
+export const formMessages = {
+  'error.answerTooLong': 'This answer cannot be longer than {max} characters.',
+  'error.answerInvalid': 'This answer is invalid.',
+  'error.phoneInvalid': 'The phone number is invalid. Use 5 to 30 digits, spaces and + - ( ).',
+  'error.numberInvalid': 'Enter a number.',
+  'error.dateInvalid': 'Enter a valid date (YYYY-MM-DD).',
+  'error.optionInvalid': 'Choose one of the options.',
+  'error.answersInvalid': 'Some answers need to be corrected.',
+  'error.applicationsClosed': 'Applications are closed for this event.',
+  'error.alreadyApplied': 'You have already applied to this event.',
+  'error.formFieldNameTaken': 'Field names must be unique in the form.',
+  'error.formFieldNameNew':
+    'A new field must be named form-field-custom-<n>, with a number this form has not used before ({next} or higher).',
+  'error.formFieldLabelRequired': 'The label is required.',
+  'error.formFieldOptionsRequired': 'Add at least one option.',
+  'error.formFieldOptionDuplicate': 'Option values must be unique within the field.',
+  'error.formFieldCannotBeRequired': 'Headings and paragraphs cannot be required.',
+  'error.formInvalid': 'The form has errors. Correct the highlighted fields.',
+  'error.formWeekFieldRemoved':
+    'The field "{name}" decides the week for week separation and cannot be removed while week separation is on.',
+  'error.formWeekFieldType':
+    'The field "{name}" decides the week for week separation and must stay a select, radio or checkboxes field.',
+  'error.formChanged': 'The form was changed by someone else in the meantime. Reload it and make your changes again.',
+} as const;
+export type FormMessageKey = keyof typeof formMessages;
+
+/** A message key with its parameters, for the web app to translate. */
+export interface ValidationIssue {
+  key: FormMessageKey | MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/** English text of a form message key (or of any key of messages.ts). */
+export function formMessageText(key: FormMessageKey | MessageKey, params?: Record<string, string | number>): string {
+  if (Object.hasOwn(formMessages, key)) {
+    const values = params ?? {};
+    return formMessages[key as FormMessageKey].replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in values ? String(values[name]) : whole,
+    );
+  }
+  return messageText(key, params);
+}
+
+export interface ValidationResult<T> {
+  /** The cleaned value: only meaningful when `isValid`. */
+  value: T;
+  isValid: boolean;
+  /** English message per field: answers by field name, form fields by `fields.<index>.<property>`. */
+  fieldErrors: Record<string, string>;
+  /** The same failures as keys with parameters. */
+  issues: Record<string, ValidationIssue>;
+}
+
+function collector() {
+  const fieldErrors: Record<string, string> = {};
+  const issues: Record<string, ValidationIssue> = {};
+  return {
+    fieldErrors,
+    issues,
+    add(path: string, key: ValidationIssue['key'], params?: ValidationIssue['params']) {
+      if (path in issues) return;
+      issues[path] = params ? { key, params } : { key };
+      fieldErrors[path] = formMessageText(key, params);
+    },
+  };
+}
+
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+function isValidDate(text: string): boolean {
+  const match = DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+type Checked = { value: AnswerValue } | { issue: ValidationIssue } | { empty: true };
+
+function checkAnswer(field: FormField, raw: unknown): Checked {
+  const optionValues = new Set((field.options ?? []).map((option) => option.value));
+  switch (field.type) {
+    case 'checkbox': {
+      if (raw === undefined || raw === null)
+        return field.required ? { issue: { key: 'error.mustBeChecked' } } : { value: false };
+      if (typeof raw !== 'boolean') return { issue: { key: 'error.answerInvalid' } };
+      if (field.required && !raw) return { issue: { key: 'error.mustBeChecked' } };
+      return { value: raw };
+    }
+    case 'checkboxes': {
+      if (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0)) return { empty: true };
+      if (!Array.isArray(raw) || raw.some((item) => typeof item !== 'string' || !optionValues.has(item))) {
+        return { issue: { key: 'error.optionInvalid' } };
+      }
+      return { value: [...new Set(raw as string[])] };
+    }
+    case 'number': {
+      if (isBlank(raw)) return { empty: true };
+      const text = typeof raw === 'string' ? raw.trim() : null;
+      const number =
+        typeof raw === 'number' ? raw : text !== null && NUMBER_PATTERN.test(text) ? Number(text) : Number.NaN;
+      return Number.isFinite(number) ? { value: number } : { issue: { key: 'error.numberInvalid' } };
+    }
+    default:
+      break;
+  }
+  if (isBlank(raw)) return { empty: true };
+  if (typeof raw !== 'string') return { issue: { key: 'error.answerInvalid' } };
+  const text = raw.trim();
+  switch (field.type) {
+    case 'text':
+    case 'textarea': {
+      const max = field.type === 'text' ? ANSWER_LIMITS.TEXT_MAXIMUM : ANSWER_LIMITS.TEXTAREA_MAXIMUM;
+      return text.length > max ? { issue: { key: 'error.answerTooLong', params: { max } } } : { value: text };
+    }
+    case 'email':
+      if (text.length > ANSWER_LIMITS.EMAIL_MAXIMUM) return { issue: { key: 'error.emailTooLong' } };
+      return z.email().safeParse(text).success ? { value: text } : { issue: { key: 'error.emailInvalid' } };
+    case 'phone':
+      return PHONE_PATTERN.test(text) && /\d/.test(text) ? { value: text } : { issue: { key: 'error.phoneInvalid' } };
+    case 'date':
+      return isValidDate(text) ? { value: text } : { issue: { key: 'error.dateInvalid' } };
+    case 'select':
+    case 'radio':
+      return optionValues.has(text) ? { value: text } : { issue: { key: 'error.optionInvalid' } };
+    default:
+      return { issue: { key: 'error.answerInvalid' } };
+  }
+}
+
+/**
+ * Checks an applicant's answers against a form: required, type, allowed option values and lengths. Keys the
+ * form does not ask for, and answers to headings and paragraphs, are dropped; blank optional answers are
+ * left out; strings are trimmed and numbers given as text become numbers. The same rules run in the apply
+ * form (per field, as the applicant types) and on the server.
+ */
+export function validateAnswers(fields: readonly FormField[], answers: unknown): ValidationResult<Answers> {
+  const given: Record<string, unknown> =
+    answers && typeof answers === 'object' && !Array.isArray(answers) ? (answers as Record<string, unknown>) : {};
+  const errors = collector();
+  const cleaned: Answers = {};
+  for (const field of fields) {
+    if (isDisplayOnlyField(field.type)) continue;
+    const raw = Object.hasOwn(given, field.name) ? given[field.name] : undefined;
+    const result = checkAnswer(field, raw);
+    if ('issue' in result) errors.add(field.name, result.issue.key, result.issue.params);
+    else if ('empty' in result) {
+      if (field.required) errors.add(field.name, 'error.required');
+    } else cleaned[field.name] = result.value;
+  }
+  return {
+    value: cleaned,
+    isValid: Object.keys(errors.issues).length === 0,
+    fieldErrors: errors.fieldErrors,
+    issues: errors.issues,
+  };
+}
+
+/** The message for one answer, or null when it is fine: for validating a single field as the applicant types. */
+export function validateAnswer(field: FormField, value: unknown): ValidationIssue | null {
+  return validateAnswers([field], { [field.name]: value }).issues[field.name] ?? null;
+}
+
+/**
+ * Checks a form as the builder saves it: unique names, labels, options (at least one, unique values) for
+ * select, radio and checkboxes, headings and paragraphs never required. Options of other types are dropped.
+ * Name stability against the saved form is checked by `checkFieldNames`.
+ */
+export function validateFormFields(fields: readonly FormField[]): ValidationResult<FormField[]> {
+  const errors = collector();
+  const seen = new Set<string>();
+  const cleaned = fields.map((field, index) => {
+    const at = (property: string) => `fields.${index}.${property}`;
+    if (seen.has(field.name)) errors.add(at('name'), 'error.formFieldNameTaken');
+    seen.add(field.name);
+    if (field.type !== 'paragraph' && field.label.trim() === '')
+      errors.add(at('label'), 'error.formFieldLabelRequired');
+    if (isDisplayOnlyField(field.type) && field.required) errors.add(at('required'), 'error.formFieldCannotBeRequired');
+    const { options, ...rest } = field;
+    if (!isOptionField(field.type)) return rest;
+    if (!options || options.length === 0) errors.add(at('options'), 'error.formFieldOptionsRequired');
+    else {
+      const values = new Set<string>();
+      options.forEach((option, optionIndex) => {
+        if (values.has(option.value)) errors.add(at(`options.${optionIndex}.value`), 'error.formFieldOptionDuplicate');
+        values.add(option.value);
+      });
+    }
+    return { ...rest, options: options ?? [] };
+  });
+  return {
+    value: cleaned,
+    isValid: Object.keys(errors.issues).length === 0,
+    fieldErrors: errors.fieldErrors,
+    issues: errors.issues,
+  };
+}
+
+/**
+ * Field names are stable: a name the saved form has is kept as it is, and a new field must be named
+ * `form-field-custom-<n>` with n above every number the form has used (`highestUsed`), so answers given to
+ * a removed field are never shown under a new one.
+ */
+export function checkFieldNames(
+  fields: readonly FormField[],
+  savedNames: Iterable<string>,
+  highestUsed: number,
+): ValidationResult<FormField[]> {
+  const errors = collector();
+  const saved = new Set(savedNames);
+  fields.forEach((field, index) => {
+    if (saved.has(field.name)) return;
+    const n = customFieldNumber(field.name);
+    if (n === null || n <= highestUsed) {
+      errors.add(`fields.${index}.name`, 'error.formFieldNameNew', { next: customFieldName(highestUsed + 1) });
+    }
+  });
+  return {
+    value: [...fields],
+    isValid: Object.keys(errors.issues).length === 0,
+    fieldErrors: errors.fieldErrors,
+    issues: errors.issues,
+  };
+}
+
+/** What the builder saves. `updatedAt`, when given, must still be the saved form's: two admins never overwrite each other unseen. */
+export const saveFormSchema = z.object({
+  fields: formFieldsSchema,
+  updatedAt: z.string().max(40).nullable().optional(),
+});
+export type SaveFormInput = z.infer<typeof saveFormSchema>;
+
+/** The form as the builder loads it. `nextFieldNumber` is the n to use for the next new `form-field-custom-<n>`. */
+export const eventFormSchema = z.object({
+  fields: z.array(formFieldSchema),
+  updatedAt: z.string().nullable(),
+  nextFieldNumber: z.number().int().positive(),
+});
+export type EventForm = z.infer<typeof eventFormSchema>;

@@ -1,4 +1,5 @@
 export * from './applications.js';
+export * from './apply.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { APPLICATION_STATUSES } from './constants.js';
+import { answerValueSchema, formFieldSchema } from './forms.js';
+
+/** POST /api/event/{id}/apply. The answers are checked against the saved form by `validateAnswers`. */
+export const applyBodySchema = z.object({
+  answers: z.record(z.string().max(100), z.unknown()),
+});
+export type ApplyInput = z.infer<typeof applyBodySchema>;
+
+export const applicationStateSchema = z.object({
+  status: z.enum(APPLICATION_STATUSES),
+  createdAt: z.string(),
+});
+export type ApplicationState = z.infer<typeof applicationStateSchema>;
+
+/** GET /api/event/{id}/apply: everything the apply page shows, for any logged-in user. */
+export const applyPageSchema = z.object({
+  event: z.object({
+    id: z.number(),
+    name: z.string(),
+    avatarUrl: z.string().nullable(),
+    description: z.string(),
+  }),
+  form: z.object({ fields: z.array(formFieldSchema) }),
+  applicationsOpen: z.boolean(),
+  /** The caller's own application, when they have sent one. */
+  application: applicationStateSchema.nullable(),
+});
+export type ApplyPage = z.infer<typeof applyPageSchema>;
+
+export const appliedSchema = z.object({
+  application: applicationStateSchema.extend({ id: z.number() }),
+});
+export type Applied = z.infer<typeof appliedSchema>;
+
+/**
+ * GET /api/event/{id}/applications/{applicationId}/answers: the current form's fields first (answer or null),
+ * then answers to fields removed since, under the label they were answered with.
+ */
+export const applicationAnswersSchema = z.object({
+  answers: z.array(
+    z.object({
+      name: z.string(),
+      label: z.string(),
+      value: answerValueSchema,
+      removed: z.boolean(),
+    }),
+  ),
+});
+export type ApplicationAnswers = z.infer<typeof applicationAnswersSchema>;
+export type ApplicationAnswer = ApplicationAnswers['answers'][number];
