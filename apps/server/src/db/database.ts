@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/0001-initial.js';
+import * as formsFieldCounter from './migrations/0002-forms-field-counter.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -48,7 +49,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 /** Migrations are imported, not read from disk, so they run the same from source, tests and bundles. */
 function migrationProvider(dialect: DialectName): MigrationProvider {
-  const modules = { '0001-initial': initial };
+  const modules = { '0001-initial': initial, '0002-forms-field-counter': formsFieldCounter };
   return {
     async getMigrations() {
       const migrations: Record<string, Migration> = {};

@@ -79,6 +79,8 @@ export interface EventFormsTable {
   event_id: number;
   fields: Json;
   updated_at: Timestamp;
+  /** The highest n of `form-field-custom-<n>` the form has ever used (0: count from the current names). */
+  last_field_number: Generated<number>;
 }
 
 export interface ApplicationsTable {
