@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { EVENT_STATUSES, LIMITS } from './constants.js';
-import type { Answers } from './forms.js';
+import { emailField } from './auth.js';
+import { APPLICATION_STATUSES, EVENT_STATUSES, LIMITS } from './constants.js';
+import { type Answers, formFieldsSchema } from './forms.js';
 
 export const weekSeparationConfigSchema = z.object({
   formFieldName: z.string().min(1).max(100),
@@ -14,7 +15,7 @@ export const weekSeparationConfigSchema = z.object({
 export type WeekSeparationConfig = z.infer<typeof weekSeparationConfigSchema>;
 
 export const eventNameField = z
-  .string()
+  .string({ error: 'error.eventNameTooShort' })
   .trim()
   .min(LIMITS.EVENT_NAME_MINIMUM, { error: 'error.eventNameTooShort' })
   .max(LIMITS.EVENT_NAME_MAXIMUM, { error: 'error.eventNameTooLong' });
@@ -43,3 +44,276 @@ export function weekOfAnswers(answers: Answers, config: WeekSeparationConfig | n
   const chosen = Array.isArray(answer) ? answer : answer === null || answer === undefined ? [] : [String(answer)];
   return config.options.find((option) => chosen.includes(option.value))?.value ?? null;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Events, groups, members, access and audit log (DESIGN 4.3, spec sections 3, 6, 7). Error texts: messages.ts.
+
+export const EVENT_LIMITS = {
+  GROUP_NAME_MAXIMUM: 100,
+  DESCRIPTION_MAXIMUM: 5000,
+  AVATAR_MAX_BYTES: 5 * 1024 * 1024,
+  SEARCH_MAXIMUM: 200,
+  /** GET /api/events answers this many by default: a home page rarely needs more. */
+  EVENTS_PAGE_SIZE_DEFAULT: 100,
+} as const;
+
+/** Image types accepted as an event avatar (no SVG: it can carry script). */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** A query value of '' (an empty filter in a URL) means "not given". */
+const blankAsMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+const pageField = z.coerce.number().int().min(1).default(1);
+const pageSizeField = (fallback: number) =>
+  z.coerce.number().int().min(1).max(LIMITS.PAGE_SIZE_MAXIMUM).default(fallback);
+
+/** A row id as the databases hold it (32-bit integer columns). */
+const MAX_ROW_ID = 2_147_483_647;
+const rowIdField = z.number().int().positive().max(MAX_ROW_ID);
+
+export const roleLevelSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'error.invalid' });
+
+export const descriptionField = z
+  .string()
+  .trim()
+  .max(EVENT_LIMITS.DESCRIPTION_MAXIMUM, { error: 'error.descriptionTooLong' });
+
+/** A calendar day, YYYY-MM-DD. */
+export const eventDateField = z.iso.date({ error: 'error.invalid' });
+
+export const eventGroupRefSchema = z.object({ id: z.number(), name: z.string() });
+export type EventGroupRef = z.infer<typeof eventGroupRefSchema>;
+
+// --- events ---
+
+export const createEventSchema = z.object({ name: eventNameField, description: descriptionField.optional() });
+export type CreateEventInput = z.infer<typeof createEventSchema>;
+
+const weekSettingsSchema = weekSeparationConfigSchema.refine(
+  (config) => new Set(config.options.map((option) => option.value)).size === config.options.length,
+  { error: 'error.invalid', path: ['options'] },
+);
+
+/**
+ * The control panel's settings; every field is optional (only those given change). When week separation is
+ * on, its config is required and `formFieldName` must name a question of the event's form.
+ */
+export const eventSettingsSchema = z
+  .object({
+    name: eventNameField.optional(),
+    description: descriptionField.optional(),
+    status: z.enum(EVENT_STATUSES, { error: 'error.invalid' }).optional(),
+    startsAt: eventDateField.nullable().optional(),
+    endsAt: eventDateField.nullable().optional(),
+    useWeekSeparation: z.boolean().optional(),
+    weekSeparationConfig: weekSettingsSchema.nullable().optional(),
+  })
+  .refine((settings) => !settings.startsAt || !settings.endsAt || settings.endsAt >= settings.startsAt, {
+    error: 'error.endsBeforeStarts',
+    path: ['endsAt'],
+  });
+export type EventSettingsInput = z.infer<typeof eventSettingsSchema>;
+
+export const applicationsOpenSchema = z.object({ open: z.boolean() });
+
+/** One entry of the home page: an event the user belongs to, applied to, or may apply to. */
+export const eventSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  status: z.enum(EVENT_STATUSES),
+  applicationsOpen: z.boolean(),
+  /** The caller's role in the event; null when not a member. */
+  roleLevel: roleLevelSchema.nullable(),
+  /** The caller's application to the event; null when none. */
+  applicationStatus: z.enum(APPLICATION_STATUSES).nullable(),
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+
+export const eventsListQuerySchema = z.object({
+  page: pageField,
+  pageSize: pageSizeField(EVENT_LIMITS.EVENTS_PAGE_SIZE_DEFAULT),
+});
+export const eventsListResponseSchema = z.object({ events: z.array(eventSummarySchema), total: z.number() });
+
+/** The caller's membership as GET /api/event/{id} returns it (spec section 3: role.eventRole, role.eventGroup). */
+export const eventUserSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  role: z.object({
+    eventRole: z.object({ roleLevel: roleLevelSchema }),
+    eventGroup: eventGroupRefSchema.nullable(),
+  }),
+});
+export type EventUser = z.infer<typeof eventUserSchema>;
+
+/** `eventForm` of GET /api/event/{id}: the application form's fields (the builder's own call has more). */
+export const eventDetailFormSchema = z.object({ fields: formFieldsSchema });
+
+export const eventDetailResponseSchema = z.object({
+  event: eventSchema,
+  eventUser: eventUserSchema,
+  eventForm: eventDetailFormSchema,
+});
+export type EventDetail = z.infer<typeof eventDetailResponseSchema>;
+
+// --- groups ---
+
+export const groupNameField = z
+  .string({ error: 'error.groupNameRequired' })
+  .trim()
+  .min(1, { error: 'error.groupNameRequired' })
+  .max(EVENT_LIMITS.GROUP_NAME_MAXIMUM, { error: 'error.groupNameTooLong' });
+
+export const groupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  memberCount: z.number(),
+});
+export type Group = z.infer<typeof groupSchema>;
+
+export const createGroupSchema = z.object({ name: groupNameField, description: descriptionField.optional() });
+export const updateGroupSchema = z.object({
+  name: groupNameField.optional(),
+  description: descriptionField.optional(),
+});
+export const groupsListQuerySchema = z.object({
+  page: pageField,
+  pageSize: pageSizeField(LIMITS.PAGE_SIZE_MAXIMUM),
+});
+export const groupsListResponseSchema = z.object({ groups: z.array(groupSchema), total: z.number() });
+
+// --- members (the users table) ---
+
+export const MEMBER_SORT_FIELDS = ['firstname', 'lastname', 'email', 'roleLevel', 'group', 'createdAt'] as const;
+export type MemberSortField = (typeof MEMBER_SORT_FIELDS)[number];
+/** `lastname` sorts ascending, `-lastname` descending. */
+export const MEMBER_SORTS = [
+  ...MEMBER_SORT_FIELDS,
+  ...MEMBER_SORT_FIELDS.map((field) => `-${field}` as const),
+] as const;
+export type MemberSort = MemberSortField | `-${MemberSortField}`;
+
+export const MEMBER_EXPORT_COLUMNS = ['firstname', 'lastname', 'email', 'roleLevel', 'group'] as const;
+export type MemberExportColumn = (typeof MEMBER_EXPORT_COLUMNS)[number];
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+export const memberSchema = z.object({
+  /** The membership (event_user) id: the one the member routes take. */
+  id: z.number(),
+  userId: z.number(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  roleLevel: roleLevelSchema,
+  group: eventGroupRefSchema.nullable(),
+  avatar: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+/** Filters shared by the users table and its export. `groupId=none` picks members without a group. */
+export const memberFiltersSchema = z.object({
+  search: blankAsMissing(z.string().trim().max(EVENT_LIMITS.SEARCH_MAXIMUM).optional()),
+  groupId: blankAsMissing(z.union([z.literal('none'), z.coerce.number().int().positive().max(MAX_ROW_ID)]).optional()),
+  roleLevel: blankAsMissing(z.coerce.number().int().min(0).max(2).optional()),
+  sort: blankAsMissing(
+    z
+      .string()
+      .refine((value) => (MEMBER_SORTS as readonly string[]).includes(value), { error: 'error.invalid' })
+      .optional(),
+  ),
+});
+export type MemberFilters = z.infer<typeof memberFiltersSchema>;
+
+export const membersListQuerySchema = memberFiltersSchema.extend({
+  page: pageField,
+  pageSize: pageSizeField(LIMITS.PAGE_SIZE_DEFAULT),
+});
+export const membersListResponseSchema = z.object({ users: z.array(memberSchema), total: z.number() });
+
+export const membersExportQuerySchema = memberFiltersSchema.extend({
+  format: z.enum(EXPORT_FORMATS, { error: 'error.invalid' }).default('csv'),
+  /** Comma-separated, in the order wanted; all columns when left out. */
+  columns: blankAsMissing(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((column) => column.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(MEMBER_EXPORT_COLUMNS, { error: 'error.invalid' })).min(1, { error: 'error.invalid' }))
+      .optional(),
+  ),
+});
+
+export const addMemberSchema = z.object({
+  email: emailField,
+  roleLevel: roleLevelSchema.default(2),
+  groupId: rowIdField.nullable().default(null),
+});
+export type AddMemberInput = z.infer<typeof addMemberSchema>;
+
+export const updateMemberSchema = z.object({
+  roleLevel: roleLevelSchema.optional(),
+  groupId: rowIdField.nullable().optional(),
+});
+export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
+
+// --- control panel: access section ---
+
+export const accessPersonSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  group: eventGroupRefSchema.nullable(),
+});
+export type AccessPerson = z.infer<typeof accessPersonSchema>;
+
+/** page/pageSize apply to each of the three lists; `totals` counts them all. */
+export const accessQuerySchema = z.object({ page: pageField, pageSize: pageSizeField(100) });
+export const accessResponseSchema = z.object({
+  admins: z.array(accessPersonSchema),
+  groupLeaders: z.array(accessPersonSchema),
+  volunteers: z.array(accessPersonSchema),
+  totals: z.object({ admins: z.number(), groupLeaders: z.number(), volunteers: z.number() }),
+});
+
+// --- audit log ---
+
+/** The actions this area writes; other modules add their own (`application.status_changed`, …). */
+export const EVENT_AUDIT_ACTIONS = [
+  'event.created',
+  'event.settings_changed',
+  'event.avatar_changed',
+  'event.applications_opened',
+  'event.applications_closed',
+  'group.created',
+  'group.updated',
+  'group.deleted',
+  'member.added',
+  'member.role_changed',
+  'member.group_changed',
+  'member.removed',
+] as const;
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  /** What it happened to: `event:3`, `event_user:12`, `group:4`. */
+  subject: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  /** Who did it; null when the account has since been removed. */
+  actor: z.object({ id: z.number(), firstname: z.string(), lastname: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+export const auditListQuerySchema = z.object({ page: pageField, pageSize: pageSizeField(LIMITS.PAGE_SIZE_DEFAULT) });
+export const auditListResponseSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number() });

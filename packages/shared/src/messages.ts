@@ -24,6 +24,8 @@ export const messages = {
   'error.emailTaken': 'An account with this email address already exists.',
   'error.wrongPassword': 'The password is incorrect.',
   'error.tokenInvalid': 'The link is invalid or has expired.',
+  'error.avatarType': 'Only PNG, JPEG, GIF or WebP images can be used as an avatar.',
+  'error.avatarTooLarge': 'The image cannot be larger than 5 MB.',
   'error.soleAdmin': 'You are the only admin of an event that has other members. Make someone else admin first.',
   'error.notLoggedIn': 'You must be logged in.',
   'error.forbidden': 'You do not have access to this page.',
@@ -35,6 +37,23 @@ export const messages = {
   'error.internal': 'Something went wrong',
   'error.required': 'This field is required.',
   'error.invalid': 'This value is invalid.',
+  // Events, groups and members (issue 4)
+  'error.lastAdmin': 'An event must keep at least one admin. Make someone else admin first.',
+  'error.accountNotFound': 'No account uses this email address. Ask the person to register first.',
+  'error.alreadyMember': 'This person is already a member of the event.',
+  'error.memberNotFound': 'This person is not a member of the event.',
+  'error.groupNotFound': 'This group does not exist in the event.',
+  'error.groupNameRequired': 'Group name is required.',
+  'error.groupNameTooLong': 'Group name cannot be longer than {length} characters.',
+  'error.groupNameTaken': 'The event already has a group with this name.',
+  'error.descriptionTooLong': 'The description cannot be longer than {length} characters.',
+  'error.ownGroupOnly': 'Group leaders can only see their own group.',
+  'error.weekConfigRequired': 'Week separation needs its settings: a form field, labels and at least one option.',
+  'error.weekFieldNotInForm':
+    'Week separation must read a select, radio or checkboxes question of the application form.',
+  'error.endsBeforeStarts': 'The end date cannot be before the start date.',
+  'error.imageType': 'Only PNG, JPEG, GIF or WebP images can be used.',
+  'error.imageTooLarge': 'The image cannot be larger than 5 MB.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -44,6 +63,8 @@ export const MESSAGE_PARAMS: Partial<Record<MessageKey, Record<string, number>>>
   'error.passwordTooLong': { max: 255 },
   'error.eventNameTooShort': { length: 3 },
   'error.eventNameTooLong': { length: 255 },
+  'error.groupNameTooLong': { length: 100 },
+  'error.descriptionTooLong': { length: 5000 },
 };
 
 export function isMessageKey(value: string): value is MessageKey {
