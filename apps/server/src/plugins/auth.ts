@@ -44,10 +44,13 @@ export async function findMembership(db: Db, eventId: number, userId: number): P
     : null;
 }
 
+export const MAX_ID = 2_147_483_647;
+
 function eventIdOf(request: FastifyRequest): number {
   const params = request.params as Record<string, string | number | undefined>;
   const id = Number(params.id ?? params.eventId);
-  if (!Number.isInteger(id) || id <= 0) throw notFound();
+  // Above 2^31-1 PostgreSQL's integer columns would fail the query: such an id names nothing.
+  if (!Number.isInteger(id) || id <= 0 || id > MAX_ID) throw notFound();
   return id;
 }
 
