@@ -1,0 +1,98 @@
+import {
+  createGroupSchema,
+  groupSchema,
+  groupsListQuerySchema,
+  groupsListResponseSchema,
+  updateGroupSchema,
+} from '@funkis/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { eventParams, groupParams, ok, tags } from './http.js';
+import { eventsRepository } from './repository.js';
+import { eventsService } from './service.js';
+
+const groupResponse = ok({ group: groupSchema });
+
+/** Groups of an event: every member may list them, admins change them. */
+export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repository = eventsRepository(app.db, app.dialect);
+  const service = eventsService(app.db, app.dialect);
+
+  app.get(
+    '/event/:id/groups',
+    {
+      onRequest: app.requireEventRole(0, 1, 2),
+      schema: {
+        ...tags.groups,
+        summary: "The event's groups with their member counts (members)",
+        params: eventParams,
+        querystring: groupsListQuerySchema,
+        response: { 200: groupsListResponseSchema },
+      },
+    },
+    async (request) =>
+      repository.listGroups(currentMembership(request).eventId, request.query.page, request.query.pageSize),
+  );
+
+  app.post(
+    '/event/:id/groups',
+    {
+      onRequest: app.requireEventRole(0),
+      schema: {
+        ...tags.groups,
+        summary: 'Create a group (admin)',
+        params: eventParams,
+        body: createGroupSchema,
+        response: { 201: groupResponse },
+      },
+    },
+    async (request, reply) => {
+      const group = await service.createGroup(
+        currentMembership(request).eventId,
+        currentUser(request).id,
+        request.body,
+      );
+      return reply.status(201).send({ group });
+    },
+  );
+
+  app.post(
+    '/event/:id/groups/:groupId',
+    {
+      onRequest: app.requireEventRole(0),
+      schema: {
+        ...tags.groups,
+        summary: 'Rename a group or change its description (admin)',
+        params: groupParams,
+        body: updateGroupSchema,
+        response: { 200: groupResponse },
+      },
+    },
+    async (request) => {
+      const group = await service.updateGroup(
+        currentMembership(request).eventId,
+        request.params.groupId,
+        currentUser(request).id,
+        request.body,
+      );
+      return { group };
+    },
+  );
+
+  app.delete(
+    '/event/:id/groups/:groupId',
+    {
+      onRequest: app.requireEventRole(0),
+      schema: {
+        ...tags.groups,
+        summary: 'Delete a group (admin); its members stay in the event without a group',
+        params: groupParams,
+        response: { 200: ok({}) },
+      },
+    },
+    async (request) => {
+      await service.deleteGroup(currentMembership(request).eventId, request.params.groupId, currentUser(request).id);
+      return {};
+    },
+  );
+};
