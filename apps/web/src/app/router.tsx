@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import { AuthLayout } from '../components/layouts/auth-layout';
+import { GuestOnly, RequireAuth } from '../components/layouts/guards';
+import { MainLayout } from '../components/layouts/main-layout';
+import { RootLayout } from '../components/layouts/root-layout';
+import { FullPageSpinner } from '../components/ui/full-page-spinner';
+import { paths } from '../config/paths';
+import { useAuth } from '../lib/auth';
+import { ServerErrorRoute } from './routes/server-error';
+
+/**
+ * Every screen is its own chunk: a route's module is loaded the first time it is visited.
+ * Paths come from config/paths; children use the part below their parent.
+ */
+
+/** Pages of the authenticated area (top bar + page, behind the login gate). Event routes join here. */
+export const authenticatedRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
+  },
+  {
+    path: paths.account.root.path,
+    lazy: async () => ({ Component: (await import('./routes/account')).AccountRoute }),
+  },
+  {
+    path: paths.account.security.path,
+    lazy: async () => ({ Component: (await import('./routes/account-security')).AccountSecurityRoute }),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <ServerErrorRoute />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      {
+        path: paths.auth.root.path,
+        element: (
+          <GuestOnly>
+            <AuthLayout />
+          </GuestOnly>
+        ),
+        children: [
+          { index: true, element: <Navigate to={paths.auth.login.href()} replace /> },
+          {
+            path: paths.auth.login.path,
+            lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
+          },
+          {
+            path: paths.auth.register.path,
+            lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }),
+          },
+          {
+            path: paths.auth.passwordRecovery.path,
+            lazy: async () => ({ Component: (await import('./routes/password-recovery')).PasswordRecoveryRoute }),
+          },
+          {
+            path: paths.auth.passwordReset.path,
+            lazy: async () => ({ Component: (await import('./routes/password-reset')).PasswordResetRoute }),
+          },
+        ],
+      },
+      {
+        path: paths.terms.path,
+        lazy: async () => ({ Component: (await import('./routes/terms')).TermsRoute }),
+      },
+      {
+        path: paths.event.apply.path,
+        lazy: async () => ({ Component: (await import('./routes/apply')).ApplyRoute }),
+      },
+      {
+        path: paths.event.applyRegister.path,
+        lazy: async () => ({ Component: (await import('./routes/apply-register')).ApplyRegisterRoute }),
+      },
+      {
+        element: (
+          <RequireAuth>
+            <MainLayout />
+          </RequireAuth>
+        ),
+        children: authenticatedRoutes,
+      },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+      },
+    ],
+  },
+];
+
+/** Renders the router once the start-up session check is done (a full-page spinner until then). */
+export function AppRouter() {
+  const { isInitialised } = useAuth();
+  const router = useMemo(() => createBrowserRouter(routes), []);
+  if (!isInitialised) return <FullPageSpinner />;
+  return <RouterProvider router={router} />;
+}

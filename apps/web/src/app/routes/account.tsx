@@ -1,0 +1,39 @@
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Breadcrumbs } from '../../components/ui/breadcrumbs';
+import { PageContainer } from '../../components/ui/page-container';
+import { paths } from '../../config/paths';
+import { AccountTabs } from '../../features/account/components/account-tabs';
+import { AvatarCard } from '../../features/account/components/avatar-card';
+import { ProfileForm } from '../../features/account/components/profile-form';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useAuth } from '../../lib/auth';
+
+/** /account — the profile: picture, first and last name. */
+export function AccountRoute() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  useDocumentTitle(t('account.pageTitle'));
+  if (!user) return null; // the login gate guarantees a user; this only narrows the type
+  return (
+    <PageContainer>
+      <Breadcrumbs
+        items={[{ label: t('breadcrumbs.home'), href: paths.home.href() }, { label: t('breadcrumbs.account') }]}
+      />
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        {t('account.title')}
+      </Typography>
+      <AccountTabs />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <AvatarCard user={user} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          {/* keyed by the user so the form shows the new names after an update elsewhere */}
+          <ProfileForm key={`${user.id}-${user.firstname}-${user.lastname}`} user={user} />
+        </Grid>
+      </Grid>
+    </PageContainer>
+  );
+}

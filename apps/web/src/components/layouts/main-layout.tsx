@@ -1,0 +1,63 @@
+import { UI } from '@funkis/shared';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { TopBar } from './top-bar';
+
+export const SIDEBAR_WIDTH = UI.SIDEBAR_WIDTH;
+
+interface MainLayoutProps {
+  /** Optional sidebar (e.g. the event menu): permanent from `lg` up, a drawer opened from the top bar below. */
+  sidebar?: ReactNode;
+  /** The page; defaults to the matched child route. */
+  children?: ReactNode;
+}
+
+/** The authenticated area: top bar over the page, with an optional 280 px sidebar. */
+export function MainLayout({ sidebar, children }: MainLayoutProps) {
+  const [isSidebarOpen, setIsSidebarOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // The drawer closes when the user follows one of its links.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose
+  useEffect(() => {
+    setIsSidebarOpen(false);
+  }, [pathname]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <TopBar onOpenSidebar={sidebar ? () => setIsSidebarOpen(true) : undefined} />
+      <Box sx={{ display: 'flex', flexGrow: 1, minWidth: 0 }}>
+        {sidebar ? (
+          <>
+            <Box
+              component="nav"
+              sx={{
+                display: { xs: 'none', lg: 'block' },
+                width: SIDEBAR_WIDTH,
+                flexShrink: 0,
+                borderRight: 1,
+                borderColor: 'divider',
+                bgcolor: 'background.paper',
+              }}
+            >
+              {sidebar}
+            </Box>
+            <Drawer
+              open={isSidebarOpen}
+              onClose={() => setIsSidebarOpen(false)}
+              sx={{ display: { lg: 'none' } }}
+              slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
+            >
+              {sidebar}
+            </Drawer>
+          </>
+        ) : null}
+        <Box component="main" id="main-content" sx={{ flexGrow: 1, minWidth: 0, py: { xs: 3, md: 4 } }}>
+          {children ?? <Outlet />}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+import { changeEmailSchema, type User } from '@funkis/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Stack from '@mui/material/Stack';
+import { useSnackbar } from 'notistack';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import { errorMessagesOf } from '../../../lib/api-client';
+import { useChangeEmail } from '../api/change-email';
+
+export function ChangeEmailForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const changeMutation = useChangeEmail();
+  const { control, handleSubmit, reset } = useForm({
+    resolver: zodResolver(changeEmailSchema),
+    mode: 'onTouched',
+    defaultValues: { newEmail: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    changeMutation.mutate(values, {
+      onSuccess: () => {
+        reset();
+        enqueueSnackbar(t('snackbar.emailUpdated'), { variant: 'success' });
+      },
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader
+        title={t('security.changeEmail.title')}
+        subheader={t('security.changeEmail.currentEmail', { email: user.email })}
+        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent>
+        <form noValidate onSubmit={onSubmit}>
+          <Stack spacing={2}>
+            <FormTextField
+              control={control}
+              name="newEmail"
+              type="email"
+              label={t('security.changeEmail.newEmail')}
+              autoComplete="email"
+            />
+            <FormTextField
+              control={control}
+              name="password"
+              type="password"
+              label={t('security.changeEmail.password')}
+              autoComplete="current-password"
+            />
+          </Stack>
+          <FormErrorList messages={changeMutation.isError ? errorMessagesOf(changeMutation.error) : []} />
+          <Box sx={{ mt: 2 }}>
+            <Button type="submit" variant="contained" loading={changeMutation.isPending}>
+              {t('security.changeEmail.submit')}
+            </Button>
+          </Box>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { loginSchema } from '@funkis/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import { errorMessagesOf } from '../../../lib/api-client';
+import { useLogin } from '../api/login';
+
+/** E-mail and password. Success starts the session; the surrounding route decides where the user lands. */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const loginMutation = useLogin();
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => loginMutation.mutate(values))}>
+      <Stack spacing={2}>
+        <FormTextField control={control} name="email" type="email" label={t('login.email')} autoComplete="email" />
+        <FormTextField
+          control={control}
+          name="password"
+          type="password"
+          label={t('login.password')}
+          autoComplete="current-password"
+        />
+        <Button type="submit" variant="contained" size="large" loading={loginMutation.isPending} fullWidth>
+          {t('login.submit')}
+        </Button>
+      </Stack>
+      <FormErrorList messages={loginMutation.isError ? errorMessagesOf(loginMutation.error) : []} />
+    </form>
+  );
+}

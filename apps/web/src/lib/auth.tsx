@@ -1,0 +1,124 @@
+import type { User } from '@funkis/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { apiClient, clearCsrfToken, getCsrfToken, isApiError, onUnauthorized } from './api-client';
+
+/**
+ * The session as the web app sees it (spec section 4): uninitialised until the start-up check is done, then
+ * authenticated with a user or not. The calls that only this state needs (current user, logout) live here;
+ * the forms that start a session (login, register) are in features/auth and call `signIn`.
+ */
+
+export interface AuthState {
+  isInitialised: boolean;
+  isAuthenticated: boolean;
+  user: User | null;
+  /** True after an explicit logout or account removal: the login gate then forgets the page the user was on. */
+  hasSignedOut: boolean;
+}
+
+export interface AuthContextValue extends AuthState {
+  /** After login or register: the API client has already stored the new CSRF token. */
+  signIn: (user: User) => void;
+  /** After a call that returns the changed user (profile, avatar, e-mail). */
+  updateUser: (user: User) => void;
+  /** After logout or account removal: forget the token, the user and every cached query. */
+  signOut: () => void;
+  /** GET /api/logout, then signOut. Rejects (and keeps the session) when the server cannot log out. */
+  logout: () => Promise<void>;
+}
+
+export const getMe = (signal?: AbortSignal) => apiClient.get<{ user: User }>('/me', { signal });
+export const logoutRequest = () => apiClient.get<{ success: boolean }>('/logout');
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const UNINITIALISED: AuthState = { isInitialised: false, isAuthenticated: false, user: null, hasSignedOut: false };
+const signedOutState = (hasSignedOut: boolean): AuthState => ({
+  isInitialised: true,
+  isAuthenticated: false,
+  user: null,
+  hasSignedOut,
+});
+
+interface AuthProviderProps {
+  children: ReactNode;
+  /** Tests: start initialised with this user (or none) instead of asking the server. */
+  initialUser?: User | null;
+}
+
+export function AuthProvider({ children, initialUser }: AuthProviderProps) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>(() => {
+    if (initialUser === undefined) return UNINITIALISED;
+    return initialUser
+      ? { isInitialised: true, isAuthenticated: true, user: initialUser, hasSignedOut: false }
+      : signedOutState(false);
+  });
+
+  // Start-up check: a stored CSRF token means there may be a session; the current-user call settles it.
+  useEffect(() => {
+    if (initialUser !== undefined) return;
+    if (!getCsrfToken()) {
+      setState(signedOutState(false));
+      return;
+    }
+    const controller = new AbortController();
+    getMe(controller.signal).then(
+      ({ user }) => setState({ isInitialised: true, isAuthenticated: true, user, hasSignedOut: false }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isApiError(error) && error.status === 401) clearCsrfToken();
+        setState(signedOutState(false));
+      },
+    );
+    return () => controller.abort();
+  }, [initialUser]);
+
+  // A 401 from any other call: the session has ended on the server; the login gate takes over.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        clearCsrfToken();
+        setState((current) => (current.isAuthenticated ? signedOutState(false) : current));
+        queryClient.clear();
+      }),
+    [queryClient],
+  );
+
+  const signIn = useCallback((user: User) => {
+    setState({ isInitialised: true, isAuthenticated: true, user, hasSignedOut: false });
+  }, []);
+
+  const updateUser = useCallback((user: User) => {
+    setState((current) => (current.isAuthenticated ? { ...current, user } : current));
+  }, []);
+
+  const signOut = useCallback(() => {
+    clearCsrfToken();
+    setState(signedOutState(true));
+    queryClient.clear();
+  }, [queryClient]);
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutRequest();
+    } catch (error) {
+      // 401: the session had already ended, which is what the user asked for.
+      if (!(isApiError(error) && error.status === 401)) throw error;
+    }
+    signOut();
+  }, [signOut]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, signIn, updateUser, signOut, logout }),
+    [state, signIn, updateUser, signOut, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}

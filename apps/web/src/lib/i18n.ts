@@ -1,0 +1,100 @@
+import {
+  isMessageKey,
+  LANGUAGES,
+  type Language,
+  MESSAGE_PARAMS,
+  type MessageKey,
+  messages,
+  messageText,
+  UI,
+} from '@funkis/shared';
+import i18n, { type TFunction } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import da from '../locales/da/translation.json';
+import de from '../locales/de/translation.json';
+import en from '../locales/en/translation.json';
+import es from '../locales/es/translation.json';
+import fr from '../locales/fr/translation.json';
+import no from '../locales/no/translation.json';
+import sv from '../locales/sv/translation.json';
+import zh from '../locales/zh/translation.json';
+
+export const DEFAULT_LANGUAGE: Language = 'en';
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
+
+const isLanguage = (value: string | null | undefined): value is Language =>
+  !!value && (LANGUAGES as readonly string[]).includes(value);
+
+export function readLanguageCookie(): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === UI.LANGUAGE_COOKIE) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+export function writeLanguageCookie(language: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and missing in some browsers (and jsdom); this is one fixed, encoded value
+  document.cookie = `${UI.LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+}
+
+/** The cookie first (any language we have, hidden ones too), then the browser if it asks for en or sv, else English. */
+export function detectLanguage(): Language {
+  const fromCookie = readLanguageCookie();
+  if (isLanguage(fromCookie)) return fromCookie;
+  const browser = typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
+  for (const tag of browser) {
+    const base = tag?.toLowerCase().split('-')[0];
+    if (base === 'en' || base === 'sv') return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function applyLanguage(language: string) {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  writeLanguageCookie(language);
+}
+
+i18n.on('languageChanged', applyLanguage);
+
+void i18n.use(initReactI18next).init({
+  resources: {
+    en: { translation: en },
+    sv: { translation: sv },
+    no: { translation: no },
+    da: { translation: da },
+    de: { translation: de },
+    fr: { translation: fr },
+    es: { translation: es },
+    zh: { translation: zh },
+  },
+  lng: detectLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+/** English text of every message key, to recognise the server's (English) messages and translate them. */
+const keyByEnglishText = new Map<string, MessageKey>();
+
+/**
+ * Translates a validation key from the shared schemas ('error.emailInvalid') with its fixed parameters, or a
+ * server message that is the English text of such a key; any other text is shown as the server wrote it.
+ */
+export function translateMessage(t: TFunction, message: string): string {
+  if (keyByEnglishText.size === 0) {
+    for (const key of Object.keys(messages) as MessageKey[]) keyByEnglishText.set(messageText(key), key);
+  }
+  const key = isMessageKey(message) ? message : keyByEnglishText.get(message);
+  if (!key) return message;
+  const params = MESSAGE_PARAMS[key] ?? {};
+  // A key added to the shared messages before the locales know it still reads as its English text.
+  if (!i18n.exists(key)) return messageText(key);
+  return t(key, params);
+}
+
+export { i18n };

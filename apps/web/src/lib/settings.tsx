@@ -1,0 +1,44 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { defaultSettings, loadSettings, type Settings, saveSettings } from '../config/settings';
+
+interface SettingsContextValue {
+  settings: Settings;
+  updateSettings: (changes: Partial<Settings>) => void;
+  resetSettings: () => void;
+}
+
+const SettingsContext = createContext<SettingsContextValue | null>(null);
+
+/** Theme, direction, rounded corners, responsive fonts and width, kept in localStorage `settings`. */
+export function SettingsProvider({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState<Settings>(loadSettings);
+
+  useEffect(() => {
+    document.documentElement.dir = settings.direction;
+  }, [settings.direction]);
+
+  // Saved only when the user changes something, so untouched defaults keep following the system theme.
+  const updateSettings = useCallback(
+    (changes: Partial<Settings>) => {
+      const next = { ...settings, ...changes };
+      saveSettings(next);
+      setSettings(next);
+    },
+    [settings],
+  );
+
+  const resetSettings = useCallback(() => {
+    const next = defaultSettings();
+    saveSettings(next);
+    setSettings(next);
+  }, []);
+
+  const value = useMemo(() => ({ settings, updateSettings, resetSettings }), [settings, updateSettings, resetSettings]);
+  return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
+}
+
+export function useSettings(): SettingsContextValue {
+  const value = useContext(SettingsContext);
+  if (!value) throw new Error('useSettings must be used inside SettingsProvider');
+  return value;
+}

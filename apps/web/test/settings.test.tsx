@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SettingsButton } from '../src/components/layouts/settings-button';
+import { loadSettings } from '../src/config/settings';
+import { createAppTheme } from '../src/config/theme/create-app-theme';
+import { renderWithProviders } from './test-utils';
+
+const stored = () => JSON.parse(window.localStorage.getItem('settings') ?? 'null');
+
+describe('settings', () => {
+  it('defaults to compact, left-to-right, responsive fonts, rounded corners and the system colour scheme', () => {
+    expect(loadSettings()).toEqual({
+      theme: 'LIGHT', // the test browser prefers light
+      direction: 'ltr',
+      compact: true,
+      roundedCorners: true,
+      responsiveFontSizes: true,
+    });
+  });
+
+  it('keeps valid stored values and ignores broken ones', () => {
+    window.localStorage.setItem('settings', JSON.stringify({ theme: 'NATURE', direction: 'sideways', compact: false }));
+    expect(loadSettings()).toMatchObject({ theme: 'NATURE', direction: 'ltr', compact: false });
+    window.localStorage.setItem('settings', '{not json');
+    expect(loadSettings().theme).toBe('LIGHT');
+  });
+
+  it('saves the choices of the settings drawer in localStorage', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsButton />);
+    await user.click(screen.getByRole('button', { name: 'Open settings' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Settings' });
+
+    await user.click(within(drawer).getByRole('radio', { name: 'Nature' }));
+    expect(stored()).toMatchObject({ theme: 'NATURE' });
+
+    await user.click(within(drawer).getByRole('radio', { name: 'Right to left' }));
+    expect(stored()).toMatchObject({ direction: 'rtl' });
+    expect(document.documentElement.dir).toBe('rtl');
+
+    await user.click(within(drawer).getByRole('switch', { name: 'Rounded corners' }));
+    await user.click(within(drawer).getByRole('switch', { name: 'Responsive font sizes' }));
+    expect(stored()).toMatchObject({ roundedCorners: false, responsiveFontSizes: false });
+
+    await user.click(within(drawer).getByRole('button', { name: 'Reset to defaults' }));
+    expect(stored()).toMatchObject({ theme: 'LIGHT', direction: 'ltr', roundedCorners: true });
+  });
+
+  it('builds the themes: radius 16 with rounded corners, a green palette for NATURE', () => {
+    const base = loadSettings();
+    expect(createAppTheme(base).shape.borderRadius).toBe(16);
+    expect(createAppTheme({ ...base, roundedCorners: false }).shape.borderRadius).toBe(4);
+    expect(createAppTheme({ ...base, theme: 'DARK' }).palette.mode).toBe('dark');
+    expect(createAppTheme({ ...base, theme: 'NATURE' }).palette.primary.main).toBe('#2e7d32');
+    expect(createAppTheme({ ...base, direction: 'rtl' }).direction).toBe('rtl');
+  });
+});
