@@ -4,16 +4,21 @@ import { LIMITS, UI } from './constants.js';
 /** Capitalised words: Åsa, Émile, Anna Karin, Berg-Ström, Ørjan. */
 export const NAME_PATTERN = /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)*(?:-\p{Lu}\p{Ll}+)?$/u;
 
+/** The checks after "required" run only on a typed value: an empty field shows one message, not three. */
+const whenTyped = { when: ({ value }: { value: unknown }) => typeof value === 'string' && value.length > 0 };
+
 const requiredString = (requiredKey: string) => z.string({ error: requiredKey }).trim().min(1, { error: requiredKey });
 
 export const emailField = requiredString('error.emailRequired')
-  .max(LIMITS.EMAIL_MAXIMUM, { error: 'error.emailTooLong' })
+  .max(LIMITS.EMAIL_MAXIMUM, { error: 'error.emailTooLong', ...whenTyped })
   .pipe(z.email({ error: 'error.emailInvalid' }));
 
 const nameField = (which: 'firstname' | 'lastname') =>
   requiredString(`error.${which}Required`)
-    .max(LIMITS.NAME_MAXIMUM, { error: 'error.nameTooLong' })
-    .regex(NAME_PATTERN, { error: `error.${which}Invalid` });
+    // One spelling of Å or É whatever the keyboard sent (precomposed or letter + combining mark).
+    .normalize('NFC')
+    .max(LIMITS.NAME_MAXIMUM, { error: 'error.nameTooLong', ...whenTyped })
+    .regex(NAME_PATTERN, { error: `error.${which}Invalid`, ...whenTyped });
 
 export const firstnameField = nameField('firstname');
 export const lastnameField = nameField('lastname');
@@ -21,14 +26,14 @@ export const lastnameField = nameField('lastname');
 export const passwordField = z
   .string({ error: 'error.passwordRequired' })
   .min(1, { error: 'error.passwordRequired' })
-  .min(LIMITS.PASSWORD_MINIMUM, { error: 'error.passwordTooShort' })
-  .max(LIMITS.PASSWORD_MAXIMUM, { error: 'error.passwordTooLong' });
+  .min(LIMITS.PASSWORD_MINIMUM, { error: 'error.passwordTooShort', ...whenTyped })
+  .max(LIMITS.PASSWORD_MAXIMUM, { error: 'error.passwordTooLong', ...whenTyped });
 
 /** A password typed to prove who you are: only required and bounded, never judged by today's rules. */
 export const currentPasswordField = z
   .string({ error: 'error.passwordRequired' })
   .min(1, { error: 'error.passwordRequired' })
-  .max(LIMITS.PASSWORD_MAXIMUM, { error: 'error.passwordTooLong' });
+  .max(LIMITS.PASSWORD_MAXIMUM, { error: 'error.passwordTooLong', ...whenTyped });
 
 export const loginSchema = z.object({ email: emailField, password: currentPasswordField });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -47,13 +52,18 @@ export const registerFormSchema = registerSchema
     passwordConfirmation: z
       .string({ error: 'error.passwordConfirmationRequired' })
       .min(1, { error: 'error.passwordConfirmationRequired' })
-      .min(LIMITS.PASSWORD_MINIMUM, { error: 'error.passwordTooShort' })
-      .max(LIMITS.PASSWORD_MAXIMUM, { error: 'error.passwordTooLong' }),
+      .min(LIMITS.PASSWORD_MINIMUM, { error: 'error.passwordTooShort', ...whenTyped })
+      .max(LIMITS.PASSWORD_MAXIMUM, { error: 'error.passwordTooLong', ...whenTyped }),
     terms: z.boolean().refine((value) => value, { error: 'error.mustBeChecked' }),
   })
   .refine((value) => value.password === value.passwordConfirmation, {
     error: 'error.passwordsDoNotMatch',
     path: ['passwordConfirmation'],
+    // Compared whenever both were typed, even while other fields still have errors.
+    when: ({ value }) => {
+      const { password, passwordConfirmation } = (value ?? {}) as Record<string, unknown>;
+      return typeof password === 'string' && typeof passwordConfirmation === 'string' && passwordConfirmation !== '';
+    },
   });
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
