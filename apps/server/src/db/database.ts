@@ -5,6 +5,7 @@ import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDiale
 import pg from 'pg';
 import * as initial from './migrations/0001-initial.js';
 import * as formsFieldCounter from './migrations/0002-forms-field-counter.js';
+import * as accountEmailCi from './migrations/0003-account-email-ci.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -49,7 +50,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 /** Migrations are imported, not read from disk, so they run the same from source, tests and bundles. */
 function migrationProvider(dialect: DialectName): MigrationProvider {
-  const modules = { '0001-initial': initial, '0002-forms-field-counter': formsFieldCounter };
+  const modules = {
+    '0001-initial': initial,
+    '0002-forms-field-counter': formsFieldCounter,
+    '0003-account-email-ci': accountEmailCi,
+  };
   return {
     async getMigrations() {
       const migrations: Record<string, Migration> = {};

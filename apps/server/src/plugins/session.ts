@@ -1,3 +1,4 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { User } from '@funkis/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,6 +11,7 @@ export const SESSION_COOKIE = 'funkis_sid';
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 60 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface SessionInfo {
@@ -20,7 +22,8 @@ export interface SessionInfo {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: (User & { passwordHash: string }) | null;
+    /** The logged-in user. Never carries the password hash: it is read from the database only to verify. */
+    user: User | null;
     session: SessionInfo | null;
   }
   interface FastifyInstance {
@@ -36,16 +39,24 @@ export function userAvatarUrl(userId: number, avatar: string | null): string | n
   return avatar ? `/api/user/${userId}/avatar?v=${encodeURIComponent(avatar)}` : null;
 }
 
+/** HttpOnly, SameSite=Lax, Secure when the request came over https (directly or through a trusted proxy). */
+function cookieOptions(request: FastifyRequest): CookieSerializeOptions {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' };
+}
+
 /**
  * Server-side sessions in the database: the cookie holds a random token, the table its keyed hash, the
  * user id and the CSRF token. Idle and absolute expiry; a new id on every login.
  */
 export class SessionStore {
+  private lastPurge = 0;
+
   constructor(
     private readonly db: Db,
     private readonly secret: string,
   ) {}
 
+  /** Starts a new session (new id, new CSRF token) and ends the one the request came with. */
   async create(reply: FastifyReply, request: FastifyRequest, userId: number): Promise<SessionInfo> {
     if (request.session) await this.destroy(request.session.id);
     const token = randomToken();
@@ -62,13 +73,8 @@ export class SessionStore {
         expires_at: isoIn(SESSION_ABSOLUTE_MS),
       })
       .execute();
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      maxAge: SESSION_ABSOLUTE_MS / 1000,
-    });
+    await this.purgeExpired(userId);
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_ABSOLUTE_MS / 1000 });
     request.session = session;
     return session;
   }
@@ -77,20 +83,29 @@ export class SessionStore {
     await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
   }
 
-  /** Ends every session of the user but the one given (after an e-mail or password change). */
-  async destroyOthers(userId: number, keepSessionId: string | null): Promise<void> {
-    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+  /**
+   * Ends every session of the user but the one given (null: all of them). Pass the transaction when the
+   * change that requires it (new e-mail, new password) is made in one.
+   */
+  async destroyOthers(userId: number, keepSessionId: string | null, executor: Db = this.db): Promise<void> {
+    let query = executor.deleteFrom('sessions').where('user_id', '=', userId);
     if (keepSessionId) query = query.where('id', '!=', keepSessionId);
     await query.execute();
   }
 
-  async load(token: string): Promise<{ session: SessionInfo; user: User & { passwordHash: string } } | null> {
+  /** Forgets the request's session and tells the browser to drop the cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): void {
+    request.session = null;
+    request.user = null;
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+  }
+
+  async load(token: string): Promise<{ session: SessionInfo; user: User } | null> {
     const id = hashToken(token, this.secret);
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select([
-        'sessions.id as sessionId',
         'sessions.csrf_token',
         'sessions.expires_at',
         'sessions.last_seen_at',
@@ -99,14 +114,13 @@ export class SessionStore {
         'users.firstname',
         'users.lastname',
         'users.avatar',
-        'users.password_hash',
       ])
       .where('sessions.id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
     const now = Date.now();
     const lastSeen = Date.parse(row.last_seen_at);
-    if (Date.parse(row.expires_at) <= now || lastSeen + SESSION_IDLE_MS <= now) {
+    if (!(Date.parse(row.expires_at) > now && lastSeen + SESSION_IDLE_MS > now)) {
       await this.destroy(id);
       return null;
     }
@@ -121,9 +135,24 @@ export class SessionStore {
         firstname: row.firstname,
         lastname: row.lastname,
         avatar: userAvatarUrl(row.id, row.avatar),
-        passwordHash: row.password_hash,
       },
     };
+  }
+
+  /**
+   * Expired rows are deleted when met; those never met again go here: the user's own on each login, everyone's
+   * at most once an hour.
+   */
+  private async purgeExpired(userId: number): Promise<void> {
+    const idleCutoff = new Date(Date.now() - SESSION_IDLE_MS).toISOString();
+    const now = nowIso();
+    const everyone = Date.now() - this.lastPurge > PURGE_EVERY_MS;
+    if (everyone) this.lastPurge = Date.now();
+    let query = this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleCutoff)]));
+    if (!everyone) query = query.where('user_id', '=', userId);
+    await query.execute();
   }
 }
 
@@ -141,11 +170,11 @@ async function sessionPlugin(app: FastifyInstance, options: { db: Db; secret: st
         request.session = loaded.session;
         request.user = loaded.user;
       } else {
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
       }
     }
+    // Every unsafe request, whatever its path, so no route can be added without the check.
     if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config?.csrfExempt) return;
-    if (!request.url.startsWith('/api/')) return;
     // A synchronizer token: only the header counts, never a cookie, query or body field.
     if (!request.session) throw unauthorized();
     const header = request.headers['x-csrf-token'];

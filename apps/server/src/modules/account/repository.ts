@@ -1,5 +1,6 @@
 import type { User } from '@funkis/shared';
 import type { Db, UserRow } from '../../db/types.js';
+import { writeAudit } from '../../lib/audit.js';
 import { isoIn, nowIso } from '../../lib/time.js';
 import { userAvatarUrl } from '../../plugins/session.js';
 
@@ -15,6 +16,52 @@ export function toUser(row: Pick<UserRow, 'id' | 'email' | 'firstname' | 'lastna
   };
 }
 
+/** A unique index refused the row: SQLite's and PostgreSQL's ways of saying so. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+const CHUNK = 500;
+function chunks<T>(list: T[]): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < list.length; start += CHUNK) result.push(list.slice(start, start + CHUNK));
+  return result;
+}
+
+/** Ends the user's sessions but the one kept (null: all of them). */
+async function endSessions(db: Db, userId: number, keepSessionId: string | null) {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
+/** Every reset link of the user still open becomes void. */
+async function voidResetTokens(db: Db, userId: number) {
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Events the user alone administers while other people are members (one grouped query). */
+function eventsWhereSoleAdminWithOthers(db: Db, userId: number) {
+  return db
+    .selectFrom('event_users as member')
+    .innerJoin('events', 'events.id', 'member.event_id')
+    .select(['events.id', 'events.name'])
+    .where('member.event_id', 'in', (eb) =>
+      eb.selectFrom('event_users').select('event_id').where('user_id', '=', userId).where('role_level', '=', 0),
+    )
+    .groupBy(['events.id', 'events.name'])
+    .having((eb) => eb.fn.sum<number>(eb.case().when('member.role_level', '=', 0).then(1).else(0).end()), '=', 1)
+    .having((eb) => eb.fn.countAll<number>(), '>', 1)
+    .orderBy('events.id')
+    .execute();
+}
+
 export function accountRepository(db: Db) {
   return {
     findByEmail: (email: string) =>
@@ -22,7 +69,12 @@ export function accountRepository(db: Db) {
 
     findById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    async create(input: { email: string; firstname: string; lastname: string; passwordHash: string }) {
+    async passwordHashOf(id: number): Promise<string | null> {
+      const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+      return row?.password_hash ?? null;
+    },
+
+    create(input: { email: string; firstname: string; lastname: string; passwordHash: string }) {
       const now = nowIso();
       return db
         .insertInto('users')
@@ -38,27 +90,106 @@ export function accountRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    update(
-      id: number,
-      values: Partial<Pick<UserRow, 'email' | 'firstname' | 'lastname' | 'avatar' | 'password_hash'>>,
-    ) {
+    updateNames(id: number, names: { firstname: string; lastname: string }) {
       return db
         .updateTable('users')
-        .set({ ...values, updated_at: nowIso() })
+        .set({ ...names, updated_at: nowIso() })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
     },
 
-    /** A newer request voids every older link of the same account. */
+    /** New address; the user's other sessions and open reset links end with the change. */
+    changeEmail(id: number, email: string, keepSessionId: string | null) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('users')
+          .set({ email: normaliseEmail(email), updated_at: nowIso() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await endSessions(trx, id, keepSessionId);
+        await voidResetTokens(trx, id);
+        await writeAudit(trx, { eventId: null, actorId: id, action: 'account.email_changed', subject: `user:${id}` });
+        return row;
+      });
+    },
+
+    /** New password; the user's other sessions and open reset links end with the change. */
+    async changePassword(id: number, passwordHash: string, keepSessionId: string | null) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: nowIso() })
+          .where('id', '=', id)
+          .execute();
+        await endSessions(trx, id, keepSessionId);
+        await voidResetTokens(trx, id);
+        await writeAudit(trx, {
+          eventId: null,
+          actorId: id,
+          action: 'account.password_changed',
+          subject: `user:${id}`,
+          details: { via: 'change-password' },
+        });
+      });
+    },
+
+    /** Sets the avatar and answers the one it replaces, whose file the caller removes. */
+    setAvatar(id: number, avatar: string) {
+      return db.transaction().execute(async (trx) => {
+        const previous = await trx.selectFrom('users').select('avatar').where('id', '=', id).executeTakeFirstOrThrow();
+        const row = await trx
+          .updateTable('users')
+          .set({ avatar, updated_at: nowIso() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { row, previous: previous.avatar };
+      });
+    },
+
+    /**
+     * May `viewerId` see the avatar of `userId`? Their own; anyone sharing an event with them; an event's admin
+     * (or the leader of the application's group) that the user applied to.
+     */
+    async canSeeAvatar(viewerId: number, userId: number): Promise<boolean> {
+      if (viewerId === userId) return true;
+      const shared = await db
+        .selectFrom('event_users as mine')
+        .innerJoin('event_users as theirs', 'theirs.event_id', 'mine.event_id')
+        .select('mine.id')
+        .where('mine.user_id', '=', viewerId)
+        .where('theirs.user_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst();
+      if (shared) return true;
+      const applied = await db
+        .selectFrom('applications')
+        .innerJoin('event_users as reviewer', 'reviewer.event_id', 'applications.event_id')
+        .select('applications.id')
+        .where('applications.user_id', '=', userId)
+        .where('reviewer.user_id', '=', viewerId)
+        .where((eb) =>
+          eb.or([
+            eb('reviewer.role_level', '=', 0),
+            eb.and([eb('reviewer.role_level', '=', 1), eb('reviewer.group_id', '=', eb.ref('applications.group_id'))]),
+          ]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return Boolean(applied);
+    },
+
+    /** A newer request voids every older link of the same account; spent and expired rows are dropped. */
     async createResetToken(userId: number, tokenHash: string, validForMs: number) {
       await db.transaction().execute(async (trx) => {
         await trx
-          .updateTable('password_reset_tokens')
-          .set({ used_at: nowIso() })
+          .deleteFrom('password_reset_tokens')
           .where('user_id', '=', userId)
-          .where('used_at', 'is', null)
+          .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', nowIso())]))
           .execute();
+        await voidResetTokens(trx, userId);
         await trx
           .insertInto('password_reset_tokens')
           .values({ user_id: userId, token_hash: tokenHash, created_at: nowIso(), expires_at: isoIn(validForMs) })
@@ -69,68 +200,115 @@ export function accountRepository(db: Db) {
     findUsableResetToken: (tokenHash: string) =>
       db
         .selectFrom('password_reset_tokens')
-        .selectAll()
+        .select(['id', 'user_id'])
         .where('token_hash', '=', tokenHash)
         .where('used_at', 'is', null)
         .where('expires_at', '>', nowIso())
         .executeTakeFirst(),
 
-    voidResetTokens: (userId: number) =>
-      db
-        .updateTable('password_reset_tokens')
-        .set({ used_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('used_at', 'is', null)
-        .execute(),
-
     /**
-     * Events the user alone administers while other people are members: removing the account would leave
-     * them without anyone in charge.
+     * Spends the link and sets the password in one transaction: the claim is a conditional update, so two
+     * requests with one link cannot both succeed. Every session of the user ends. Null: the link is not usable.
      */
-    async eventsWhereSoleAdminWithOthers(userId: number): Promise<number[]> {
-      const adminOf = await db
-        .selectFrom('event_users')
-        .select('event_id')
-        .where('user_id', '=', userId)
-        .where('role_level', '=', 0)
-        .execute();
-      const blocked: number[] = [];
-      for (const { event_id } of adminOf) {
-        const counts = await db
-          .selectFrom('event_users')
-          .select((eb) => [
-            eb.fn.countAll<number>().as('members'),
-            eb.fn.sum<number>(eb.case().when('role_level', '=', 0).then(1).else(0).end()).as('admins'),
-          ])
-          .where('event_id', '=', event_id)
-          .executeTakeFirstOrThrow();
-        if (Number(counts.admins) === 1 && Number(counts.members) > 1) blocked.push(event_id);
-      }
-      return blocked;
+    consumeResetToken(tokenHash: string, passwordHash: string): Promise<number | null> {
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('password_reset_tokens')
+          .set({ used_at: nowIso() })
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', nowIso())
+          .returning('user_id')
+          .executeTakeFirst();
+        if (!claimed) return null;
+        const userId = claimed.user_id;
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: nowIso() })
+          .where('id', '=', userId)
+          .execute();
+        await voidResetTokens(trx, userId);
+        await endSessions(trx, userId, null);
+        await writeAudit(trx, {
+          eventId: null,
+          actorId: userId,
+          action: 'account.password_changed',
+          subject: `user:${userId}`,
+          details: { via: 'reset-password' },
+        });
+        return userId;
+      });
     },
 
-    /** Removes the user and the events they were the only member of, in one transaction. */
-    async remove(userId: number) {
-      await db.transaction().execute(async (trx) => {
-        const solo = await trx
+    eventsBlockingRemoval: (userId: number) => eventsWhereSoleAdminWithOthers(db, userId),
+
+    /**
+     * Removes the user, their memberships (audited in each event that stays) and the events they were the only
+     * member of, in one transaction. Refused (blocked events answered) while they alone administer an event
+     * with other members. Answers the stored files that no row points to any more.
+     */
+    remove(
+      userId: number,
+    ): Promise<
+      { removed: false; blockedBy: { id: number; name: string }[] } | { removed: true; orphanedKeys: string[] }
+    > {
+      return db.transaction().execute(async (trx) => {
+        const blockedBy = await eventsWhereSoleAdminWithOthers(trx, userId);
+        if (blockedBy.length > 0) return { removed: false as const, blockedBy };
+
+        const user = await trx.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirst();
+        const memberships = await trx
           .selectFrom('event_users as mine')
-          .select('mine.event_id')
+          .select([
+            'mine.id',
+            'mine.event_id',
+            'mine.role_level',
+            'mine.group_id',
+            (eb) =>
+              eb
+                .exists(
+                  eb
+                    .selectFrom('event_users as other')
+                    .select('other.id')
+                    .whereRef('other.event_id', '=', 'mine.event_id')
+                    .where('other.user_id', '!=', userId),
+                )
+                .as('has_others'),
+          ])
           .where('mine.user_id', '=', userId)
-          .where('mine.role_level', '=', 0)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('event_users as other')
-                  .select('other.id')
-                  .whereRef('other.event_id', '=', 'mine.event_id')
-                  .where('other.user_id', '!=', userId),
-              ),
-            ),
-          )
           .execute();
-        const soloIds = solo.map((row) => row.event_id);
-        if (soloIds.length > 0) await trx.deleteFrom('events').where('id', 'in', soloIds).execute();
+        const soloEventIds = memberships.filter((m) => !m.has_others).map((m) => m.event_id);
+        const stays = memberships.filter((m) => m.has_others);
+
+        const orphanedKeys: string[] = [];
+        if (user?.avatar) orphanedKeys.push(user.avatar.split('.')[0]);
+        for (const ids of chunks(soloEventIds)) {
+          const files = await trx.selectFrom('files').select('storage_key').where('event_id', 'in', ids).execute();
+          orphanedKeys.push(...files.map((file) => file.storage_key));
+          await trx.deleteFrom('events').where('id', 'in', ids).execute();
+        }
+
+        await writeAudit(trx, [
+          ...stays.map((m) => ({
+            eventId: m.event_id,
+            actorId: userId,
+            action: 'member.removed',
+            subject: `event_user:${m.id}`,
+            details: { userId, roleLevel: m.role_level, groupId: m.group_id, reason: 'account_removed' },
+          })),
+          // The event's own log goes with it, so its end is written where it stays.
+          ...soloEventIds.map((eventId) => ({
+            eventId: null,
+            actorId: userId,
+            action: 'event.deleted',
+            subject: `event:${eventId}`,
+            details: { reason: 'only_member_removed_account' },
+          })),
+          { eventId: null, actorId: userId, action: 'account.removed', subject: `user:${userId}` },
+        ]);
+        // Memberships, applications, sessions and reset links go with the user (foreign keys cascade).
         await trx.deleteFrom('users').where('id', '=', userId).execute();
+        return { removed: true as const, orphanedKeys };
       });
     },
   };

@@ -1,6 +1,7 @@
 import {
   changeEmailSchema,
   changePasswordSchema,
+  idParam,
   loginSchema,
   messageText,
   recoverPasswordSchema,
@@ -13,17 +14,17 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError, HttpError, notFound } from '../../lib/http-error.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { hashToken, randomToken } from '../../lib/tokens.js';
+import { fieldError, HttpError } from '../../lib/http-error.js';
 import { currentUser } from '../../plugins/auth.js';
-import { SESSION_COOKIE } from '../../plugins/session.js';
-import { FileTooLargeError } from '../../plugins/storage.js';
-import { accountRepository, normaliseEmail, toUser } from './repository.js';
-
-const RESET_TOKEN_VALID_MS = 60 * 60 * 1000;
-const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-const AVATAR_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+import {
+  byAddress,
+  byBodyEmail,
+  byUser,
+  ACCOUNT_RATE_LIMITS as LIMIT,
+  limits,
+  loginFailureLimits,
+} from './rate-limits.js';
+import { AVATAR_MAX_BYTES, accountService } from './service.js';
 
 /** Present in every successful POST answer; filled in by the session plugin (DESIGN 4.1). */
 const ok = <T extends z.ZodRawShape>(shape: T) =>
@@ -31,38 +32,35 @@ const ok = <T extends z.ZodRawShape>(shape: T) =>
 const userResponse = ok({ user: userSchema });
 const emptyResponse = ok({});
 
-const bodyEmail = (request: FastifyRequest): string => {
-  const body = request.body as { email?: unknown } | undefined;
-  return typeof body?.email === 'string' ? normaliseEmail(body.email).slice(0, 255) : '';
+/** Runs as an onRequest hook: anonymous callers get 401 before anything about their input is looked at. */
+const loggedIn = async (request: FastifyRequest) => {
+  currentUser(request);
 };
 
+const avatarTooLarge = () =>
+  new HttpError(413, [messageText('error.avatarTooLarge')], { file: messageText('error.avatarTooLarge') });
+
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = accountRepository(app.db);
+  const account = accountService(app);
+  app.addHook('onClose', () => account.settle());
   const tag = { tags: ['account'] };
-
-  // Soft limits: a window of minutes, so an attacker cannot lock the real owner out for long.
-  const perAddress = (max: number, minutes: number) =>
-    app.rateLimit({ max, timeWindow: minutes * 60 * 1000, keyGenerator: (request) => `ip:${request.ip}` });
-  const perAccount = (max: number, minutes: number) =>
-    app.rateLimit({ max, timeWindow: minutes * 60 * 1000, keyGenerator: (request) => `acct:${bodyEmail(request)}` });
-
-  const requirePassword = async (passwordHash: string, password: string, field: string) => {
-    if (!(await verifyPassword(passwordHash, password))) throw fieldError(field, 'error.wrongPassword');
-  };
+  const passwordCheckLimit = limits(app, [[LIMIT.passwordCheckPerUser, byUser]]);
+  const loginLimits = loginFailureLimits();
 
   app.post(
     '/login',
     {
       config: { csrfExempt: true },
-      preHandler: [perAddress(30, 5), perAccount(10, 5)],
+      preHandler: loginLimits.attempt,
       schema: { ...tag, body: loginSchema, response: { 200: userResponse } },
     },
     async (request, reply) => {
-      const row = await users.findByEmail(request.body.email);
-      const valid = await verifyPassword(row?.password_hash ?? null, request.body.password);
-      if (!row || !valid) throw new HttpError(401, [messageText('error.invalidCredentials')]);
-      await app.sessions.create(reply, request, row.id);
-      return { user: toUser(row) };
+      const user = await account.authenticate(request.body.email, request.body.password);
+      if (!user) throw new HttpError(401, [messageText('error.invalidCredentials')]);
+      loginLimits.succeeded(request);
+      await app.sessions.create(reply, request, user.id);
+      request.user = user;
+      return { user };
     },
   );
 
@@ -71,8 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...tag, response: { 200: z.object({ success: z.literal(true) }) } } },
     async (request, reply) => {
       if (request.session) await app.sessions.destroy(request.session.id);
-      request.session = null;
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      app.sessions.end(request, reply);
       return { success: true as const };
     },
   );
@@ -81,105 +78,109 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     {
       config: { csrfExempt: true },
-      preHandler: [perAddress(10, 10)],
+      preHandler: limits(app, [
+        [LIMIT.registerPerAddress, byAddress],
+        [LIMIT.registerPerAccount, byBodyEmail],
+      ]),
       schema: { ...tag, body: registerSchema, response: { 201: userResponse } },
     },
     async (request, reply) => {
-      const { email, firstname, lastname, password } = request.body;
-      if (await users.findByEmail(email)) throw fieldError('email', 'error.emailTaken', 409);
-      const passwordHash = await hashPassword(password);
-      let row: Awaited<ReturnType<typeof users.create>>;
-      try {
-        row = await users.create({ email, firstname, lastname, passwordHash });
-      } catch {
-        // Two registrations racing for one address: the unique index decides.
-        throw fieldError('email', 'error.emailTaken', 409);
-      }
-      await app.sessions.create(reply, request, row.id);
-      return reply.status(201).send({ user: toUser(row) });
+      const user = await account.register(request.body);
+      // Registering logs the new user in (spec section 4), in a new session.
+      await app.sessions.create(reply, request, user.id);
+      request.user = user;
+      return reply.status(201).send({ user });
     },
   );
 
-  app.get('/me', { schema: { ...tag, response: { 200: z.object({ user: userSchema }) } } }, async (request) => {
-    const { passwordHash: _, ...user } = currentUser(request);
-    return { user };
-  });
+  app.get(
+    '/me',
+    { onRequest: loggedIn, schema: { ...tag, response: { 200: z.object({ user: userSchema }) } } },
+    async (request) => ({ user: currentUser(request) }),
+  );
 
   app.post(
     '/user/update-info',
-    { schema: { ...tag, body: updateInfoSchema, response: { 200: userResponse } } },
+    { onRequest: loggedIn, schema: { ...tag, body: updateInfoSchema, response: { 200: userResponse } } },
+    async (request) => ({ user: await account.updateInfo(currentUser(request).id, request.body) }),
+  );
+
+  app.post(
+    '/user/avatar',
+    {
+      onRequest: loggedIn,
+      schema: {
+        ...tag,
+        description: 'multipart/form-data with one image in the field `file` (PNG, JPEG, GIF or WebP, at most 5 MB).',
+        consumes: ['multipart/form-data'],
+        response: { 200: userResponse },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
-      const row = await users.update(user.id, request.body);
-      return { user: toUser(row) };
+      if (!request.isMultipart()) throw fieldError('file', 'error.required');
+      const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (part?.fieldname !== 'file') {
+        part?.file.resume();
+        throw fieldError('file', 'error.required');
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge();
+        throw error;
+      }
+      return { user: await account.saveAvatar(user.id, bytes) };
     },
   );
 
-  app.post('/user/avatar', { schema: { ...tag, response: { 200: userResponse } } }, async (request) => {
-    const user = currentUser(request);
-    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES } });
-    if (!file) throw fieldError('file', 'error.required');
-    if (!AVATAR_TYPES.has(file.mimetype)) {
-      file.file.resume();
-      throw fieldError('file', 'Only PNG, JPEG, GIF or WebP images can be used as an avatar.');
-    }
-    let saved: { key: string };
-    try {
-      saved = await app.storage.save(file.file);
-    } catch (error) {
-      if (error instanceof FileTooLargeError) {
-        throw new HttpError(413, ['The image cannot be larger than 5 MB.'], {
-          file: 'The image cannot be larger than 5 MB.',
-        });
-      }
-      throw error;
-    }
-    const previous = await users.findById(user.id);
-    const row = await users.update(user.id, { avatar: `${saved.key}.${file.mimetype.split('/')[1]}` });
-    if (previous?.avatar) await app.storage.remove(previous.avatar.split('.')[0]);
-    return { user: toUser(row) };
-  });
-
   app.get(
     '/user/:userId/avatar',
-    { schema: { ...tag, params: z.object({ userId: z.coerce.number().int().positive() }) } },
+    {
+      onRequest: loggedIn,
+      schema: {
+        ...tag,
+        description: 'The image itself. Visible to the user and to the people who share an event with them.',
+        params: z.object({ userId: idParam }),
+        querystring: z.object({ v: z.string().max(200).optional() }),
+      },
+    },
     async (request, reply) => {
-      currentUser(request);
-      const row = await users.findById(request.params.userId);
-      if (!row?.avatar) throw notFound();
-      const [key, extension] = row.avatar.split('.');
+      const avatar = await account.openAvatar(currentUser(request).id, request.params.userId);
       return reply
-        .type(`image/${extension}`)
+        .type(avatar.contentType)
         .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .send(app.storage.open(key));
+        .header('content-security-policy', "default-src 'none'")
+        .send(avatar.stream);
     },
   );
 
   app.post(
     '/change-email',
-    { schema: { ...tag, body: changeEmailSchema, response: { 200: userResponse } } },
+    {
+      onRequest: loggedIn,
+      preHandler: passwordCheckLimit,
+      schema: { ...tag, body: changeEmailSchema, response: { 200: userResponse } },
+    },
     async (request) => {
-      const user = currentUser(request);
-      await requirePassword(user.passwordHash, request.body.password, 'password');
-      const existing = await users.findByEmail(request.body.newEmail);
-      if (existing && existing.id !== user.id) throw fieldError('newEmail', 'error.emailTaken', 409);
-      const row = await users.update(user.id, { email: normaliseEmail(request.body.newEmail) });
-      await app.sessions.destroyOthers(user.id, request.session?.id ?? null);
-      await users.voidResetTokens(user.id);
-      return { user: toUser(row) };
+      const { newEmail, password } = request.body;
+      const user = await account.changeEmail(currentUser(request).id, request.session?.id ?? null, newEmail, password);
+      request.user = user;
+      return { user };
     },
   );
 
   app.post(
     '/change-password',
-    { schema: { ...tag, body: changePasswordSchema, response: { 200: emptyResponse } } },
+    {
+      onRequest: loggedIn,
+      preHandler: passwordCheckLimit,
+      schema: { ...tag, body: changePasswordSchema, response: { 200: emptyResponse } },
+    },
     async (request) => {
-      const user = currentUser(request);
-      await requirePassword(user.passwordHash, request.body.currentPassword, 'currentPassword');
-      await users.update(user.id, { password_hash: await hashPassword(request.body.newPassword) });
-      await app.sessions.destroyOthers(user.id, request.session?.id ?? null);
-      await users.voidResetTokens(user.id);
+      const { currentPassword, newPassword } = request.body;
+      await account.changePassword(currentUser(request).id, request.session?.id ?? null, currentPassword, newPassword);
       return {};
     },
   );
@@ -188,33 +189,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/recover-password',
     {
       config: { csrfExempt: true },
-      preHandler: [perAddress(10, 15), perAccount(3, 15)],
+      preHandler: limits(app, [
+        [LIMIT.recoverPerAddress, byAddress],
+        [LIMIT.recoverPerAccount, byBodyEmail],
+      ]),
       schema: { ...tag, body: recoverPasswordSchema, response: { 200: emptyResponse } },
     },
     async (request) => {
-      // Same answer, and nearly the same work, whether or not the address has an account.
-      const row = await users.findByEmail(request.body.email);
-      if (row) {
-        const token = randomToken(32);
-        await users.createResetToken(row.id, hashToken(token, app.config.SESSION_SECRET), RESET_TOKEN_VALID_MS);
-        const link = `${app.config.PUBLIC_URL}/authentication/password-reset?token=${token}`;
-        // Not awaited: a slow mail server must not make known addresses answer slower than unknown ones.
-        app.mailer
-          .send({
-            to: row.email,
-            subject: 'Reset your Funkis password',
-            text: [
-              `Hello ${row.firstname},`,
-              '',
-              'Someone asked to reset the password of your Funkis account. Open this link within one hour to choose a new one:',
-              '',
-              link,
-              '',
-              'If it was not you, ignore this message: your password stays as it is.',
-            ].join('\n'),
-          })
-          .catch((error) => request.log.error({ err: error }, 'password recovery mail failed'));
-      }
+      await account.requestRecovery(request.body.email);
       return {};
     },
   );
@@ -223,31 +205,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset-password',
     {
       config: { csrfExempt: true },
-      preHandler: [perAddress(20, 15)],
+      preHandler: limits(app, [[LIMIT.resetPerAddress, byAddress]]),
       schema: { ...tag, body: resetPasswordSchema, response: { 200: emptyResponse } },
     },
-    async (request) => {
-      const token = await users.findUsableResetToken(hashToken(request.body.token, app.config.SESSION_SECRET));
-      if (!token) throw fieldError('token', 'error.tokenInvalid');
-      await users.update(token.user_id, { password_hash: await hashPassword(request.body.newPassword) });
-      await users.voidResetTokens(token.user_id);
-      await app.sessions.destroyOthers(token.user_id, null);
+    async (request, reply) => {
+      const userId = await account.resetPassword(request.body.token, request.body.newPassword);
+      // Every session of the account has ended, the one this request came with too.
+      if (request.session?.userId === userId) app.sessions.end(request, reply);
       return {};
     },
   );
 
   app.post(
     '/remove-user',
-    { schema: { ...tag, body: removeUserSchema, response: { 200: emptyResponse } } },
+    {
+      onRequest: loggedIn,
+      preHandler: passwordCheckLimit,
+      schema: { ...tag, body: removeUserSchema, response: { 200: emptyResponse } },
+    },
     async (request, reply) => {
-      const user = currentUser(request);
-      await requirePassword(user.passwordHash, request.body.password, 'password');
-      const blocked = await users.eventsWhereSoleAdminWithOthers(user.id);
-      if (blocked.length > 0) throw new HttpError(409, [messageText('error.soleAdmin')]);
-      await users.remove(user.id);
-      request.session = null;
-      request.user = null;
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      await account.removeAccount(currentUser(request).id, request.body.password);
+      app.sessions.end(request, reply);
       return {};
     },
   );

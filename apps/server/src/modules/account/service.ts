@@ -1,0 +1,158 @@
+import { Readable } from 'node:stream';
+import { messageText, type RegisterInput, type User } from '@funkis/shared';
+import type { FastifyInstance } from 'fastify';
+import { fieldError, HttpError, notFound } from '../../lib/http-error.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+import { accountRepository, isUniqueViolation, toUser } from './repository.js';
+
+export const RESET_TOKEN_VALID_MS = 60 * 60 * 1000;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The image types an avatar may have, recognised by their first bytes (never by the name or the sender's word). */
+const IMAGE_SIGNATURES: { type: 'png' | 'jpeg' | 'gif' | 'webp'; matches(bytes: Buffer): boolean }[] = [
+  {
+    type: 'png',
+    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  { type: 'jpeg', matches: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: 'gif', matches: (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')) },
+  {
+    type: 'webp',
+    matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+export function imageTypeOf(bytes: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | null {
+  return IMAGE_SIGNATURES.find((signature) => signature.matches(bytes))?.type ?? null;
+}
+
+const wrongPassword = (field: string) => fieldError(field, 'error.wrongPassword');
+const emailTaken = (field: string) => fieldError(field, 'error.emailTaken', 409);
+
+/** Everything a person does with their own account; routes.ts only validates, guards and answers. */
+export function accountService(app: FastifyInstance) {
+  const users = accountRepository(app.db);
+  const secret = app.config.SESSION_SECRET;
+
+  // Work that must not make an answer slower (or its timing tell anything): awaited before the app closes.
+  const inFlight = new Set<Promise<void>>();
+  const inBackground = (what: string, work: () => Promise<void>) => {
+    const task: Promise<void> = work()
+      .catch((error) => app.log.error({ err: error }, `${what} failed`))
+      .finally(() => inFlight.delete(task));
+    inFlight.add(task);
+  };
+
+  async function requirePassword(userId: number, password: string, field: string): Promise<void> {
+    if (!(await verifyPassword(await users.passwordHashOf(userId), password))) throw wrongPassword(field);
+  }
+
+  return {
+    settle: () => Promise.all([...inFlight]).then(() => undefined),
+
+    /** The account the credentials open, or null; unknown addresses cost the same work as wrong passwords. */
+    async authenticate(email: string, password: string): Promise<User | null> {
+      const row = await users.findByEmail(email);
+      const valid = await verifyPassword(row?.password_hash ?? null, password);
+      return row && valid ? toUser(row) : null;
+    },
+
+    async register(input: RegisterInput): Promise<User> {
+      if (await users.findByEmail(input.email)) throw emailTaken('email');
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return toUser(await users.create({ ...input, passwordHash }));
+      } catch (error) {
+        // Two registrations racing for one address: the unique index decides.
+        if (isUniqueViolation(error)) throw emailTaken('email');
+        throw error;
+      }
+    },
+
+    async updateInfo(userId: number, names: { firstname: string; lastname: string }): Promise<User> {
+      return toUser(await users.updateNames(userId, names));
+    },
+
+    async changeEmail(userId: number, sessionId: string | null, newEmail: string, password: string): Promise<User> {
+      await requirePassword(userId, password, 'password');
+      const existing = await users.findByEmail(newEmail);
+      if (existing && existing.id !== userId) throw emailTaken('newEmail');
+      try {
+        return toUser(await users.changeEmail(userId, newEmail, sessionId));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken('newEmail');
+        throw error;
+      }
+    },
+
+    async changePassword(userId: number, sessionId: string | null, currentPassword: string, newPassword: string) {
+      await requirePassword(userId, currentPassword, 'currentPassword');
+      await users.changePassword(userId, await hashPassword(newPassword), sessionId);
+    },
+
+    /**
+     * Answers at once and the same way for every address: the link is made and mailed in the background, so
+     * neither the answer nor its timing tells whether the address has an account.
+     */
+    async requestRecovery(email: string): Promise<void> {
+      const row = await users.findByEmail(email);
+      if (!row) return;
+      inBackground('password recovery mail', async () => {
+        const token = randomToken(32);
+        await users.createResetToken(row.id, hashToken(token, secret), RESET_TOKEN_VALID_MS);
+        const link = `${app.config.PUBLIC_URL}/authentication/password-reset?token=${token}`;
+        await app.mailer.send({
+          to: row.email,
+          subject: 'Reset your Funkis password',
+          text: [
+            `Hello ${row.firstname},`,
+            '',
+            'Someone asked to reset the password of your Funkis account. Open this link within one hour to choose a new one:',
+            '',
+            link,
+            '',
+            'If it was not you, ignore this message: your password stays as it is.',
+          ].join('\n'),
+        });
+      });
+    },
+
+    async resetPassword(token: string, newPassword: string): Promise<number> {
+      const tokenHash = hashToken(token, secret);
+      // Checked before the costly hash, and claimed again atomically after it.
+      if (!(await users.findUsableResetToken(tokenHash))) throw fieldError('token', 'error.tokenInvalid');
+      const userId = await users.consumeResetToken(tokenHash, await hashPassword(newPassword));
+      if (userId === null) throw fieldError('token', 'error.tokenInvalid');
+      return userId;
+    },
+
+    async removeAccount(userId: number, password: string): Promise<void> {
+      await requirePassword(userId, password, 'password');
+      const result = await users.remove(userId);
+      if (!result.removed) throw new HttpError(409, [messageText('error.soleAdmin')]);
+      for (const key of result.orphanedKeys) {
+        await app.storage.remove(key).catch((error) => app.log.warn({ err: error, key }, 'file left behind'));
+      }
+    },
+
+    /** Stores a new avatar from the upload's bytes (already capped at AVATAR_MAX_BYTES). */
+    async saveAvatar(userId: number, bytes: Buffer): Promise<User> {
+      const type = imageTypeOf(bytes);
+      if (!type) throw new HttpError(415, [messageText('error.avatarType')], { file: messageText('error.avatarType') });
+      const saved = await app.storage.save(Readable.from([bytes]));
+      const { row, previous } = await users.setAvatar(userId, `${saved.key}.${type}`);
+      if (previous) await app.storage.remove(previous.split('.')[0]).catch(() => undefined);
+      return toUser(row);
+    },
+
+    async openAvatar(viewerId: number, userId: number) {
+      const row = await users.findById(userId);
+      if (!row?.avatar || !(await users.canSeeAvatar(viewerId, userId))) throw notFound();
+      const [key, type] = row.avatar.split('.');
+      return { stream: app.storage.open(key), contentType: `image/${type}` };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;
