@@ -1,0 +1,217 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FailureWindow, ACCOUNT_RATE_LIMITS as LIMIT } from '../../src/modules/account/rate-limits.js';
+import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
+import { createUser, loginAs } from '../helpers/factories.js';
+import { registration } from './helpers.js';
+
+// A fresh app per test: the counters live in the app.
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+const TOO_MANY = { success: false, errorMessages: ['Too many requests. Try again later.'] };
+
+function post(app: FastifyInstance, url: string, payload: object, remoteAddress = '198.51.100.1', headers = {}) {
+  return app.inject({ method: 'POST', url, payload, remoteAddress, headers });
+}
+
+/** 429 with the envelope and a Retry-After of at most the window: soft, minutes at most. */
+function expectLimited(response: Awaited<ReturnType<typeof post>>, windowMinutes: number) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual(TOO_MANY);
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowMinutes * 60);
+}
+
+describe(`rate limits on ${dialect}`, () => {
+  it('login: per account, failures only, whatever address they come from', async () => {
+    const user = await createUser(t.db);
+    const rule = LIMIT.loginFailuresPerAccount;
+    for (let i = 0; i < rule.max; i++) {
+      const wrong = await post(t.app, '/api/login', { email: user.email, password: `wrong-${i}` }, `192.0.2.${i + 1}`);
+      expect(wrong.statusCode).toBe(401);
+    }
+    // Even the right password waits now, from a new address, in any spelling of the address.
+    const blocked = await post(
+      t.app,
+      '/api/login',
+      { email: user.email.toUpperCase(), password: user.password },
+      '192.0.2.200',
+    );
+    expectLimited(blocked, rule.windowMinutes);
+    // Another account from the same address is not affected.
+    const other = await createUser(t.db);
+    const fine = await post(t.app, '/api/login', { email: other.email, password: other.password }, '192.0.2.200');
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it('login: a successful login forgives the failures before it, and logging in often is no offence', async () => {
+    const user = await createUser(t.db);
+    const rule = LIMIT.loginFailuresPerAccount;
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < rule.max - 1; i++) {
+        expect((await post(t.app, '/api/login', { email: user.email, password: 'wrong-pass' })).statusCode).toBe(401);
+      }
+      expect((await post(t.app, '/api/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+    }
+    for (let i = 0; i < rule.max + 5; i++) {
+      expect((await post(t.app, '/api/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+    }
+  });
+
+  it('login: per address, across accounts', async () => {
+    const rule = LIMIT.loginFailuresPerAddress;
+    const attempts = Array.from({ length: rule.max }, (_, i) =>
+      post(t.app, '/api/login', { email: `guess${i}@example.test`, password: 'guess-pass' }, '203.0.113.7'),
+    );
+    for (const response of await Promise.all(attempts)) expect(response.statusCode).toBe(401);
+    const user = await createUser(t.db);
+    expectLimited(
+      await post(t.app, '/api/login', { email: user.email, password: user.password }, '203.0.113.7'),
+      rule.windowMinutes,
+    );
+    expect(
+      (await post(t.app, '/api/login', { email: user.email, password: user.password }, '203.0.113.8')).statusCode,
+    ).toBe(200);
+  });
+
+  it('login: a burst of parallel guesses cannot slip past the account budget', async () => {
+    const user = await createUser(t.db);
+    const rule = LIMIT.loginFailuresPerAccount;
+    const burst = await Promise.all(
+      Array.from({ length: rule.max * 3 }, (_, i) =>
+        post(t.app, '/api/login', { email: user.email, password: `burst-${i}` }, `198.18.0.${i + 1}`),
+      ),
+    );
+    const codes = burst.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(rule.max);
+    expect(codes.filter((code) => code === 429)).toHaveLength(rule.max * 2);
+  });
+
+  it('register: per address and per account', async () => {
+    const perAccount = LIMIT.registerPerAccount;
+    const payload = registration();
+    for (let i = 0; i < perAccount.max; i++) {
+      const response = await post(t.app, '/api/register', payload, `192.0.2.${i + 1}`);
+      expect(response.statusCode).toBe(i === 0 ? 201 : 409);
+    }
+    expectLimited(await post(t.app, '/api/register', payload, '192.0.2.99'), perAccount.windowMinutes);
+
+    const perAddress = LIMIT.registerPerAddress;
+    const many = await Promise.all(
+      Array.from({ length: perAddress.max }, () => post(t.app, '/api/register', registration(), '203.0.113.50')),
+    );
+    for (const response of many) expect(response.statusCode).toBe(201);
+    expectLimited(await post(t.app, '/api/register', registration(), '203.0.113.50'), perAddress.windowMinutes);
+    expect((await post(t.app, '/api/register', registration(), '203.0.113.51')).statusCode).toBe(201);
+  });
+
+  it('recover-password: per account and per address, with the same answer for every address until then', async () => {
+    const user = await createUser(t.db);
+    const perAccount = LIMIT.recoverPerAccount;
+    for (let i = 0; i < perAccount.max; i++) {
+      const response = await post(t.app, '/api/recover-password', { email: user.email }, `192.0.2.${i + 1}`);
+      expect(response.statusCode).toBe(200);
+    }
+    expectLimited(
+      await post(t.app, '/api/recover-password', { email: user.email }, '192.0.2.99'),
+      perAccount.windowMinutes,
+    );
+    // The limit reveals nothing either: an unknown address is limited the same way.
+    for (let i = 0; i < perAccount.max; i++) {
+      await post(t.app, '/api/recover-password', { email: 'nobody@example.test' }, `192.0.2.${i + 1}`);
+    }
+    expectLimited(
+      await post(t.app, '/api/recover-password', { email: 'nobody@example.test' }, '192.0.2.99'),
+      perAccount.windowMinutes,
+    );
+
+    const perAddress = LIMIT.recoverPerAddress;
+    for (let i = 0; i < perAddress.max; i++) {
+      const response = await post(t.app, '/api/recover-password', { email: `r${i}@example.test` }, '203.0.113.60');
+      expect(response.statusCode).toBe(200);
+    }
+    expectLimited(
+      await post(t.app, '/api/recover-password', { email: 'last@example.test' }, '203.0.113.60'),
+      perAddress.windowMinutes,
+    );
+  });
+
+  it('does not believe X-Forwarded-For from an address that is not a trusted proxy', async () => {
+    const perAddress = LIMIT.recoverPerAddress;
+    for (let i = 0; i < perAddress.max; i++) {
+      await post(t.app, '/api/recover-password', { email: `f${i}@example.test` }, '203.0.113.70', {
+        'x-forwarded-for': `10.0.0.${i + 1}`,
+      });
+    }
+    expectLimited(
+      await post(t.app, '/api/recover-password', { email: 'g@example.test' }, '203.0.113.70', {
+        'x-forwarded-for': '10.9.9.9',
+      }),
+      perAddress.windowMinutes,
+    );
+  });
+
+  it('counts per client address behind a trusted proxy', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const perAddress = LIMIT.recoverPerAddress;
+      const from = (client: string, email: string) =>
+        post(proxied.app, '/api/recover-password', { email }, '127.0.0.1', { 'x-forwarded-for': client });
+      for (let i = 0; i < perAddress.max; i++) await from('198.51.100.20', `p${i}@example.test`);
+      expectLimited(await from('198.51.100.20', 'q@example.test'), perAddress.windowMinutes);
+      expect((await from('198.51.100.21', 'q@example.test')).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('reset-password: per address', async () => {
+    const rule = LIMIT.resetPerAddress;
+    for (let i = 0; i < rule.max; i++) {
+      const response = await post(t.app, '/api/reset-password', { token: `bad-${i}`, newPassword: 'whatever-1' });
+      expect(response.statusCode).toBe(400);
+    }
+    expectLimited(
+      await post(t.app, '/api/reset-password', { token: 'bad', newPassword: 'whatever-1' }),
+      rule.windowMinutes,
+    );
+  });
+
+  it('password checks of a logged-in user (change-password, change-email, remove-user): per user', async () => {
+    const user = await createUser(t.db);
+    const client = await loginAs(t.app, user);
+    const rule = LIMIT.passwordCheckPerUser;
+    for (let i = 0; i < rule.max; i++) {
+      const url = ['/api/change-password', '/api/change-email', '/api/remove-user'][i % 3];
+      const response = await client.post(url, {
+        currentPassword: 'wrong-one',
+        newPassword: 'whatever-1',
+        newEmail: 'x@example.test',
+        password: 'wrong-one',
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const limited = await client.post('/api/remove-user', { password: user.password });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.db.selectFrom('users').select('id').where('id', '=', user.id).execute()).length).toBe(1);
+  });
+});
+
+describe('the failure window', () => {
+  it('lets the key try again once the window has passed', () => {
+    const window = new FailureWindow({ max: 2, windowMinutes: 5 });
+    const start = Date.now();
+    window.fail('k', start);
+    window.fail('k', start);
+    expect(window.retryAfter('k', start + 1000)).toBe(299);
+    expect(window.retryAfter('k', start + 5 * 60 * 1000)).toBe(0);
+    window.fail('k', start + 5 * 60 * 1000);
+    expect(window.retryAfter('k', start + 5 * 60 * 1000 + 1)).toBe(0);
+  });
+});
