@@ -62,9 +62,12 @@ describe(`home: GET /api/events on ${dialect}`, () => {
     expect(byId.has(completed.id)).toBe(false);
     // The events the user belongs to come first.
     const firstNonMember = events.findIndex((event: { roleLevel: number | null }) => event.roleLevel === null);
-    expect(events.slice(0, firstNonMember).map((event: { id: number }) => event.id).sort()).toEqual(
-      [mine.id, leading.id].sort(),
-    );
+    expect(
+      events
+        .slice(0, firstNonMember)
+        .map((event: { id: number }) => event.id)
+        .sort(),
+    ).toEqual([mine.id, leading.id].sort());
   });
 
   it('pages the list', async () => {
