@@ -120,6 +120,10 @@ describe(`users table on ${dialect}`, () => {
   it('filters by search, role and group (and by no group), and ignores empty filters', async () => {
     expect((await list('?search=berg')).users.map((user) => user.lastname).sort()).toEqual(['Berg', 'Öberg']);
     expect((await list('?search=ERIK%20B')).users.map((user) => user.firstname)).toEqual(['Erik']);
+    // Case-insensitive beyond ASCII, on both databases.
+    expect((await list(`?search=${encodeURIComponent('åsa ÖBERG')}`)).users.map((user) => user.lastname)).toEqual([
+      'Öberg',
+    ]);
     expect((await list('?search=table.test&roleLevel=2')).total).toBe(4);
     expect((await list('?search=kitchen')).users.map((user) => user.lastname)).toEqual(['Ek']);
     expect((await list('?search=100%25')).total).toBe(0);

@@ -43,6 +43,9 @@ export function parseWeekConfig(text: string | null): WeekSeparationConfig | nul
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
+/** SQLite's lower() folds only ASCII; these capitals (Latin-1: Å, Ä, Ö, É, Ø, …) are folded by hand there. */
+const LATIN_CAPITALS = [...'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞ'];
+
 /** Which members a query may see: everyone, one group, the members without a group, or nobody. */
 export type MemberScope =
   | { kind: 'all' }
@@ -124,7 +127,14 @@ export function eventsRepository(db: Db, dialect: DialectName) {
     if (query.roleLevel !== undefined) builder = builder.where('event_users.role_level', '=', query.roleLevel);
     if (query.search) {
       const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
-      const like = (expression: Expression<unknown>) => sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
+      const folded = (expression: Expression<unknown>) =>
+        dialect === 'postgres'
+          ? sql`lower(${expression})`
+          : LATIN_CAPITALS.reduce(
+              (inner, capital) => sql`replace(${inner}, ${sql.lit(capital)}, ${sql.lit(capital.toLowerCase())})`,
+              sql`lower(${expression})`,
+            );
+      const like = (expression: Expression<unknown>) => sql<SqlBool>`${folded(expression)} like ${pattern} escape '\\'`;
       builder = builder.where((eb) =>
         eb.or([
           like(eb.ref('users.firstname')),
