@@ -322,6 +322,45 @@ describe(`applications list on ${dialect}`, () => {
   });
 });
 
+describe(`search index on ${dialect}`, () => {
+  it('follows inserts, changes of the searchable text and deletions', async () => {
+    const event = await createEvent(t.db, { adminId: world.admin.id });
+    const search = async (term: string) =>
+      (await admin.get(`/api/event/${event.id}/applications?search=${encodeURIComponent(term)}`)).json().total;
+    const first = await createApplicant(t.db, event.id, {
+      firstname: 'Signe',
+      lastname: 'Tornqvist',
+      email: 'signe@example.test',
+      answers: { note: 'Sound engineer' },
+    });
+    // Fixed addresses: generated ones carry random characters a short search term could match.
+    await createApplicant(t.db, event.id, {
+      firstname: 'Ture',
+      lastname: 'Alm',
+      email: 'ture@example.test',
+      answers: { note: 'cook_and_bake' },
+    });
+    expect(await search('tornqvist')).toBe(1);
+    expect(await search('ENGINEER')).toBe(1);
+    // Short terms and terms with LIKE wildcards take the plain path and mean the same.
+    expect(await search('al')).toBe(1);
+    expect(await search('k_a')).toBe(1);
+    expect(await search('k%a')).toBe(0);
+
+    await t.db
+      .updateTable('applications')
+      .set({ search_text: 'signe lindgren lighting' })
+      .where('id', '=', first.id)
+      .execute();
+    expect(await search('tornqvist')).toBe(0);
+    expect(await search('lighting')).toBe(1);
+
+    await t.db.deleteFrom('applications').where('id', '=', first.id).execute();
+    expect(await search('lighting')).toBe(0);
+    expect(await search('cook')).toBe(1);
+  });
+});
+
 describe(`application detail on ${dialect}`, () => {
   it('shows the application with its answers, labels and (empty) history', async () => {
     const response = await admin.get(`${url()}/${ids.anna}`);

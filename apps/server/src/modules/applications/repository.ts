@@ -29,6 +29,7 @@ export interface ApplicationScope {
 /** What a bulk update needs to know of each application it touches. */
 export interface ApplicationTarget {
   id: number;
+  event_id: number;
   user_id: number;
   status: string;
   group_id: number | null;
@@ -84,7 +85,24 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       }
       if (filter.week && filter.week.length > 0) conditions.push(eb('a.week', 'in', [...new Set(filter.week)]));
       if (filter.search) {
-        conditions.push(sql<SqlBool>`${eb.ref('a.search_text')} like ${containsPattern(filter.search)} escape '\\'`);
+        const term = filter.search.toLowerCase();
+        const pattern = containsPattern(term);
+        if (dialect === 'postgres') {
+          // The narrow side table of migration 0004, with pg_trgm's index when the database has it. `= any(array(…))`
+          // has the matches looked up by primary key rather than joined against a scan of the whole event.
+          conditions.push(
+            sql<SqlBool>`${eb.ref('a.id')} = any(array(select application_id from applications_search where search_text like ${pattern} escape '\\'))`,
+          );
+        } else {
+          if ([...term].length >= 3 && !/[%_]/.test(term)) {
+            // FTS5's trigram index (migration 0004) answers LIKE only without ESCAPE, so only for plain terms of
+            // three characters or more; it finds the candidates, the LIKE below confirms them exactly.
+            conditions.push(
+              sql<SqlBool>`${eb.ref('a.id')} in (select rowid from applications_search where search_text like ${`%${term}%`})`,
+            );
+          }
+          conditions.push(sql<SqlBool>`${eb.ref('a.search_text')} like ${pattern} escape '\\'`);
+        }
       }
       return eb.and(conditions);
     });
@@ -94,14 +112,54 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     dialect === 'postgres' ? query.forUpdate() : query;
 
   return {
-    /** One page of applications with applicant and group, in the requested order (ties by id). */
+    /**
+     * One page of applications with applicant and group, in the requested order (ties by id). First the page's
+     * ids, from the covering indexes (the joins are only read when the order needs them), then those rows.
+     */
     async listPage(
       scope: ApplicationScope,
       filter: ApplicationFilter,
       options: { sort: ApplicationSort; page: number; pageSize: number },
     ) {
       const { field, direction } = parseSort(options.sort);
-      let query = selectMatching(db, scope, filter)
+      let ordered = selectMatching(db, scope, filter)
+        .leftJoin('users as u', 'u.id', 'a.user_id')
+        .leftJoin('event_groups as g', 'g.id', 'a.group_id')
+        .select('a.id');
+      switch (field) {
+        case 'createdAt':
+          ordered = ordered.orderBy('a.created_at', direction);
+          break;
+        case 'updatedAt':
+          ordered = ordered.orderBy('a.updated_at', direction);
+          break;
+        case 'status':
+          ordered = ordered.orderBy(STATUS_RANK, direction);
+          break;
+        case 'firstname':
+          ordered = ordered.orderBy(sql`lower(u.firstname)`, direction).orderBy(sql`lower(u.lastname)`, direction);
+          break;
+        case 'lastname':
+          ordered = ordered.orderBy(sql`lower(u.lastname)`, direction).orderBy(sql`lower(u.firstname)`, direction);
+          break;
+        case 'email':
+          ordered = ordered.orderBy('u.email', direction);
+          break;
+        case 'group':
+          // Applications without a group come last in both directions and on both databases.
+          ordered = ordered.orderBy(sql`case when g.name is null then 1 else 0 end`).orderBy('g.name', direction);
+          break;
+      }
+      const ids = (
+        await ordered
+          .orderBy('a.id', direction)
+          .limit(options.pageSize)
+          .offset((options.page - 1) * options.pageSize)
+          .execute()
+      ).map((row) => row.id);
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('applications as a')
         .innerJoin('users as u', 'u.id', 'a.user_id')
         .leftJoin('event_groups as g', 'g.id', 'a.group_id')
         .select([
@@ -117,36 +175,13 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
           'u.lastname',
           'u.email',
           'g.name as group_name',
-        ]);
-      switch (field) {
-        case 'createdAt':
-          query = query.orderBy('a.created_at', direction);
-          break;
-        case 'updatedAt':
-          query = query.orderBy('a.updated_at', direction);
-          break;
-        case 'status':
-          query = query.orderBy(STATUS_RANK, direction);
-          break;
-        case 'firstname':
-          query = query.orderBy(sql`lower(u.firstname)`, direction).orderBy(sql`lower(u.lastname)`, direction);
-          break;
-        case 'lastname':
-          query = query.orderBy(sql`lower(u.lastname)`, direction).orderBy(sql`lower(u.firstname)`, direction);
-          break;
-        case 'email':
-          query = query.orderBy('u.email', direction);
-          break;
-        case 'group':
-          // Applications without a group come last in both directions and on both databases.
-          query = query.orderBy(sql`case when g.name is null then 1 else 0 end`).orderBy('g.name', direction);
-          break;
-      }
-      return query
-        .orderBy('a.id', direction)
-        .limit(options.pageSize)
-        .offset((options.page - 1) * options.pageSize)
+        ])
+        // The ids come from the scoped query above; an event_id term here would only tempt a planner without
+        // statistics into scanning the event instead of looking up 25 rows.
+        .where('a.id', 'in', ids)
         .execute();
+      const position = new Map(ids.map((id, index) => [id, index]));
+      return rows.sort((left, right) => (position.get(left.id) ?? 0) - (position.get(right.id) ?? 0));
     },
 
     /** Counts per (group, status) of the matching applications: the total and the whole summary in one query. */
@@ -218,16 +253,19 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
         .execute(),
 
     // --- bulk update: each takes the transaction to run in ---
+    //
+    // Statements by id only, on purpose: the ids were read in this transaction from the event's own rows (and
+    // are locked on PostgreSQL), and an event_id term would lead SQLite without statistics to scan the whole
+    // event once per chunk instead of looking up 500 rows.
 
-    /** The applications among `ids` that belong to the event (chunked, locked on PostgreSQL). */
-    async targetsByIds(trx: Db, eventId: number, ids: readonly number[]): Promise<ApplicationTarget[]> {
+    /** The applications with these ids, of whichever event: the caller checks the event (locked on PostgreSQL). */
+    async targetsByIds(trx: Db, ids: readonly number[]): Promise<ApplicationTarget[]> {
       const found: ApplicationTarget[] = [];
       for (const chunk of chunked(ids)) {
         const rows = await lockIfPostgres(
           trx
             .selectFrom('applications')
-            .select(['id', 'user_id', 'status', 'group_id'])
-            .where('event_id', '=', eventId)
+            .select(['id', 'event_id', 'user_id', 'status', 'group_id'])
             .where('id', 'in', chunk),
         ).execute();
         found.push(...rows);
@@ -238,12 +276,13 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     /** Every application of the scope matching the filter (locked on PostgreSQL). */
     targetsByFilter: (trx: Db, scope: ApplicationScope, filter: ApplicationFilter): Promise<ApplicationTarget[]> =>
       lockIfPostgres(
-        selectMatching(trx, scope, filter).select(['a.id', 'a.user_id', 'a.status', 'a.group_id']).orderBy('a.id'),
+        selectMatching(trx, scope, filter)
+          .select(['a.id', 'a.event_id', 'a.user_id', 'a.status', 'a.group_id'])
+          .orderBy('a.id'),
       ).execute(),
 
     async setStatusAndGroup(
       trx: Db,
-      eventId: number,
       ids: readonly number[],
       values: { status?: ApplicationStatus; groupId?: number | null },
       now: string,
@@ -256,7 +295,6 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
             ...(values.groupId !== undefined ? { group_id: values.groupId } : {}),
             updated_at: now,
           })
-          .where('event_id', '=', eventId)
           .where('id', 'in', chunk)
           .execute();
       }
@@ -279,9 +317,9 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
 
     /**
      * Makes the applicants of these (accepted) applications volunteers in the application's group, unless
-     * they are already members: insert … select, so one statement per chunk.
+     * they are already members: insert … select, one statement per chunk.
      */
-    async insertMembershipsFromApplications(trx: Db, eventId: number, applicationIds: readonly number[], now: string) {
+    async insertMembershipsFromApplications(trx: Db, applicationIds: readonly number[], now: string) {
       const inserted: { id: number; user_id: number; group_id: number | null }[] = [];
       for (const chunk of chunked(applicationIds)) {
         const rows = await trx
@@ -299,20 +337,10 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
                 inner.val(now).as('created_at'),
                 inner.val(now).as('updated_at'),
               ])
-              .where('a.event_id', '=', eventId)
-              .where('a.id', 'in', chunk)
-              .where((inner) =>
-                inner.not(
-                  inner.exists(
-                    inner
-                      .selectFrom('event_users as m')
-                      .select('m.id')
-                      .whereRef('m.event_id', '=', 'a.event_id')
-                      .whereRef('m.user_id', '=', 'a.user_id'),
-                  ),
-                ),
-              ),
+              .where('a.id', 'in', chunk),
           )
+          // The caller passes only applicants it found without a membership (rows locked on PostgreSQL); the
+          // unique (event_id, user_id) settles any race without an anti-join per chunk.
           .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doNothing())
           .returning(['id', 'user_id', 'group_id'])
           .execute();
@@ -322,18 +350,11 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     },
 
     /** Moves memberships that acceptance created (volunteers only) to a group. */
-    async setMembershipGroup(
-      trx: Db,
-      eventId: number,
-      membershipIds: readonly number[],
-      groupId: number | null,
-      now: string,
-    ) {
+    async setMembershipGroup(trx: Db, membershipIds: readonly number[], groupId: number | null, now: string) {
       for (const chunk of chunked(membershipIds)) {
         await trx
           .updateTable('event_users')
           .set({ group_id: groupId, updated_at: now })
-          .where('event_id', '=', eventId)
           .where('id', 'in', chunk)
           .where('via_application', '=', 1)
           .where('role_level', '=', 2)
@@ -342,18 +363,17 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     },
 
     /** Removes memberships that acceptance created; never an admin's, a leader's or one added by hand. */
-    async deleteApplicationMemberships(trx: Db, eventId: number, membershipIds: readonly number[]) {
-      const deleted: { id: number; user_id: number; group_id: number | null }[] = [];
+    async deleteApplicationMemberships(trx: Db, membershipIds: readonly number[]): Promise<number[]> {
+      const deleted: number[] = [];
       for (const chunk of chunked(membershipIds)) {
         const rows = await trx
           .deleteFrom('event_users')
-          .where('event_id', '=', eventId)
           .where('id', 'in', chunk)
           .where('via_application', '=', 1)
           .where('role_level', '=', 2)
-          .returning(['id', 'user_id', 'group_id'])
+          .returning('id')
           .execute();
-        deleted.push(...rows);
+        deleted.push(...rows.map((row) => row.id));
       }
       return deleted;
     },

@@ -56,6 +56,11 @@ export const scopeOf = (reviewer: Reviewer): ApplicationScope => ({
   visibleGroupId: reviewer.roleLevel === 0 ? 'all' : reviewer.groupId,
 });
 
+/** What a status or group change did to the applicant's membership, kept in the change's audit entry. */
+type MembershipEffect =
+  | { eventUserId: number; change: 'added' | 'removed'; groupId: number | null }
+  | { eventUserId: number; change: 'moved'; from: number | null; to: number | null };
+
 export interface BulkUpdateInput {
   ids?: number[];
   filter?: ApplicationFilter;
@@ -180,7 +185,8 @@ export function applicationsService(db: Db, dialect: DialectName) {
         let targets: ApplicationTarget[];
         if (input.ids) {
           const ids = [...new Set(input.ids)];
-          targets = await repository.targetsByIds(trx, reviewer.eventId, ids);
+          const found = await repository.targetsByIds(trx, ids);
+          targets = found.filter((target) => target.event_id === reviewer.eventId);
           if (targets.length !== ids.length) throw badRequest(APPLICATION_MESSAGES['error.applicationsUnknown']);
           if (
             isLeader &&
@@ -195,47 +201,27 @@ export function applicationsService(db: Db, dialect: DialectName) {
         const finalStatus = (target: ApplicationTarget) => input.status ?? target.status;
         const finalGroup = (target: ApplicationTarget) =>
           input.groupId !== undefined ? input.groupId : target.group_id;
-        const changed = targets.filter(
-          (target) => finalStatus(target) !== target.status || finalGroup(target) !== target.group_id,
-        );
+        const statusChanges = (target: ApplicationTarget) => finalStatus(target) !== target.status;
+        const groupChanges = (target: ApplicationTarget) => finalGroup(target) !== target.group_id;
+        const changed = targets.filter((target) => statusChanges(target) || groupChanges(target));
         if (changed.length === 0) return { updated: 0 };
 
         const now = nowIso();
         await repository.setStatusAndGroup(
           trx,
-          reviewer.eventId,
           changed.map((target) => target.id),
           { status: input.status, groupId: input.groupId },
           now,
         );
 
-        const audit: AuditEntry[] = [];
-        const entry = (action: string, subject: string, details: Record<string, unknown>) =>
-          audit.push({ eventId: reviewer.eventId, actorId: reviewer.userId, action, subject, details });
-        for (const target of changed) {
-          if (finalStatus(target) !== target.status) {
-            entry('application.status_changed', `application:${target.id}`, {
-              from: target.status,
-              to: finalStatus(target),
-            });
-          }
-          if (finalGroup(target) !== target.group_id) {
-            entry('application.group_changed', `application:${target.id}`, {
-              from: target.group_id,
-              to: finalGroup(target),
-              fromName: groupName(target.group_id),
-              toName: groupName(finalGroup(target)),
-            });
-          }
-        }
-
-        // Membership effects (DESIGN 4.3). Only memberships that acceptance created are ever changed.
+        // Membership effects (DESIGN 4.3). Only volunteer memberships that acceptance created are ever changed.
+        const effects = new Map<number, MembershipEffect>();
         const accepting = changed.filter((target) => target.status !== ACCEPTED && finalStatus(target) === ACCEPTED);
         const unaccepting = changed.filter((target) => target.status === ACCEPTED && finalStatus(target) !== ACCEPTED);
-        const movingAccepted = changed.filter(
+        const stayingAccepted = changed.filter(
           (target) => target.status === ACCEPTED && finalStatus(target) === ACCEPTED,
         );
-        const concerned = [...accepting, ...unaccepting, ...movingAccepted];
+        const concerned = [...accepting, ...unaccepting, ...stayingAccepted];
         if (concerned.length > 0) {
           const memberships = new Map(
             (
@@ -246,67 +232,84 @@ export function applicationsService(db: Db, dialect: DialectName) {
               )
             ).map((membership) => [membership.user_id, membership]),
           );
-          const applicationOfUser = new Map(concerned.map((target) => [target.user_id, target.id]));
-          const isCreatedByAcceptance = (userId: number) => {
+          const createdByAcceptance = (userId: number) => {
             const membership = memberships.get(userId);
-            return membership !== undefined && membership.via_application === 1 && membership.role_level === 2;
+            return membership?.via_application === 1 && membership.role_level === 2 ? membership : undefined;
           };
 
-          const toInsert = accepting.filter((target) => !memberships.has(target.user_id));
+          const applicationOfUser = new Map(accepting.map((target) => [target.user_id, target.id]));
           const inserted = await repository.insertMembershipsFromApplications(
             trx,
-            reviewer.eventId,
-            toInsert.map((target) => target.id),
+            accepting.filter((target) => !memberships.has(target.user_id)).map((target) => target.id),
             now,
           );
           for (const membership of inserted) {
-            entry('member.added', `event_user:${membership.id}`, {
-              userId: membership.user_id,
-              roleLevel: 2,
-              groupId: membership.group_id,
-              viaApplication: true,
-              applicationId: applicationOfUser.get(membership.user_id),
-            });
+            const applicationId = applicationOfUser.get(membership.user_id);
+            if (applicationId !== undefined) {
+              effects.set(applicationId, { eventUserId: membership.id, change: 'added', groupId: membership.group_id });
+            }
           }
 
-          // Already a volunteer through acceptance: follow the application's group. Grouped by target group,
-          // so each group is one statement per chunk.
+          // Already a volunteer through acceptance: follow the application's group. One statement per target
+          // group and chunk.
           const moves = new Map<number | null, number[]>();
-          for (const target of [...accepting, ...movingAccepted]) {
-            const membership = memberships.get(target.user_id);
-            if (!membership || !isCreatedByAcceptance(target.user_id)) continue;
+          for (const target of [...accepting, ...stayingAccepted]) {
+            const membership = createdByAcceptance(target.user_id);
             const to = finalGroup(target);
-            if (membership.group_id === to) continue;
+            if (!membership || membership.group_id === to) continue;
             const ids = moves.get(to) ?? [];
             ids.push(membership.id);
             moves.set(to, ids);
-            entry('member.group_changed', `event_user:${membership.id}`, {
-              userId: target.user_id,
-              from: membership.group_id,
-              to,
-              viaApplication: true,
-              applicationId: target.id,
-            });
+            effects.set(target.id, { eventUserId: membership.id, change: 'moved', from: membership.group_id, to });
           }
           for (const [to, membershipIds] of moves) {
-            await repository.setMembershipGroup(trx, reviewer.eventId, membershipIds, to, now);
+            await repository.setMembershipGroup(trx, membershipIds, to, now);
           }
 
-          const toRemove = unaccepting
-            .filter((target) => isCreatedByAcceptance(target.user_id))
-            .map((target) => memberships.get(target.user_id)!.id);
-          const removed = await repository.deleteApplicationMemberships(trx, reviewer.eventId, toRemove);
-          for (const membership of removed) {
-            entry('member.removed', `event_user:${membership.id}`, {
-              userId: membership.user_id,
-              roleLevel: 2,
-              groupId: membership.group_id,
-              viaApplication: true,
-              applicationId: applicationOfUser.get(membership.user_id),
-            });
+          const removable = unaccepting.flatMap((target) => {
+            const membership = createdByAcceptance(target.user_id);
+            return membership ? [{ target, membership }] : [];
+          });
+          const removed = new Set(
+            await repository.deleteApplicationMemberships(
+              trx,
+              removable.map(({ membership }) => membership.id),
+            ),
+          );
+          for (const { target, membership } of removable) {
+            if (removed.has(membership.id)) {
+              effects.set(target.id, { eventUserId: membership.id, change: 'removed', groupId: membership.group_id });
+            }
           }
         }
 
+        // One entry per change; a membership effect is recorded in the entry of the change that caused it.
+        const audit: AuditEntry[] = [];
+        for (const target of changed) {
+          const effect = effects.get(target.id);
+          const base = { eventId: reviewer.eventId, actorId: reviewer.userId, subject: `application:${target.id}` };
+          if (statusChanges(target)) {
+            audit.push({
+              ...base,
+              action: 'application.status_changed',
+              details: { from: target.status, to: finalStatus(target), ...(effect ? { membership: effect } : {}) },
+            });
+          }
+          if (groupChanges(target)) {
+            const to = finalGroup(target);
+            audit.push({
+              ...base,
+              action: 'application.group_changed',
+              details: {
+                from: target.group_id,
+                to,
+                fromName: groupName(target.group_id),
+                toName: groupName(to),
+                ...(effect && !statusChanges(target) ? { membership: effect } : {}),
+              },
+            });
+          }
+        }
         await writeAudit(trx, audit);
         return { updated: changed.length };
       });
