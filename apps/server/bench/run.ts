@@ -1,0 +1,257 @@
+/**
+ * `npm run bench`: the applications review at festival scale, on SQLite and on PostgreSQL.
+ *
+ * For each database a server process (bench/serve.ts) seeds one event with 50,000 applications and listens on
+ * loopback; this process logs in as the event's admin and measures, over HTTP:
+ *   - a filtered 25-row page and a search: one client in sequence (the latency a user sees) and autocannon
+ *     with 10 connections for 5 s (latency under load, requests per second);
+ *   - a bulk update of 10,000 applications by id (accept: 10,000 memberships created) and back.
+ * PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, in a fresh schema dropped
+ * afterwards; skipped with a notice when unreachable. BENCH_APPLICATIONS changes the size.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { ServeReady } from './serve.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SEQUENTIAL_REQUESTS = 300;
+const LOAD_SECONDS = 5;
+const LOAD_CONNECTIONS = 10;
+
+interface Latency {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  requests: number;
+  errors: number;
+}
+
+interface Row {
+  database: string;
+  measure: string;
+  result: string;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** Runs autocannon and computes the percentiles from every response's time (autocannon's own lack p95). */
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  options: { connections: number; duration?: number; amount?: number },
+): Promise<Latency> {
+  const times: number[] = [];
+  let errors = 0;
+  const instance = autocannon({ url, headers, ...options });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode === 200) times.push(responseTime);
+    else errors += 1;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rps: result.requests.average,
+    requests: times.length,
+    errors: errors + result.errors + result.timeouts,
+  };
+}
+
+async function isReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function pgExec(statement: string) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; ready: ServeReady }> {
+  const child = fork(path.join(here, 'serve.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: ServeReady) => resolve({ child, ready: message }));
+    child.once('exit', (code) => reject(new Error(`bench server exited early with code ${code}`)));
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.send({ type: 'close' });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function login(base: string, email: string, password: string) {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+  const { _csrf } = (await response.json()) as { _csrf: string };
+  return { cookie, csrf: _csrf };
+}
+
+async function timedPost(base: string, pathname: string, session: { cookie: string; csrf: string }, body: unknown) {
+  const started = performance.now();
+  const response = await fetch(`${base}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  const elapsed = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${pathname} failed: ${response.status} ${text}`);
+  return { elapsed, body: JSON.parse(text) as { updated: number } };
+}
+
+async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'funkis-bench-'));
+  const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
+  const rows: Row[] = [];
+  let child: ChildProcess | null = null;
+  try {
+    if (name === 'postgres') await pgExec(`create schema ${schema}`);
+    console.log(`\n[${name}] seeding and starting the server…`);
+    const started = await startServer({
+      BENCH_DATA_DIR: dataDir,
+      ...(name === 'postgres' ? { BENCH_PG_URL: PG_URL, BENCH_PG_SCHEMA: schema } : {}),
+    });
+    child = started.child;
+    const { ready } = started;
+    const base = `http://127.0.0.1:${ready.port}`;
+    rows.push({
+      database: name,
+      measure: 'seed',
+      result: `${ready.applications} applications in ${(ready.seedMs / 1000).toFixed(1)} s`,
+    });
+    const session = await login(base, ready.email, ready.password);
+    const headers = { cookie: session.cookie };
+    const list = `${base}/api/event/${ready.eventId}/applications`;
+    const scenarios = [
+      { label: 'first page, no filter', url: `${list}?pageSize=25` },
+      {
+        label: 'filtered page: status + group',
+        url: `${list}?status=pending&groupId=${ready.groupIds[1]}&page=2&pageSize=25`,
+      },
+      { label: 'filtered page: 2 statuses + week', url: `${list}?status=pending,staged&week=week-1&pageSize=25` },
+      {
+        label: 'filtered page: 2 statuses + week, by last name',
+        url: `${list}?status=pending,staged&week=week-1&pageSize=25&sort=lastname`,
+      },
+      { label: 'search (name, e-mail, answers)', url: `${list}?search=lindqvist&pageSize=25` },
+    ];
+    for (const scenario of scenarios) {
+      const check = await fetch(scenario.url, { headers });
+      const body = (await check.json()) as { total: number; applications: unknown[] };
+      if (check.status !== 200 || body.applications.length === 0) {
+        throw new Error(`${scenario.label}: ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
+      }
+      await load(scenario.url, headers, { connections: 1, amount: 30 }); // warm-up
+      const single = await load(scenario.url, headers, { connections: 1, amount: SEQUENTIAL_REQUESTS });
+      const loaded = await load(scenario.url, headers, { connections: LOAD_CONNECTIONS, duration: LOAD_SECONDS });
+      const note = single.errors + loaded.errors > 0 ? `, ${single.errors + loaded.errors} errors` : '';
+      rows.push({
+        database: name,
+        measure: `${scenario.label} [${body.total} match]: 1 client`,
+        result: `p50 ${ms(single.p50)}  p95 ${ms(single.p95)}  p99 ${ms(single.p99)}${note}`,
+      });
+      rows.push({
+        database: name,
+        measure: `${scenario.label}: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s`,
+        result: `p50 ${ms(loaded.p50)}  p95 ${ms(loaded.p95)}  p99 ${ms(loaded.p99)}  ${loaded.rps.toFixed(0)} req/s`,
+      });
+      console.log(`[${name}] ${scenario.label}: done`);
+    }
+
+    const update = `/api/event/${ready.eventId}/applications/update`;
+    for (const round of [1, 2]) {
+      const accept = await timedPost(base, update, session, { ids: ready.bulkIds, status: 'accepted' });
+      rows.push({
+        database: name,
+        measure: `bulk accept ${ready.bulkIds.length} by id (memberships + audit), run ${round}`,
+        result: `${ms(accept.elapsed)} (${accept.body.updated} updated)`,
+      });
+      const back = await timedPost(base, update, session, { ids: ready.bulkIds, status: 'pending' });
+      rows.push({
+        database: name,
+        measure: `bulk back to pending ${ready.bulkIds.length} by id (memberships removed), run ${round}`,
+        result: `${ms(back.elapsed)} (${back.body.updated} updated)`,
+      });
+    }
+    const byFilter = await timedPost(base, update, session, {
+      filter: { status: 'pending', week: 'week-2' },
+      groupId: ready.groupIds[0],
+    });
+    rows.push({
+      database: name,
+      measure: 'bulk set group, all matching a filter',
+      result: `${ms(byFilter.elapsed)} (${byFilter.body.updated} updated)`,
+    });
+    console.log(`[${name}] bulk updates: done`);
+  } finally {
+    if (child) await stopServer(child);
+    if (name === 'postgres') await pgExec(`drop schema if exists ${schema} cascade`).catch(() => {});
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+async function main() {
+  const started = performance.now();
+  const rows: Row[] = [];
+  rows.push(...(await benchDatabase('sqlite')));
+  if (await isReachable(PG_URL)) {
+    rows.push(...(await benchDatabase('postgres')));
+  } else {
+    console.warn(`\n*** PostgreSQL at ${PG_URL.replace(/\/\/[^@]*@/, '//…@')} is unreachable: skipped. ***`);
+  }
+  const width = Math.max(...rows.map((row) => row.measure.length));
+  console.log(
+    `\nApplications review bench — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}\n`,
+  );
+  let last = '';
+  for (const row of rows) {
+    if (row.database !== last) console.log(`${row.database}`);
+    last = row.database;
+    console.log(`  ${row.measure.padEnd(width)}  ${row.result}`);
+  }
+  console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
