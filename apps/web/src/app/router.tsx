@@ -30,6 +30,43 @@ export const authenticatedRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * The event area: the event layout (sidebar, event state, role guard) around its screens. `handle.roles` lists
+ * the role levels allowed on a screen (spec section 6); the layout shows the access-denied page to others.
+ */
+export interface EventRouteHandle {
+  roles?: readonly number[];
+}
+
+const eventScreen = (
+  path: string | undefined,
+  roles: readonly number[] | undefined,
+  load: () => Promise<{ Component: React.ComponentType }>,
+): RouteObject =>
+  path === undefined
+    ? { index: true, handle: { roles } satisfies EventRouteHandle, lazy: load }
+    : { path, handle: { roles } satisfies EventRouteHandle, lazy: load };
+
+export const eventRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./routes/event/layout')).EventLayoutRoute }),
+    children: [
+      eventScreen(undefined, undefined, async () => ({
+        Component: (await import('./routes/event/home')).EventHomeRoute,
+      })),
+      eventScreen('users', [0, 1], async () => ({ Component: (await import('./routes/event/users')).EventUsersRoute })),
+      eventScreen('applications', [0, 1], async () => ({
+        Component: (await import('./routes/event/applications')).EventApplicationsRoute,
+      })),
+      eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
+      eventScreen('control-panel', [0], async () => ({
+        Component: (await import('./routes/event/control-panel')).EventControlPanelRoute,
+      })),
+      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
+    ],
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -83,6 +120,11 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: authenticatedRoutes,
+      },
+      {
+        path: paths.event.root.path,
+        element: <RequireAuth />,
+        children: eventRoutes,
       },
       {
         path: '*',

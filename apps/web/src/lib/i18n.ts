@@ -59,17 +59,37 @@ function applyLanguage(language: string) {
 
 i18n.on('languageChanged', applyLanguage);
 
+type Resources = Record<string, Record<string, Record<string, unknown>>>;
+const resources: Resources = {
+  en: { translation: en },
+  sv: { translation: sv },
+  no: { translation: no },
+  da: { translation: da },
+  de: { translation: de },
+  fr: { translation: fr },
+  es: { translation: es },
+  zh: { translation: zh },
+};
+// Each feature keeps its texts in its own namespace file, locales/<lng>/<feature>.json (useTranslation('<feature>')).
+const featureFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+for (const [file, texts] of Object.entries(featureFiles)) {
+  const [, language, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
+  if (language && namespace && namespace !== 'translation') {
+    resources[language] ??= {};
+    resources[language][namespace] = texts;
+  }
+}
+export const FEATURE_NAMESPACES = [
+  ...new Set(Object.values(resources).flatMap((namespaces) => Object.keys(namespaces))),
+].filter((namespace) => namespace !== 'translation');
+
 void i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: en },
-    sv: { translation: sv },
-    no: { translation: no },
-    da: { translation: da },
-    de: { translation: de },
-    fr: { translation: fr },
-    es: { translation: es },
-    zh: { translation: zh },
-  },
+  resources,
+  ns: ['translation', ...FEATURE_NAMESPACES],
+  defaultNS: 'translation',
   lng: detectLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
