@@ -38,7 +38,9 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
  * app, fresh SQLite database with the demo seed) on a free port. Tests read E2E_BASE_URL and E2E_MAIL_DIR.
  */
 export default async function globalSetup() {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  // E2E_WEB_DIST lets several people build and test side by side without sharing apps/web/dist.
+  const webDist = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(root, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funkis-e2e-'));
@@ -73,6 +75,7 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      WEB_DIST: webDist,
       PUBLIC_URL: baseUrl,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
