@@ -5,8 +5,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 
 /** / — the events home. */
 export function HomeRoute() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('events.pageTitle'));
+  const { t } = useTranslation('events');
+  useDocumentTitle(t('home.pageTitle'));
   return (
     <PageContainer>
       <HomePage />

@@ -1,4 +1,17 @@
-// Placeholder until the screen lands (issue #4): the route exists so the router and the other screens build.
+import { EventBreadcrumbs } from '../../../components/layouts/event-breadcrumbs';
+import { useEventContext } from '../../../components/layouts/event-context';
+import { PageContainer } from '../../../components/ui/page-container';
+import { EventOverview } from '../../../features/events/components/event-overview';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+
+/** /event/{id} — the event home (every member). */
 export function EventHomeRoute() {
-  return null;
+  const { event, eventUser } = useEventContext();
+  useDocumentTitle(event.name);
+  return (
+    <PageContainer>
+      <EventBreadcrumbs />
+      <EventOverview event={event} eventUser={eventUser} />
+    </PageContainer>
+  );
 }

@@ -1,32 +1,131 @@
+import type { EventSummary } from '@funkis/shared';
+import AddOutlined from '@mui/icons-material/AddOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { paths } from '../../../config/paths';
+import { errorMessagesOf } from '../../../lib/api-client';
+import { useEvents } from '../api/get-events';
+import { CreateEventDialog } from './create-event-dialog';
+import { ROLE_KEYS } from './role-label';
 
-/**
- * PLACEHOLDER home page: the events list (GET /api/events) is built by the events feature and replaces this.
- * The route module sets the page title and the container.
- */
+/** Members go to the event; others to its apply page (the list holds only events they may apply to or did). */
+const eventHref = (event: EventSummary) =>
+  event.roleLevel === null ? paths.event.apply.href(event.id) : paths.event.root.href(event.id);
+
+function EventCard({ event }: { event: EventSummary }) {
+  const { t } = useTranslation('events');
+  const relation =
+    event.roleLevel !== null
+      ? t(ROLE_KEYS[event.roleLevel])
+      : event.applicationStatus
+        ? t('home.applicationStatus', { status: t(`applicationStatus.${event.applicationStatus}`) })
+        : t('home.openForApplication');
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }} data-testid="event-card">
+      <CardActionArea component={RouterLink} to={eventHref(event)} sx={{ height: '100%' }}>
+        <CardContent>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
+            <Avatar src={event.avatarUrl ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
+              {event.name.charAt(0).toUpperCase()}
+            </Avatar>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+                {event.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {relation}
+              </Typography>
+            </Box>
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+            <Chip
+              size="small"
+              label={t(`status.${event.status}`)}
+              color={event.status === 'ongoing' ? 'success' : 'default'}
+            />
+            {event.applicationsOpen ? (
+              <Chip size="small" variant="outlined" color="primary" label={t('home.applicationsOpen')} />
+            ) : null}
+          </Stack>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+/** / — the user's events with their role, and events open for application; create an event. */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('events');
+  const { t: tCommon } = useTranslation();
+  const [isCreateOpen, setIsCreateOpen] = useState(false);
+  const eventsQuery = useEvents();
+  const events = eventsQuery.data?.events ?? [];
+
   return (
     <>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
-        {t('events.title')}
-      </Typography>
-      <Card>
-        <CardContent>
-          <Box sx={{ textAlign: 'center', py: 6 }}>
-            <EventOutlined sx={{ fontSize: 48, color: 'text.secondary', mb: 1 }} aria-hidden />
-            <Typography variant="h6" component="h2">
-              {t('events.emptyTitle')}
-            </Typography>
-            <Typography color="text.secondary">{t('events.emptyMessage')}</Typography>
-          </Box>
-        </CardContent>
-      </Card>
+      <Breadcrumbs items={[{ label: tCommon('breadcrumbs.home') }]} />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h4" component="h1">
+          {t('home.title')}
+        </Typography>
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setIsCreateOpen(true)}>
+          {t('create.open')}
+        </Button>
+      </Stack>
+
+      {eventsQuery.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      ) : eventsQuery.isError ? (
+        <FormErrorList messages={errorMessagesOf(eventsQuery.error)} />
+      ) : events.length === 0 ? (
+        <Card variant="outlined">
+          <CardContent>
+            <Box sx={{ textAlign: 'center', py: 6 }}>
+              <EventOutlined sx={{ fontSize: 48, color: 'text.secondary', mb: 1 }} aria-hidden />
+              <Typography variant="h6" component="h2">
+                {t('home.emptyTitle')}
+              </Typography>
+              <Typography color="text.secondary">{t('home.emptyMessage')}</Typography>
+            </Box>
+          </CardContent>
+        </Card>
+      ) : (
+        <Grid container spacing={2}>
+          {events.map((event) => (
+            <Grid key={event.id} size={{ xs: 12, sm: 6, md: 4 }}>
+              <EventCard event={event} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      {eventsQuery.isError ? null : eventsQuery.data && eventsQuery.data.total > events.length ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('home.more', { shown: events.length, total: eventsQuery.data.total })}
+        </Alert>
+      ) : null}
+      <CreateEventDialog open={isCreateOpen} onClose={() => setIsCreateOpen(false)} />
     </>
   );
 }

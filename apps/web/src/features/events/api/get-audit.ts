@@ -1,0 +1,21 @@
+import type { AuditEntryView } from '@funkis/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { eventKeys } from './keys';
+
+/** GET /api/event/{id}/audit?page=&pageSize= (admin) → entries newest first and the total. */
+export const getAudit = (eventId: number, page: number, pageSize: number) =>
+  apiClient.get<{ entries: AuditEntryView[]; total: number }>(`/event/${eventId}/audit`, {
+    query: { page, pageSize },
+  });
+
+export const auditQueryOptions = (eventId: number, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...eventKeys.audit(eventId), { page, pageSize }],
+    queryFn: () => getAudit(eventId, page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAudit(eventId: number, page: number, pageSize: number) {
+  return useQuery(auditQueryOptions(eventId, page, pageSize));
+}

@@ -1,0 +1,19 @@
+import type { Group } from '@funkis/shared';
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { invalidateGroupChange } from './create-group';
+
+/** POST /api/event/{id}/groups/{groupId} { name } (admin) → the renamed group. */
+export const updateGroup = ({ eventId, groupId, name }: { eventId: number; groupId: number; name: string }) =>
+  apiClient.post<{ group: Group }>(`/event/${eventId}/groups/${groupId}`, { name });
+
+export const updateGroupMutationOptions = () =>
+  mutationOptions({ mutationKey: ['event', 'groups', 'update'], mutationFn: updateGroup });
+
+export function useUpdateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...updateGroupMutationOptions(),
+    onSuccess: (_data, { eventId }) => invalidateGroupChange(queryClient, eventId, { affectsMembers: true }),
+  });
+}
