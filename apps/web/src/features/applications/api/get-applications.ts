@@ -1,0 +1,29 @@
+import type { ApplicationListResponse } from '@funkis/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { type ApplicationListParams, applicationKeys } from './keys';
+
+/** GET /api/event/{id}/applications: one page, its total and the group x status summary of the filter. */
+export const getApplications = (eventId: string, params: ApplicationListParams, signal?: AbortSignal) =>
+  apiClient.get<ApplicationListResponse>(`/event/${eventId}/applications`, {
+    signal,
+    query: {
+      status: params.status.join(','),
+      groupId: params.groupId.join(','),
+      week: params.week.join(','),
+      search: params.search.trim(),
+      page: params.page,
+      pageSize: params.pageSize,
+      sort: params.sort,
+    },
+  });
+
+export const applicationsQueryOptions = (eventId: string, params: ApplicationListParams) =>
+  queryOptions({
+    queryKey: applicationKeys.list(eventId, params),
+    queryFn: ({ signal }) => getApplications(eventId, params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useApplications = (eventId: string, params: ApplicationListParams) =>
+  useQuery(applicationsQueryOptions(eventId, params));

@@ -1,0 +1,277 @@
+import {
+  APPLICATION_SORT_DEFAULT,
+  type Application,
+  type ApplicationSort,
+  type ApplicationStatus,
+  type EventDetail,
+  LIMITS,
+  NO_GROUP_FILTER,
+} from '@funkis/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessagesOf } from '../../../lib/api-client';
+import { useApplications } from '../api/get-applications';
+import { useGroups } from '../api/get-groups';
+import { type ApplicationListParams, filterOf } from '../api/keys';
+import { useUpdateApplications } from '../api/update-applications';
+import { ApplicationDrawer } from './application-drawer';
+import { ApplicationsFilters } from './applications-filters';
+import { ApplicationsTable } from './applications-table';
+import { BulkActions, type BulkChoice } from './bulk-actions';
+import { ConfirmUpdateDialog, type PendingUpdate } from './confirm-update-dialog';
+import { isAnswerField } from './format';
+import { GroupSummary } from './group-summary';
+import { ShortcutsHelp } from './shortcuts-help';
+
+const SEARCH_DELAY_MS = 300;
+const PAGE_SIZES = [10, LIMITS.PAGE_SIZE_DEFAULT, 50, 100];
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+interface PendingRequest extends PendingUpdate {
+  ids?: number[];
+  /** Set when the update applies to every application matching the filter. */
+  filter?: ReturnType<typeof filterOf>;
+  groupId?: number | null;
+}
+
+interface ApplicationsPageProps {
+  eventId: string;
+  /** The event, the caller's role and the form (GET /api/event/{id}). */
+  eventDetail: EventDetail;
+}
+
+/** The applications review (issue 6): filters, a server-paged table, bulk updates, the group summary. */
+export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps) {
+  const { t } = useTranslation('applications');
+  const { enqueueSnackbar } = useSnackbar();
+  const isLeader = eventDetail.eventUser.role.eventRole.roleLevel === 1;
+  const weekConfig = eventDetail.event.useWeekSeparation ? eventDetail.event.weekSeparationConfig : null;
+  const answerFields = useMemo(() => eventDetail.eventForm.fields.filter(isAnswerField), [eventDetail]);
+
+  const [status, setStatus] = useState<string[]>([]);
+  const [groupId, setGroupId] = useState<string[]>([]);
+  const [week, setWeek] = useState<string[]>([]);
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebounced(searchInput, SEARCH_DELAY_MS);
+  const [sort, setSort] = useState<ApplicationSort>(APPLICATION_SORT_DEFAULT);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(LIMITS.PAGE_SIZE_DEFAULT);
+  const [shownFields, setShownFields] = useState<string[]>([]);
+
+  const [selectedIds, setSelectedIds] = useState<Set<number>>(new Set());
+  const [isAllMatching, setIsAllMatching] = useState(false);
+  const [focusedIndex, setFocusedIndex] = useState(0);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [pending, setPending] = useState<PendingRequest | null>(null);
+
+  const params: ApplicationListParams = { status, groupId, week, search, page: page + 1, pageSize, sort };
+  const list = useApplications(eventId, params);
+  const groups = useGroups(eventId);
+  const update = useUpdateApplications(eventId);
+
+  // A new filter is a new set of rows: the selection and the page start over.
+  const filterKey = JSON.stringify([status, groupId, week, search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the filter (its key) changes
+  useEffect(() => {
+    setSelectedIds(new Set());
+    setIsAllMatching(false);
+    setPage(0);
+    setFocusedIndex(0);
+  }, [filterKey]);
+
+  const applications = list.data?.applications ?? [];
+  const total = list.data?.total ?? 0;
+  const selectedCount = isAllMatching ? total : selectedIds.size;
+  const groupList = groups.data?.groups ?? [];
+  const groupName = (id: number | null | undefined) =>
+    id === undefined
+      ? undefined
+      : id === null
+        ? t('filters.noGroup')
+        : (groupList.find((g) => g.id === id)?.name ?? '');
+
+  const ask = (request: PendingRequest) => {
+    update.reset();
+    setPending(request);
+  };
+
+  const applyBulk = (choice: BulkChoice) =>
+    ask({
+      count: selectedCount,
+      status: choice.status,
+      groupId: choice.groupId,
+      groupName: groupName(choice.groupId),
+      ...(isAllMatching ? { filter: filterOf(params) } : { ids: [...selectedIds] }),
+    });
+
+  const setRowStatus = (application: Application, next: ApplicationStatus) =>
+    ask({ count: 1, status: next, ids: [application.id] });
+
+  const confirm = () => {
+    if (!pending) return;
+    update.mutate(
+      {
+        ...(pending.filter ? { filter: pending.filter } : { ids: pending.ids }),
+        ...(pending.status ? { status: pending.status } : {}),
+        ...(pending.groupId !== undefined ? { groupId: pending.groupId } : {}),
+      },
+      {
+        onSuccess: ({ updated }) => {
+          enqueueSnackbar(t('bulk.updated', { count: updated }), { variant: 'success' });
+          setPending(null);
+          if (pending.ids?.length !== 1 || selectedIds.size > 0) {
+            setSelectedIds(new Set());
+            setIsAllMatching(false);
+          }
+        },
+      },
+    );
+  };
+
+  const toggle = (id: number) =>
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const togglePage = (checked: boolean) =>
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      for (const application of applications) {
+        if (checked) next.add(application.id);
+        else next.delete(application.id);
+      }
+      return next;
+    });
+
+  const hasFilter = status.length + groupId.length + week.length > 0 || search !== '';
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          {t('title')}
+        </Typography>
+        <ShortcutsHelp />
+      </Stack>
+
+      <ApplicationsFilters
+        status={status}
+        onStatusChange={setStatus}
+        groupId={groupId}
+        onGroupIdChange={(next) => setGroupId(next.filter((id) => id === NO_GROUP_FILTER || /^\d+$/.test(id)))}
+        groups={isLeader || !groups.data ? null : groupList}
+        week={week}
+        onWeekChange={setWeek}
+        weekConfig={weekConfig}
+        search={searchInput}
+        onSearchChange={setSearchInput}
+        answerFields={answerFields}
+        shownFields={shownFields}
+        onShownFieldsChange={setShownFields}
+      />
+
+      {selectedCount > 0 && (
+        <BulkActions
+          count={selectedCount}
+          total={total}
+          isAllMatching={isAllMatching}
+          onSelectAllMatching={() => setIsAllMatching(true)}
+          onClear={() => {
+            setSelectedIds(new Set());
+            setIsAllMatching(false);
+          }}
+          groups={isLeader ? null : groupList}
+          onApply={applyBulk}
+        />
+      )}
+
+      <Paper variant="outlined">
+        {list.isPending && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+            <CircularProgress aria-label={t('title')} />
+          </Box>
+        )}
+        {list.isError && (
+          <Alert severity="error" sx={{ m: 2 }} data-testid="applications-error">
+            {errorMessagesOf(list.error).join(' ')}
+          </Alert>
+        )}
+        {list.data && total === 0 && (
+          <Typography sx={{ p: 3 }} color="text.secondary" data-testid="applications-empty">
+            {hasFilter ? t('table.empty') : t('table.emptyEvent')}
+          </Typography>
+        )}
+        {list.data && total > 0 && (
+          <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isFetching}>
+            <ApplicationsTable
+              applications={applications}
+              answerFields={answerFields.filter((field) => shownFields.includes(field.name))}
+              weekConfig={weekConfig}
+              sort={sort}
+              onSortChange={(next) => {
+                setSort(next);
+                setPage(0);
+              }}
+              selectedIds={selectedIds}
+              isAllMatching={isAllMatching}
+              onToggle={toggle}
+              onTogglePage={togglePage}
+              focusedIndex={Math.min(focusedIndex, Math.max(0, applications.length - 1))}
+              onFocusedIndexChange={setFocusedIndex}
+              onOpen={(application) => setOpenId(application.id)}
+              onSetStatus={setRowStatus}
+            />
+          </Box>
+        )}
+        {list.data && total > 0 && (
+          <TablePagination
+            component="div"
+            count={total}
+            page={page}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            labelRowsPerPage={t('table.rowsPerPage')}
+            onPageChange={(_, next) => {
+              setPage(next);
+              setFocusedIndex(0);
+            }}
+            onRowsPerPageChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPage(0);
+            }}
+          />
+        )}
+      </Paper>
+
+      {list.data && <GroupSummary summary={list.data.summary} />}
+
+      <ApplicationDrawer eventId={eventId} applicationId={openId} onClose={() => setOpenId(null)} />
+      <ConfirmUpdateDialog
+        update={pending}
+        isPending={update.isPending}
+        errorMessages={update.isError ? errorMessagesOf(update.error) : []}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+      />
+    </Stack>
+  );
+}

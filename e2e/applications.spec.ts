@@ -1,0 +1,119 @@
+import { expect, login, test } from './fixtures';
+
+/**
+ * Applications review on the seeded event 13 (Sports Camp: applications in every status over three groups and
+ * a women's/men's week). Other specs may change event 13 too, so counts are compared before and after.
+ */
+const EVENT = 13;
+const DEMO_PASSWORD = 'funkis-demo';
+
+test.describe('applications review', () => {
+  test('filter, bulk accept and reject with their confirm dialogs; the accepted applicant sees the event', async ({
+    page,
+  }) => {
+    await login(page, 'admin@funkis.local', DEMO_PASSWORD);
+    await page.goto(`/event/${EVENT}/applications`);
+    await expect(page).toHaveTitle('Applications | Funkis');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('Applications');
+
+    const rows = page.getByTestId('application-row');
+    const acceptedTotal = page.getByTestId('summary-total-accepted');
+    await expect(rows.first()).toBeVisible();
+    const acceptedBefore = Number(await acceptedTotal.textContent());
+
+    // Filter by status pending; the week column carries the configured label.
+    await page.getByRole('button', { name: 'Pending', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Pending', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(rows.filter({ hasNotText: 'Pending' })).toHaveCount(0);
+    await expect(rows.first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Week', exact: true })).toBeVisible();
+    await expect(page.getByTestId('summary-total-accepted')).toHaveText('0');
+
+    // Select two rows and accept them.
+    const emails = [
+      (await rows.nth(0).getByTestId('application-email').textContent()) ?? '',
+      (await rows.nth(1).getByTestId('application-email').textContent()) ?? '',
+    ];
+    await rows.nth(0).getByRole('checkbox').check();
+    await rows.nth(1).getByRole('checkbox').check();
+    await expect(page.getByTestId('bulk-count')).toHaveText('2 selected');
+    await page.getByRole('combobox', { name: 'Set status' }).click();
+    await page.getByRole('option', { name: 'Accepted' }).click();
+    await page.getByRole('button', { name: 'Apply' }).click();
+
+    const updateDialog = page.getByRole('dialog', { name: 'Update applications?' });
+    await expect(updateDialog).toBeVisible();
+    await expect(updateDialog).toContainText('2 applications will be updated.');
+    await updateDialog.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('2 applications updated.')).toBeVisible();
+    await expect(updateDialog).toBeHidden();
+    for (const email of emails) await expect(rows.filter({ hasText: email })).toHaveCount(0);
+
+    // Without the status filter the summary shows two more accepted.
+    await page.getByRole('button', { name: 'Pending', exact: true }).click();
+    await expect(acceptedTotal).toHaveText(String(acceptedBefore + 2));
+
+    // Reject one pending application: a different dialog with its own title and text.
+    await page.getByRole('button', { name: 'Pending', exact: true }).click();
+    await expect(rows.filter({ hasNotText: 'Pending' })).toHaveCount(0);
+    const rejectedEmail = (await rows.nth(0).getByTestId('application-email').textContent()) ?? '';
+    await rows.nth(0).getByRole('checkbox').check();
+    await page.getByRole('combobox', { name: 'Set status' }).click();
+    await page.getByRole('option', { name: 'Rejected' }).click();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const rejectDialog = page.getByRole('dialog', { name: 'Reject applications?' });
+    await expect(rejectDialog).toBeVisible();
+    await expect(rejectDialog).toContainText('You are about to reject 1 application.');
+    await expect(page.getByRole('dialog', { name: 'Update applications?' })).toHaveCount(0);
+    await rejectDialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByText('1 application updated.')).toBeVisible();
+    await expect(rows.filter({ hasText: rejectedEmail })).toHaveCount(0);
+
+    // One of the accepted applicants is now a member of event 13.
+    await page.context().clearCookies();
+    await login(page, emails[0], DEMO_PASSWORD);
+    const events = await page.request.get('/api/events');
+    const mine = ((await events.json()) as { events: { id: number; roleLevel: number | null }[] }).events.find(
+      (event) => event.id === EVENT,
+    );
+    expect(mine?.roleLevel).toBe(2);
+    await page.goto('/');
+    await expect(page.locator(`a[href="/event/${EVENT}"]`).first()).toBeVisible();
+    expect((await page.request.get(`/api/event/${EVENT}`)).status()).toBe(200);
+    await page.goto(`/event/${EVENT}`);
+    await expect(page.getByText('You do not have access to this page.')).toHaveCount(0);
+  });
+
+  test('keyboard: move with j/k, open the drawer with Enter, set a status with a digit', async ({ page }) => {
+    await login(page, 'admin@funkis.local', DEMO_PASSWORD);
+    await page.goto(`/event/${EVENT}/applications`);
+    const rows = page.getByTestId('application-row');
+    await expect(rows.first()).toBeVisible();
+    await rows.first().focus();
+    await page.keyboard.press('j');
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press('k');
+    await expect(rows.nth(0)).toBeFocused();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByTestId('application-drawer');
+    await expect(drawer).toContainText('Answers');
+    await expect(drawer).toContainText('Which week?');
+    await expect(drawer).toContainText('History');
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await rows.nth(0).focus();
+    await page.keyboard.press('5');
+    const rejectDialog = page.getByRole('dialog', { name: 'Reject applications?' });
+    await expect(rejectDialog).toContainText('You are about to reject 1 application.');
+    await rejectDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(rejectDialog).toBeHidden();
+  });
+
+  test('phone width: the table scrolls inside its box, the page does not', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await login(page, 'admin@funkis.local', DEMO_PASSWORD);
+    await page.goto(`/event/${EVENT}/applications`);
+    await expect(page.getByTestId('application-row').first()).toBeVisible();
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth).toBeLessThanOrEqual(375);
+  });
+});
