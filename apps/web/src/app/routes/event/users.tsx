@@ -1,4 +1,11 @@
-// Placeholder until the screen lands (issue #4): the route exists so the router and the other screens build.
+import { useParams } from 'react-router';
+import { NotFound } from '../../../components/ui/not-found';
+import { UsersPage } from '../../../features/users/components/users-page';
+
+/** /event/{eventId}/users: the users table (levels 0 and 1). */
 export function EventUsersRoute() {
-  return null;
+  const { eventId } = useParams();
+  const id = Number(eventId);
+  if (!Number.isInteger(id) || id <= 0) return <NotFound />;
+  return <UsersPage key={id} eventId={id} />;
 }

@@ -1,0 +1,21 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { invalidateMemberQueries } from './invalidate';
+
+/** DELETE /api/event/{id}/users/{eventUserId}: an admin removes a member (409 for the last admin). */
+export const removeUser = (eventId: number, eventUserId: number) =>
+  apiClient.delete<{ success: true }>(`/event/${eventId}/users/${eventUserId}`);
+
+export const removeUserMutationOptions = (eventId: number) =>
+  mutationOptions({
+    mutationKey: ['events', eventId, 'users', 'remove'],
+    mutationFn: (eventUserId: number) => removeUser(eventId, eventUserId),
+  });
+
+export function useRemoveUser(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...removeUserMutationOptions(eventId),
+    onSuccess: () => invalidateMemberQueries(queryClient, eventId, { groups: true }),
+  });
+}

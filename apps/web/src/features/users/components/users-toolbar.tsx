@@ -1,0 +1,161 @@
+import type { Group, MemberExportColumn } from '@funkis/shared';
+import Download from '@mui/icons-material/Download';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import Search from '@mui/icons-material/Search';
+import ViewColumn from '@mui/icons-material/ViewColumn';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UsersFilters } from '../api/get-users';
+import { ROLE_LEVELS, roleKey } from './member-fields';
+
+export interface ColumnChoice {
+  field: MemberExportColumn;
+  label: string;
+  isVisible: boolean;
+}
+
+interface UsersToolbarProps {
+  search: string;
+  onSearchChange: (value: string) => void;
+  roleLevel: UsersFilters['roleLevel'];
+  onRoleLevelChange: (value: UsersFilters['roleLevel']) => void;
+  groupId: UsersFilters['groupId'];
+  onGroupIdChange: (value: UsersFilters['groupId']) => void;
+  groups: Group[];
+  isGrouped: boolean;
+  onGroupedChange: (value: boolean) => void;
+  columns: ColumnChoice[];
+  onColumnToggle: (field: MemberExportColumn) => void;
+  exportHref: (format: 'csv' | 'xlsx') => string;
+  canExport: boolean;
+  /** Admins only: opens the add-member dialog. */
+  onAddUser?: () => void;
+}
+
+/** Search, filters, grouping, column choice, export and (for admins) adding a member. Wraps on narrow screens. */
+export function UsersToolbar(props: UsersToolbarProps) {
+  const { t } = useTranslation('users');
+  const [columnsAnchor, setColumnsAnchor] = useState<HTMLElement | null>(null);
+  const { groups } = props;
+
+  return (
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+      <TextField
+        type="search"
+        label={t('toolbar.search')}
+        value={props.search}
+        onChange={(event) => props.onSearchChange(event.target.value)}
+        size="small"
+        sx={{ flex: '1 1 220px', maxWidth: { sm: 320 } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <TextField
+        select
+        size="small"
+        label={t('toolbar.role')}
+        value={props.roleLevel}
+        onChange={(event) =>
+          props.onRoleLevelChange(event.target.value === '' ? '' : (Number(event.target.value) as 0 | 1 | 2))
+        }
+        sx={{ flex: '0 1 170px', minWidth: 150 }}
+      >
+        <MenuItem value="">{t('toolbar.allRoles')}</MenuItem>
+        {ROLE_LEVELS.map((level) => (
+          <MenuItem key={level} value={level}>
+            {t(roleKey(level))}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label={t('toolbar.group')}
+        value={props.groupId}
+        onChange={(event) => {
+          const value = event.target.value as string | number;
+          props.onGroupIdChange(value === '' || value === 'none' ? value : Number(value));
+        }}
+        sx={{ flex: '0 1 190px', minWidth: 150 }}
+      >
+        <MenuItem value="">{t('toolbar.allGroups')}</MenuItem>
+        <MenuItem value="none">{t('noGroup')}</MenuItem>
+        {groups.map((group) => (
+          <MenuItem key={group.id} value={group.id}>
+            {group.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormControlLabel
+        control={<Switch checked={props.isGrouped} onChange={(event) => props.onGroupedChange(event.target.checked)} />}
+        label={t('toolbar.groupByGroup')}
+      />
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, ml: { md: 'auto' } }}>
+        <Button
+          startIcon={<ViewColumn />}
+          onClick={(event) => setColumnsAnchor(event.currentTarget)}
+          aria-haspopup="true"
+          aria-expanded={columnsAnchor ? 'true' : undefined}
+          aria-controls={columnsAnchor ? 'users-columns-menu' : undefined}
+        >
+          {t('toolbar.columns')}
+        </Button>
+        <Menu
+          id="users-columns-menu"
+          anchorEl={columnsAnchor}
+          open={columnsAnchor !== null}
+          onClose={() => setColumnsAnchor(null)}
+        >
+          {props.columns.map((column) => (
+            <MenuItem
+              key={column.field}
+              role="menuitemcheckbox"
+              aria-checked={column.isVisible}
+              onClick={() => props.onColumnToggle(column.field)}
+            >
+              <ListItemIcon>
+                <Checkbox edge="start" checked={column.isVisible} tabIndex={-1} disableRipple size="small" />
+              </ListItemIcon>
+              <ListItemText>{column.label}</ListItemText>
+            </MenuItem>
+          ))}
+        </Menu>
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <Button
+            key={format}
+            component="a"
+            href={props.canExport ? props.exportHref(format) : undefined}
+            download
+            disabled={!props.canExport}
+            startIcon={<Download />}
+          >
+            {t(`toolbar.export.${format}`)}
+          </Button>
+        ))}
+        {props.onAddUser ? (
+          <Button variant="contained" startIcon={<PersonAdd />} onClick={props.onAddUser}>
+            {t('toolbar.addUser')}
+          </Button>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import { DEMO, expect, login, test, uniqueEmail } from './fixtures';
+
+/** The CSRF token the app keeps in localStorage (spec section 7), for API calls made through page.request. */
+async function csrfToken(page: import('@playwright/test').Page): Promise<string> {
+  const token = await page.evaluate(() => window.localStorage.getItem('csrf'));
+  if (!token) throw new Error('no CSRF token in localStorage');
+  return token;
+}
+
+test.describe('users table', () => {
+  test('an admin adds a member, makes them group leader, and exports the table as CSV', async ({ page, browser }) => {
+    // A second account, registered in its own browser context.
+    const memberEmail = uniqueEmail('member');
+    const password = 'member-password-1';
+    const otherContext = await browser.newContext({
+      baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL,
+    });
+    const registered = await otherContext.request.post('/api/register', {
+      data: { email: memberEmail, firstname: 'Maja', lastname: 'Medlem', password },
+    });
+    expect(registered.ok()).toBe(true);
+    await otherContext.close();
+
+    // The admin creates a fresh event through the API.
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    const created = await page.request.post('/api/events', {
+      data: { name: `Users e2e ${Date.now()}` },
+      headers: { 'x-csrf-token': await csrfToken(page) },
+    });
+    expect(created.status()).toBe(201);
+    const { event } = (await created.json()) as { event: { id: number; name: string } };
+
+    await page.goto(`/event/${event.id}/users`);
+    await expect(page).toHaveTitle('Users | Funkis');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    const grid = page.getByRole('grid');
+    await expect(grid.getByRole('row').filter({ hasText: DEMO.admin.email })).toBeVisible();
+
+    // Unknown address: the server's 404 text shows in the dialog.
+    await page.getByRole('button', { name: 'Add member' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Add member' });
+    await addDialog.getByLabel('E-mail').fill('nobody-here@example.test');
+    await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(addDialog.getByTestId('form-errors')).toBeVisible();
+
+    await addDialog.getByLabel('E-mail').fill(memberEmail);
+    await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(addDialog).toBeHidden();
+    await expect(page.getByText(`${memberEmail} was added to the event.`)).toBeVisible();
+    const memberRow = grid.getByRole('row').filter({ hasText: memberEmail });
+    await expect(memberRow).toContainText('Volunteer');
+
+    // Make them a group leader.
+    await memberRow.getByRole('menuitem', { name: `Change role and group of ${memberEmail}` }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Change role and group' });
+    await editDialog.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Group leader' }).click();
+    await editDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(editDialog).toBeHidden();
+    await expect(memberRow).toContainText('Group leader');
+
+    // The last admin cannot be demoted: the server's text as an error snackbar.
+    const adminRow = grid.getByRole('row').filter({ hasText: DEMO.admin.email });
+    await adminRow.getByRole('menuitem', { name: `Change role and group of ${DEMO.admin.email}` }).click();
+    await editDialog.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Volunteer' }).click();
+    await editDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('An event must keep at least one admin.', { exact: false })).toBeVisible();
+    await expect(adminRow).toContainText('Admin');
+
+    // Hide the last-name column, then export as CSV: only the chosen columns, with the member's address.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Last name' }).click();
+    await page.keyboard.press('Escape');
+    await expect(grid.getByRole('columnheader', { name: 'Last name' })).toHaveCount(0);
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const download = await downloadPromise;
+    const file = await download.path();
+    const csv = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    const [header] = csv.split(/\r?\n/);
+    expect(header).toBe('First name,Email,Role,Group');
+    expect(csv).toContain(memberEmail);
+    expect(csv).toContain(DEMO.admin.email);
+    expect(csv).toContain(`Maja,${memberEmail},Group leader,`);
+
+    // The new group leader sees the recruitment section and the users table.
+    await page.context().clearCookies();
+    await login(page, memberEmail, password);
+    await page.goto(`/event/${event.id}/users`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(page.getByText('Recruitment').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add member' })).toHaveCount(0);
+  });
+
+  test('a volunteer gets the access-denied page', async ({ page }) => {
+    await login(page, DEMO.volunteer.email, DEMO.volunteer.password);
+    await page.goto('/event/1/users');
+    await expect(page.getByText('You do not have access to this page.')).toBeVisible();
+    await expect(page.getByRole('grid')).toHaveCount(0);
+  });
+});
