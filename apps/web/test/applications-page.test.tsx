@@ -1,0 +1,261 @@
+import type { ApplicationListResponse, EventDetail } from '@funkis/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApplicationsPage } from '../src/features/applications/components/applications-page';
+import en from '../src/locales/en/applications.json';
+import sv from '../src/locales/sv/applications.json';
+import { type FetchCall, mockFetch, renderWithProviders, testUser } from './test-utils';
+
+const weekConfig = {
+  formFieldName: 'week',
+  filterLabel: 'Camp week',
+  columnLabel: 'Which week',
+  options: [
+    { value: 'w1', label: "Women's week" },
+    { value: 'w2', label: "Men's week" },
+  ],
+};
+
+const eventDetail = (roleLevel: 0 | 1 = 0): EventDetail => ({
+  event: {
+    id: 7,
+    name: 'Camp',
+    description: '',
+    avatarUrl: null,
+    status: 'ongoing',
+    applicationsOpen: true,
+    useWeekSeparation: true,
+    weekSeparationConfig: weekConfig,
+    startsAt: null,
+    endsAt: null,
+  } as EventDetail['event'],
+  eventUser: {
+    id: 1,
+    userId: 1,
+    role: { eventRole: { roleLevel }, eventGroup: roleLevel === 1 ? { id: 1, name: 'Kitchen' } : null },
+  },
+  eventForm: {
+    fields: [
+      { name: 'week', type: 'radio', label: 'Which week?', required: true, options: weekConfig.options },
+      { name: 'size', type: 'text', label: 'T-shirt size', required: false },
+    ],
+  },
+});
+
+const counts = (pending: number, accepted: number) => ({
+  pending,
+  staged: 0,
+  accepted,
+  reserve: 0,
+  rejected: 0,
+  none: 0,
+});
+
+const listResponse = (): ApplicationListResponse => ({
+  applications: [1, 2, 3].map((id) => ({
+    id,
+    user: { id: 100 + id, firstname: `Person${id}`, lastname: 'Berg', email: `p${id}@example.test` },
+    status: 'pending',
+    group: id === 3 ? null : { id: 1, name: 'Kitchen' },
+    week: id === 1 ? 'w1' : 'w2',
+    answers: { week: id === 1 ? 'w1' : 'w2', size: 'M' },
+    createdAt: '2026-01-01T10:00:00.000Z',
+    updatedAt: '2026-01-01T10:00:00.000Z',
+  })),
+  total: 30,
+  page: 1,
+  pageSize: 25,
+  summary: {
+    byStatus: counts(30, 4),
+    byGroup: [
+      { groupId: 1, groupName: 'Kitchen', total: 20, byStatus: counts(18, 2) },
+      { groupId: null, groupName: null, total: 14, byStatus: counts(12, 2) },
+    ],
+  },
+});
+
+function serve(overrides: (call: FetchCall) => { status?: number; body?: unknown } | undefined = () => undefined) {
+  return mockFetch((call) => {
+    const override = overrides(call);
+    if (override) return override;
+    if (call.url.includes('/groups'))
+      return { body: { groups: [{ id: 1, name: 'Kitchen', description: '', memberCount: 3 }], total: 1 } };
+    if (call.url.includes('/applications/update')) return { body: { success: true, updated: 2, _csrf: 'x' } };
+    if (call.url.includes('/applications')) return { body: listResponse() };
+    return { status: 404, body: { success: false, errorMessages: ['Not found'] } };
+  });
+}
+
+const renderPage = (roleLevel: 0 | 1 = 0) =>
+  renderWithProviders(<ApplicationsPage eventId="7" eventDetail={eventDetail(roleLevel)} />, { user: testUser });
+
+const listCalls = (calls: FetchCall[]) =>
+  calls.filter((call) => call.method === 'GET' && /\/event\/7\/applications(\?|$)/.test(call.url));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('applications review', () => {
+  it('shows rows, the week column and filter with their configured labels, and the group summary', async () => {
+    serve();
+    renderPage();
+    expect(await screen.findByText('p1@example.test')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Which week' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Camp week')).toBeInTheDocument();
+    expect(screen.getAllByText("Women's week").length).toBeGreaterThan(0);
+    const summary = screen.getByTestId('group-summary');
+    expect(within(summary).getByText('No group')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-total-accepted')).toHaveTextContent('4');
+  });
+
+  it('sends the status filter to the server', async () => {
+    const { calls } = serve();
+    renderPage();
+    await screen.findByText('p1@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Pending' }));
+    await waitFor(() => expect(listCalls(calls).some((call) => call.url.includes('status=pending'))).toBe(true));
+  });
+
+  it('bulk accepts the selected rows after a confirm dialog with the count, then refreshes the list', async () => {
+    const { calls } = serve();
+    renderPage();
+    await screen.findByText('p1@example.test');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Person1 Berg' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Person2 Berg' }));
+    expect(screen.getByTestId('bulk-count')).toHaveTextContent('2 selected');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Set status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Accepted' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update applications?' });
+    expect(dialog).toHaveTextContent('2 applications will be updated.');
+    const before = listCalls(calls).length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('2 applications updated.')).toBeInTheDocument();
+    const update = calls.find((call) => call.url.endsWith('/event/7/applications/update'));
+    expect(update?.body).toEqual({ ids: [1, 2], status: 'accepted' });
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
+  });
+
+  it('asks with a different dialog before a reject, and can update all matching the filter', async () => {
+    const { calls } = serve();
+    renderPage();
+    await screen.findByText('p1@example.test');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Person1 Berg' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Select all 30 matching the filter' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Set status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Rejected' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject applications?' });
+    expect(dialog).toHaveTextContent('You are about to reject 30 applications.');
+    expect(screen.queryByRole('dialog', { name: 'Update applications?' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.endsWith('/applications/update'))?.body).toEqual({
+        filter: {},
+        status: 'rejected',
+      }),
+    );
+  });
+
+  it("shows the server's error messages when an update is refused", async () => {
+    serve((call) =>
+      call.url.endsWith('/applications/update')
+        ? {
+            status: 403,
+            body: { success: false, errorMessages: ['You can only change applications of your own group.'] },
+          }
+        : undefined,
+    );
+    renderPage();
+    await screen.findByText('p1@example.test');
+    const row = screen.getAllByTestId('application-row')[0];
+    row.focus();
+    fireEvent.keyDown(row, { key: '3' });
+    const dialog = await screen.findByRole('dialog', { name: 'Update applications?' });
+    expect(dialog).toHaveTextContent('1 application will be updated.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await within(dialog).findByText('You can only change applications of your own group.')).toBeInTheDocument();
+  });
+
+  it('moves through rows with j/k and opens the drawer with Enter', async () => {
+    serve((call) => {
+      if (call.url.endsWith('/applications/1/answers'))
+        return {
+          body: {
+            answers: [
+              { name: 'week', label: 'Which week?', value: 'w1', removed: false },
+              { name: 'old', label: 'Old question', value: 'yes', removed: true },
+            ],
+          },
+        };
+      if (call.url.endsWith('/applications/1'))
+        return {
+          body: {
+            application: { ...listResponse().applications[0], answerLabels: {} },
+            history: [
+              {
+                action: 'application.status_changed',
+                details: { from: 'pending', to: 'staged' },
+                actor: { id: 1, firstname: 'Ada', lastname: 'Admin' },
+                createdAt: '2026-01-02T10:00:00.000Z',
+              },
+            ],
+          },
+        };
+      return undefined;
+    });
+    renderPage();
+    await screen.findByText('p1@example.test');
+    const rows = screen.getAllByTestId('application-row');
+    rows[0].focus();
+    fireEvent.keyDown(rows[0], { key: 'j' });
+    await waitFor(() => expect(rows[1]).toHaveFocus());
+    fireEvent.keyDown(rows[1], { key: 'k' });
+    await waitFor(() => expect(rows[0]).toHaveFocus());
+    fireEvent.keyDown(rows[0], { key: 'Enter' });
+    const drawer = await screen.findByTestId('application-drawer');
+    expect(await within(drawer).findByText('Old question')).toBeInTheDocument();
+    expect(within(drawer).getByText('Removed question')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Status changed: Pending → Staged')).toBeInTheDocument();
+  });
+
+  it('lets a group leader set a status but not pick a group', async () => {
+    serve();
+    renderPage(1);
+    await screen.findByText('p1@example.test');
+    expect(screen.queryByLabelText('Group')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Person1 Berg' }));
+    expect(screen.getByRole('combobox', { name: 'Set status' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Set group' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    serve((call) =>
+      listCalls([call]).length > 0
+        ? { body: { ...listResponse(), applications: [], total: 0, summary: { byStatus: counts(0, 0), byGroup: [] } } }
+        : undefined,
+    );
+    renderPage();
+    expect(await screen.findByTestId('applications-empty')).toHaveTextContent('No applications yet.');
+  });
+
+  it('shows the load error', async () => {
+    serve((call) =>
+      listCalls([call]).length > 0
+        ? { status: 500, body: { success: false, errorMessages: ['Something went wrong'] } }
+        : undefined,
+    );
+    renderPage();
+    expect(await screen.findByTestId('applications-error')).toHaveTextContent('Something went wrong');
+  });
+
+  it('has the same keys in English and Swedish', () => {
+    const keys = (tree: object, prefix = ''): string[] =>
+      Object.entries(tree).flatMap(([key, value]) =>
+        typeof value === 'string' ? [`${prefix}${key}`] : keys(value as object, `${prefix}${key}.`),
+      );
+    expect(keys(sv).sort()).toEqual(keys(en).sort());
+  });
+});
