@@ -1,0 +1,203 @@
+import { type Group, groupNameField } from '@funkis/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import { errorMessagesOf } from '../../../lib/api-client';
+import { useCreateGroup } from '../api/create-group';
+import { useDeleteGroup } from '../api/delete-group';
+import { useGroups } from '../api/get-groups';
+import { useUpdateGroup } from '../api/update-group';
+import { ConfirmDialog } from './confirm-dialog';
+
+const groupFormSchema = z.object({ name: groupNameField });
+
+function CreateGroupForm({ eventId }: { eventId: number }) {
+  const { t } = useTranslation('events');
+  const { enqueueSnackbar } = useSnackbar();
+  const createMutation = useCreateGroup();
+  const { control, handleSubmit, reset } = useForm({
+    resolver: zodResolver(groupFormSchema),
+    defaultValues: { name: '' },
+  });
+  const onSubmit = handleSubmit(({ name }) =>
+    createMutation.mutate(
+      { eventId, name },
+      {
+        onSuccess: () => {
+          reset({ name: '' });
+          enqueueSnackbar(t('groups.created'), { variant: 'success' });
+        },
+      },
+    ),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('groups.create')}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <FormTextField control={control} name="name" label={t('groups.name')} size="small" />
+        <Button
+          type="submit"
+          variant="contained"
+          loading={createMutation.isPending}
+          sx={{ flexShrink: 0, mt: { sm: 0.25 } }}
+        >
+          {t('groups.create')}
+        </Button>
+      </Stack>
+      <FormErrorList messages={createMutation.isError ? errorMessagesOf(createMutation.error) : []} />
+    </form>
+  );
+}
+
+function RenameGroupDialog({ eventId, group, onClose }: { eventId: number; group: Group; onClose: () => void }) {
+  const { t } = useTranslation('events');
+  const { enqueueSnackbar } = useSnackbar();
+  const updateMutation = useUpdateGroup();
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(groupFormSchema),
+    defaultValues: { name: group.name },
+  });
+  const onSubmit = handleSubmit(({ name }) =>
+    updateMutation.mutate(
+      { eventId, groupId: group.id, name },
+      {
+        onSuccess: () => {
+          enqueueSnackbar(t('groups.renamed'), { variant: 'success' });
+          onClose();
+        },
+      },
+    ),
+  );
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="rename-group-title">
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id="rename-group-title">{t('groups.renameGroup', { name: group.name })}</DialogTitle>
+        <DialogContent>
+          <Box sx={{ pt: 1 }}>
+            <FormTextField control={control} name="name" label={t('groups.name')} autoFocus />
+          </Box>
+          <FormErrorList messages={updateMutation.isError ? errorMessagesOf(updateMutation.error) : []} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={updateMutation.isPending}>
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The event's groups with member counts: create, rename, delete (members keep their membership, no group). */
+export function GroupsCard({ eventId }: { eventId: number }) {
+  const { t } = useTranslation('events');
+  const { enqueueSnackbar } = useSnackbar();
+  const groupsQuery = useGroups(eventId);
+  const deleteMutation = useDeleteGroup();
+  const [renaming, setRenaming] = useState<Group | null>(null);
+  const [deleting, setDeleting] = useState<Group | null>(null);
+  const groups = groupsQuery.data?.groups ?? [];
+
+  const closeDelete = () => {
+    setDeleting(null);
+    deleteMutation.reset();
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardHeader title={t('groups.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+      <CardContent>
+        <CreateGroupForm eventId={eventId} />
+        {groupsQuery.isPending ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+            <CircularProgress aria-label={t('common.loading')} />
+          </Box>
+        ) : groupsQuery.isError ? (
+          <FormErrorList messages={errorMessagesOf(groupsQuery.error)} />
+        ) : groups.length === 0 ? (
+          <Typography color="text.secondary" sx={{ mt: 2 }}>
+            {t('groups.empty')}
+          </Typography>
+        ) : (
+          <List aria-label={t('groups.title')} sx={{ mt: 1 }}>
+            {groups.map((group) => (
+              <ListItem
+                key={group.id}
+                divider
+                secondaryAction={
+                  <Stack direction="row" spacing={0.5}>
+                    <IconButton
+                      aria-label={t('groups.renameGroup', { name: group.name })}
+                      onClick={() => setRenaming(group)}
+                    >
+                      <EditOutlined />
+                    </IconButton>
+                    <IconButton
+                      aria-label={t('groups.deleteGroup', { name: group.name })}
+                      onClick={() => setDeleting(group)}
+                    >
+                      <DeleteOutlined />
+                    </IconButton>
+                  </Stack>
+                }
+                sx={{ pr: 12 }}
+              >
+                <ListItemText
+                  primary={group.name}
+                  secondary={t('groups.members', { count: group.memberCount })}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+      {renaming ? <RenameGroupDialog eventId={eventId} group={renaming} onClose={() => setRenaming(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('groups.deleteTitle')}
+        message={t('groups.deleteMessage', { name: deleting?.name ?? '' })}
+        confirmLabel={t('groups.delete')}
+        color="error"
+        isPending={deleteMutation.isPending}
+        errorMessages={deleteMutation.isError ? errorMessagesOf(deleteMutation.error) : []}
+        onConfirm={() =>
+          deleting &&
+          deleteMutation.mutate(
+            { eventId, groupId: deleting.id },
+            {
+              onSuccess: () => {
+                closeDelete();
+                enqueueSnackbar(t('groups.deleted'), { variant: 'success' });
+              },
+            },
+          )
+        }
+        onClose={closeDelete}
+      />
+    </Card>
+  );
+}
