@@ -81,6 +81,7 @@ test.describe('applications review', () => {
     await expect(page.locator(`a[href="/event/${EVENT}"]`).first()).toBeVisible();
     expect((await page.request.get(`/api/event/${EVENT}`)).status()).toBe(200);
     await page.goto(`/event/${EVENT}`);
+    await expect(page.getByText('Sports Camp').first()).toBeVisible();
     await expect(page.getByText('You do not have access to this page.')).toHaveCount(0);
   });
 
@@ -106,6 +107,18 @@ test.describe('applications review', () => {
     await expect(rejectDialog).toContainText('You are about to reject 1 application.');
     await rejectDialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(rejectDialog).toBeHidden();
+  });
+
+  test('a group leader sees only their own group and cannot pick another', async ({ page }) => {
+    await login(page, 'leader@funkis.local', DEMO_PASSWORD);
+    await page.goto(`/event/${EVENT}/applications`);
+    const rows = page.getByTestId('application-row');
+    await expect(rows.first()).toBeVisible();
+    await expect(rows.filter({ hasNotText: 'Coaches' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Group' })).toHaveCount(0);
+    await rows.nth(0).getByRole('checkbox').check();
+    await expect(page.getByRole('combobox', { name: 'Set status' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Set group' })).toHaveCount(0);
   });
 
   test('phone width: the table scrolls inside its box, the page does not', async ({ page }) => {
