@@ -1,0 +1,81 @@
+import type { EventSummary } from '@funkis/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { HomePage } from '../src/features/events/components/home-page';
+import { mockFetch, renderWithProviders, testUser } from './test-utils';
+
+const summary = (overrides: Partial<EventSummary>): EventSummary => ({
+  id: 1,
+  name: 'Summer festival',
+  avatarUrl: null,
+  status: 'ongoing',
+  applicationsOpen: false,
+  roleLevel: null,
+  applicationStatus: null,
+  ...overrides,
+});
+
+describe('events home', () => {
+  it('shows the empty state for a new user', async () => {
+    mockFetch(() => ({ body: { events: [], total: 0 } }));
+    renderWithProviders(<HomePage />, { user: testUser });
+    expect(await screen.findByText('No events yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create event' })).toBeInTheDocument();
+  });
+
+  it('lists events with role or application status, status chip, and the right link', async () => {
+    mockFetch(() => ({
+      body: {
+        events: [
+          summary({ id: 1, name: 'Summer festival', roleLevel: 0 }),
+          summary({ id: 2, name: 'Winter market', roleLevel: 1, status: 'completed' }),
+          summary({ id: 3, name: 'Open choir', applicationsOpen: true }),
+          summary({ id: 4, name: 'Harbour days', applicationsOpen: true, applicationStatus: 'pending' }),
+        ],
+        total: 4,
+      },
+    }));
+    renderWithProviders(<HomePage />, { user: testUser });
+    const cards = await screen.findAllByTestId('event-card');
+    expect(cards).toHaveLength(4);
+    const [admin, leader, open, applied] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(within(admin).getByText('Admin')).toBeInTheDocument();
+    expect(within(admin).getByText('Ongoing')).toBeInTheDocument();
+    expect(within(admin).getByRole('link')).toHaveAttribute('href', '/event/1');
+    expect(within(leader).getByText('Group leader')).toBeInTheDocument();
+    expect(within(leader).getByText('Completed')).toBeInTheDocument();
+    expect(within(open).getByText('Open for application')).toBeInTheDocument();
+    expect(within(open).getByRole('link')).toHaveAttribute('href', '/event/3/apply');
+    expect(within(applied).getByText('Application: Pending')).toBeInTheDocument();
+  });
+
+  it('shows the server error when the list fails', async () => {
+    mockFetch(() => ({ status: 500, body: { success: false, errorMessages: ['Database is down'] } }));
+    renderWithProviders(<HomePage />, { user: testUser });
+    expect(await screen.findByText('Database is down')).toBeInTheDocument();
+  });
+
+  it('creates an event: validates the name with the spec text, posts, and shows the server errors', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch(({ url, method }) => {
+      if (url === '/api/events' && method === 'POST') {
+        return { status: 400, body: { success: false, errorMessages: ['Something is off'] } };
+      }
+      return { body: { events: [], total: 0 } };
+    });
+    renderWithProviders(<HomePage />, { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Create event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create event' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Event name must be at least 3 characters long.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/Event name/), 'Autumn fair');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Something is off')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Autumn fair', description: '' }),
+    );
+  });
+});
