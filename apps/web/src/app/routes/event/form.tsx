@@ -1,4 +1,80 @@
-// Placeholder until the screen lands (issue #5): the route exists so the router and the other screens build.
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { PageContainer } from '../../../components/ui/page-container';
+import { paths } from '../../../config/paths';
+import { useBuilderEvent } from '../../../features/form-builder/api/get-event';
+import { useEventForm } from '../../../features/form-builder/api/get-form';
+import { FormBuilder } from '../../../features/form-builder/components/form-builder';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { errorMessagesOf } from '../../../lib/api-client';
+
+/** /event/:eventId/form — the application form builder (admins). */
 export function EventFormRoute() {
-  return null;
+  const { eventId = '' } = useParams();
+  const { t } = useTranslation('forms');
+  const { t: tCommon } = useTranslation();
+  useDocumentTitle(t('builder.pageTitle'));
+  const eventQuery = useBuilderEvent(eventId);
+  const formQuery = useEventForm(eventId);
+
+  const error = formQuery.error ?? eventQuery.error;
+  let content: React.ReactNode;
+  if (error) {
+    content = (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <FormErrorList messages={errorMessagesOf(error)} />
+        <Button
+          variant="outlined"
+          onClick={() => {
+            void formQuery.refetch();
+            void eventQuery.refetch();
+          }}
+        >
+          {t('builder.retry')}
+        </Button>
+      </Stack>
+    );
+  } else if (!formQuery.data || !eventQuery.data) {
+    content = (
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
+        <CircularProgress size={24} />
+        <Typography>{t('builder.loading')}</Typography>
+      </Stack>
+    );
+  } else {
+    content = (
+      <FormBuilder
+        // A fresh builder when another event's form is shown.
+        key={eventId}
+        eventId={eventId}
+        form={formQuery.data}
+        applicationsOpen={eventQuery.data.applicationsOpen}
+      />
+    );
+  }
+
+  return (
+    <PageContainer>
+      <Breadcrumbs
+        items={[
+          { label: tCommon('breadcrumbs.home'), href: paths.home.href() },
+          { label: eventQuery.data?.name ?? tCommon('breadcrumbs.eventName'), href: paths.event.root.href(eventId) },
+          { label: tCommon('breadcrumbs.form') },
+        ]}
+      />
+      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+        {t('builder.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('builder.intro')}
+      </Typography>
+      {content}
+    </PageContainer>
+  );
 }

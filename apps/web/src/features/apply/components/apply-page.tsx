@@ -1,23 +1,132 @@
-import Container from '@mui/material/Container';
+import type { ApplicationState, ApplyPage as ApplyPageData } from '@funkis/shared';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import Lock from '@mui/icons-material/Lock';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { PageContainer } from '../../../components/ui/page-container';
+import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { errorMessagesOf, isApiError } from '../../../lib/api-client';
+import { useApplyPage } from '../api/get-apply-page';
+import { ApplyForm } from './apply-form';
 
-/**
- * PLACEHOLDER — the real apply page (event form, submitted / closed states) is being built by the apply
- * feature and replaces this component. Kept deliberately minimal: it only shows which event it is for.
- */
-export function ApplyPagePlaceholder({ eventId }: { eventId: string }) {
-  const { t } = useTranslation();
-  useDocumentTitle(t('apply.pageTitle'));
+function StateCard({
+  icon,
+  title,
+  children,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
-    <Container maxWidth="md">
-      <Typography variant="h4" component="h1" data-testid="apply-page-placeholder">
-        {t('apply.title', { eventId })}
-      </Typography>
-    </Container>
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }} data-testid={testId}>
+      <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Stack sx={{ color: 'text.secondary', '& svg': { fontSize: 48 } }}>{icon}</Stack>
+        <Typography variant="h5" component="h2">
+          {title}
+        </Typography>
+        {children}
+      </Stack>
+    </Paper>
   );
 }
 
-/** The name the apply route imports; point it at the real page when it exists. */
-export const ApplyPage = ApplyPagePlaceholder;
+function Submitted({ application }: { application: ApplicationState }) {
+  const { t, i18n } = useTranslation('apply');
+  const date = new Date(application.createdAt);
+  const formatted = Number.isNaN(date.getTime())
+    ? application.createdAt
+    : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return (
+    <StateCard icon={<CheckCircle color="success" />} title={t('submitted.title')} testId="apply-submitted">
+      <Typography>{t('submitted.message', { date: formatted })}</Typography>
+      <Typography>
+        {t('submitted.status')} <strong>{t(`status.${application.status}`)}</strong>
+      </Typography>
+      <Button component={RouterLink} to={paths.home.href()} variant="outlined">
+        {t('backToEvents')}
+      </Button>
+    </StateCard>
+  );
+}
+
+function ApplyContent({ eventId, page }: { eventId: string; page: ApplyPageData }) {
+  const { t } = useTranslation('apply');
+  if (page.application) return <Submitted application={page.application} />;
+  if (!page.applicationsOpen) {
+    return (
+      <StateCard icon={<Lock />} title={t('closed.title')} testId="apply-closed">
+        <Typography>{t('closed.message')}</Typography>
+      </StateCard>
+    );
+  }
+  return <ApplyForm eventId={eventId} fields={page.form.fields} />;
+}
+
+/** /event/:eventId/apply for a logged-in user: the event's form, or why it cannot be sent (closed, already sent). */
+export function ApplyPage({ eventId }: { eventId: string }) {
+  const { t } = useTranslation('apply');
+  const { t: tCommon } = useTranslation();
+  const query = useApplyPage(eventId);
+  const eventName = query.data?.event.name;
+  useDocumentTitle(eventName ? t('pageTitleFor', { name: eventName }) : t('pageTitle'));
+
+  let content: ReactNode;
+  if (query.isPending) {
+    content = (
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
+        <CircularProgress size={24} />
+        <Typography>{t('loading')}</Typography>
+      </Stack>
+    );
+  } else if (query.isError) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    content = notFound ? (
+      <StateCard icon={<Lock />} title={t('notFound.title')} testId="apply-not-found">
+        <Typography>{t('notFound.message')}</Typography>
+        <Button component={RouterLink} to={paths.home.href()} variant="outlined">
+          {t('backToEvents')}
+        </Button>
+      </StateCard>
+    ) : (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <FormErrorList messages={errorMessagesOf(query.error)} />
+        <Button variant="outlined" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
+      </Stack>
+    );
+  } else {
+    content = <ApplyContent eventId={eventId} page={query.data} />;
+  }
+
+  return (
+    <PageContainer>
+      <Stack sx={{ maxWidth: 760, mx: 'auto', py: { xs: 2, sm: 3 } }}>
+        <Breadcrumbs
+          items={[{ label: tCommon('breadcrumbs.home'), href: paths.home.href() }, { label: t('breadcrumb') }]}
+        />
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {eventName ? t('titleFor', { name: eventName }) : t('title')}
+        </Typography>
+        {query.data?.event.description ? (
+          <Typography color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
+            {query.data.event.description}
+          </Typography>
+        ) : null}
+        <Stack sx={{ mt: 3 }}>{content}</Stack>
+      </Stack>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  type Answers,
+  type AnswerValue,
+  type FormField,
+  isDisplayOnlyField,
+  validateAnswer,
+  validateAnswers,
+} from '@funkis/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormFieldInput } from '../../../components/forms/form-field-input';
+import { useTranslateFormMessage } from '../../../components/forms/translate-form-message';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { errorMessagesOf, isApiError } from '../../../lib/api-client';
+import { useApply } from '../api/apply';
+import { applyPageQueryKey } from '../api/get-apply-page';
+
+/**
+ * The applicant's form: each field checked by the shared rules once touched (all of them on submit), the
+ * server's message per field shown under it after a 400.
+ */
+export function ApplyForm({ eventId, fields }: { eventId: string; fields: FormField[] }) {
+  const { t } = useTranslation('apply');
+  const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
+  const { translateIssue, translateMessage } = useTranslateFormMessage();
+  const mutation = useApply(eventId);
+  const [answers, setAnswers] = useState<Answers>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+
+  const errorOf = (field: FormField): string | null => {
+    if (serverErrors[field.name]) return translateMessage(serverErrors[field.name] as string);
+    if (!isSubmitted && !touched[field.name]) return null;
+    const issue = validateAnswer(field, answers[field.name]);
+    return issue ? translateIssue(issue) : null;
+  };
+
+  const setAnswer = (name: string, value: AnswerValue) => {
+    setAnswers((current) => ({ ...current, [name]: value }));
+    setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+  };
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    const result = validateAnswers(fields, answers);
+    if (!result.isValid) {
+      const first = fields.find((field) => field.name in result.issues);
+      if (first)
+        document
+          .querySelector<HTMLElement>(
+            `[data-field="${first.name}"] input, [data-field="${first.name}"] textarea, [data-field="${first.name}"] [role="combobox"]`,
+          )
+          ?.focus();
+      return;
+    }
+    mutation.mutate(result.value, {
+      onSuccess: () => enqueueSnackbar(t('sent'), { variant: 'success' }),
+      onError: (error) => {
+        if (!isApiError(error)) return;
+        setServerErrors(error.fieldErrors);
+        // Closed or already sent in the meantime: the page then shows that state.
+        if (error.status === 409)
+          void queryClient.invalidateQueries({ queryKey: applyPageQueryKey(eventId), exact: true });
+      },
+    });
+  };
+
+  const answerable = fields.filter((field) => !isDisplayOnlyField(field.type));
+  const generalErrors = mutation.isError
+    ? errorMessagesOf(mutation.error).map((message) => translateMessage(message))
+    : [];
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <form noValidate onSubmit={onSubmit} aria-label={t('formLabel')}>
+        <Stack spacing={3}>
+          {answerable.length === 0 ? <Typography color="text.secondary">{t('noQuestions')}</Typography> : null}
+          {fields.map((field) => (
+            <Box key={field.name} data-field={field.name}>
+              <FormFieldInput
+                field={field}
+                value={answers[field.name]}
+                onChange={(value) => setAnswer(field.name, value)}
+                onBlur={() => setTouched((current) => ({ ...current, [field.name]: true }))}
+                error={errorOf(field)}
+                disabled={mutation.isPending}
+              />
+            </Box>
+          ))}
+        </Stack>
+        <FormErrorList messages={generalErrors} />
+        <Box sx={{ mt: 3 }}>
+          <Button type="submit" variant="contained" size="large" loading={mutation.isPending} fullWidth={false}>
+            {t('submit')}
+          </Button>
+        </Box>
+      </form>
+    </Paper>
+  );
+}
