@@ -85,6 +85,14 @@ test.describe('users table', () => {
     expect(csv).toContain(DEMO.admin.email);
     expect(csv).toContain(`Maja,${memberEmail},Group leader,`);
 
+    // On a phone the page keeps its width: the toolbar wraps and the grid scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(memberRow).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const scroller = page.locator('.MuiDataGrid-virtualScroller');
+    expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // The new group leader sees the recruitment section and the users table.
     await page.context().clearCookies();
     await login(page, memberEmail, password);

@@ -1,11 +1,17 @@
-import { useParams } from 'react-router';
-import { NotFound } from '../../../components/ui/not-found';
+import { useTranslation } from 'react-i18next';
+import { EventBreadcrumbs } from '../../../components/layouts/event-breadcrumbs';
+import { useEventContext } from '../../../components/layouts/event-context';
+import { PageContainer } from '../../../components/ui/page-container';
 import { UsersPage } from '../../../features/users/components/users-page';
 
-/** /event/{eventId}/users: the users table (levels 0 and 1). */
+/** /event/{eventId}/users (levels 0 and 1): the users table; admins also change memberships. */
 export function EventUsersRoute() {
-  const { eventId } = useParams();
-  const id = Number(eventId);
-  if (!Number.isInteger(id) || id <= 0) return <NotFound />;
-  return <UsersPage key={id} eventId={id} />;
+  const { t } = useTranslation();
+  const { eventId, roleLevel } = useEventContext();
+  return (
+    <PageContainer>
+      <EventBreadcrumbs current={t('breadcrumbs.users')} />
+      <UsersPage key={eventId} eventId={eventId} roleLevel={roleLevel} />
+    </PageContainer>
+  );
 }

@@ -10,18 +10,13 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDenied } from '../../../components/ui/access-denied';
-import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
-import { FullPageSpinner } from '../../../components/ui/full-page-spinner';
-import { PageContainer } from '../../../components/ui/page-container';
-import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
-import { errorMessagesOf, isApiError } from '../../../lib/api-client';
+import { errorMessagesOf } from '../../../lib/api-client';
 import { exportUsersHref } from '../api/export-users';
-import { useEventDetail } from '../api/get-event-role';
 import { useGroups } from '../api/get-groups';
 import { type UsersFilters, useUsers } from '../api/get-users';
 import { useColumnVisibility } from '../hooks/use-column-visibility';
@@ -43,15 +38,18 @@ function toServerSort(sortModel: GridSortModel, isGrouped: boolean): MemberSort 
   return first.sort === 'desc' ? `-${first.field}` : first.field;
 }
 
+interface UsersPageProps {
+  eventId: number;
+  /** The caller's role in the event (from the event layout): admins get the member actions. */
+  roleLevel: 0 | 1 | 2;
+}
+
 /** The users table of an event (spec section 2: paging, grouping, search, column choice, export). */
-export function UsersPage({ eventId }: { eventId: number }) {
+export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
   const { t } = useTranslation('users');
-  const { t: tApp } = useTranslation();
   const translateMessage = useTranslateMessage();
   useDocumentTitle(t('pageTitle'));
 
-  const eventQuery = useEventDetail(eventId);
-  const roleLevel = eventQuery.data?.eventUser.role.eventRole.roleLevel;
   const isAdmin = roleLevel === 0;
   const mayView = roleLevel === 0 || roleLevel === 1;
 
@@ -105,31 +103,11 @@ export function UsersPage({ eventId }: { eventId: number }) {
   const onEdit = useCallback((member: Member) => setEditing(member), []);
   const onRemove = useCallback((member: Member) => setRemoving(member), []);
 
-  const breadcrumbs = useMemo(
-    () => [
-      { label: tApp('breadcrumbs.home'), href: paths.home.href() },
-      { label: eventQuery.data?.event.name ?? tApp('breadcrumbs.eventName'), href: paths.event.root.href(eventId) },
-      { label: tApp('breadcrumbs.users') },
-    ],
-    [tApp, eventQuery.data?.event.name, eventId],
-  );
-
-  if (eventQuery.isPending) return <FullPageSpinner />;
-  if (eventQuery.isError) {
-    if (isApiError(eventQuery.error) && (eventQuery.error.status === 403 || eventQuery.error.status === 404)) {
-      return <AccessDenied />;
-    }
-    return (
-      <PageContainer>
-        <Alert severity="error">{errorMessagesOf(eventQuery.error).map(translateMessage).join(' ')}</Alert>
-      </PageContainer>
-    );
-  }
+  // The event layout guards the route already; this keeps the screen safe wherever it is composed.
   if (!mayView) return <AccessDenied />;
 
   return (
-    <PageContainer>
-      <Breadcrumbs items={breadcrumbs} />
+    <>
       <Box sx={{ mb: 3 }}>
         <Typography variant="h4" component="h1">
           {t('title')}
@@ -203,6 +181,6 @@ export function UsersPage({ eventId }: { eventId: number }) {
           <RemoveUserDialog eventId={eventId} member={removing} onClose={() => setRemoving(null)} />
         </>
       ) : null}
-    </PageContainer>
+    </>
   );
 }

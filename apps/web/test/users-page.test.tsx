@@ -1,0 +1,149 @@
+import type { Member } from '@funkis/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { UsersPage } from '../src/features/users/components/users-page';
+import { columnVisibilityStorageKey } from '../src/features/users/hooks/use-column-visibility';
+import { type FetchCall, mockFetch, renderApp, renderWithProviders, testUser } from './test-utils';
+
+const member = (id: number, overrides: Partial<Member> = {}): Member => ({
+  id,
+  userId: 100 + id,
+  firstname: `First${id}`,
+  lastname: `Last${id}`,
+  email: `member${id}@example.test`,
+  roleLevel: 2,
+  group: null,
+  avatar: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const eventDetail = (roleLevel: 0 | 1 | 2) => ({
+  event: {
+    id: 7,
+    name: 'Summer camp',
+    description: '',
+    avatarUrl: null,
+    status: 'ongoing',
+    applicationsOpen: true,
+    useWeekSeparation: false,
+    weekSeparationConfig: null,
+    startsAt: null,
+    endsAt: null,
+  },
+  eventUser: { id: 1, userId: testUser.id, role: { eventRole: { roleLevel }, eventGroup: null } },
+  eventForm: { fields: [] },
+});
+
+const groups = { groups: [{ id: 3, name: 'Kitchen', description: '', memberCount: 1 }], total: 1 };
+
+interface Server {
+  roleLevel?: 0 | 1 | 2;
+  users?: Member[];
+  onUsers?: (call: FetchCall) => { status: number; body: unknown } | undefined;
+  onUpdate?: (call: FetchCall) => { status: number; body: unknown };
+}
+
+function serve({ roleLevel = 0, users = [member(1), member(2)], onUsers, onUpdate }: Server = {}) {
+  return mockFetch((call) => {
+    const url = new URL(call.url, 'http://localhost');
+    if (url.pathname === '/api/event/7') return { body: eventDetail(roleLevel) };
+    if (url.pathname === '/api/event/7/groups') return { body: groups };
+    if (url.pathname === '/api/event/7/users' && call.method === 'GET') {
+      return onUsers?.(call) ?? { body: { users, total: users.length } };
+    }
+    if (url.pathname.startsWith('/api/event/7/users/') && call.method === 'POST' && onUpdate) return onUpdate(call);
+    return { status: 404, body: { success: false, errorMessages: ['Not found'] } };
+  });
+}
+
+const renderPage = (roleLevel: 0 | 1 | 2 = 0) =>
+  renderWithProviders(<UsersPage eventId={7} roleLevel={roleLevel} />, { user: testUser, route: '/event/7/users' });
+
+describe('users page', () => {
+  it('shows the members with role names, breadcrumbs and the admin actions in the event layout', async () => {
+    const { calls } = serve();
+    renderApp({ user: testUser, route: '/event/7/users' });
+    expect(await screen.findByText('member1@example.test')).toBeInTheDocument();
+    expect(screen.getAllByText('Volunteer').length).toBeGreaterThan(0);
+    const breadcrumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(breadcrumbs).getByRole('link', { name: 'Summer camp' })).toHaveAttribute('href', '/event/7');
+    expect(screen.getByRole('button', { name: 'Add member' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Remove member1@example.test' })).toBeInTheDocument();
+    expect(document.title).toBe('Users | Funkis');
+    const list = calls.find((call) => call.url.includes('/users?'));
+    expect(list?.url).toContain('page=1');
+    expect(list?.url).toContain('pageSize=25');
+  });
+
+  it('hides the admin actions from a group leader', async () => {
+    serve({ roleLevel: 1 });
+    renderPage(1);
+    expect(await screen.findByText('member1@example.test')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add member' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Remove/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the access-denied page to a volunteer without asking for the users', async () => {
+    const { calls } = serve({ roleLevel: 2 });
+    renderApp({ user: testUser, route: '/event/7/users' });
+    expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.includes('/users'))).toBe(false);
+  });
+
+  it('searches on the server once typing pauses, and says when nothing matches', async () => {
+    const { calls } = serve({
+      onUsers: (call) => (call.url.includes('search=zz') ? { status: 200, body: { users: [], total: 0 } } : undefined),
+    });
+    renderPage();
+    await screen.findByText('member1@example.test');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'zz');
+    expect(await screen.findByText('No members match the search and filters.')).toBeInTheDocument();
+    expect(
+      calls
+        .filter((call) => call.url.includes('search='))
+        .map((call) => new URL(call.url, 'http://x').searchParams.get('search')),
+    ).toEqual(['zz']);
+  });
+
+  it('shows the server error when the list fails', async () => {
+    serve({ onUsers: () => ({ status: 500, body: { success: false, errorMessages: ['Database is resting'] } }) });
+    renderPage();
+    expect(await screen.findByTestId('users-error')).toHaveTextContent('Database is resting');
+  });
+
+  it('exports only the chosen columns and remembers the choice per event', async () => {
+    serve();
+    renderPage();
+    await screen.findByText('member1@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Last name' }));
+    await userEvent.keyboard('{Escape}');
+    const csv = await screen.findByRole('link', { name: 'Export CSV' });
+    const href = new URL(csv.getAttribute('href') ?? '', 'http://localhost');
+    expect(href.pathname).toBe('/api/event/7/users/export');
+    expect(href.searchParams.get('format')).toBe('csv');
+    expect(href.searchParams.get('columns')).toBe('firstname,email,roleLevel,group');
+    expect(JSON.parse(window.localStorage.getItem(columnVisibilityStorageKey(7)) ?? '{}')).toEqual({
+      lastname: false,
+    });
+  });
+
+  it('shows a last-admin refusal as an error snackbar with the server text', async () => {
+    const refusal = 'An event must keep at least one admin. Make someone else admin first.';
+    serve({
+      users: [member(1, { roleLevel: 0 })],
+      onUpdate: () => ({ status: 409, body: { success: false, errorMessages: [refusal] } }),
+    });
+    renderPage();
+    await screen.findByText('member1@example.test');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Change role and group of member1@example.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change role and group' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Volunteer' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
