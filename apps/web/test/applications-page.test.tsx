@@ -231,6 +231,19 @@ describe('applications review', () => {
     expect(screen.queryByRole('combobox', { name: 'Set group' })).not.toBeInTheDocument();
   });
 
+  it('adds a chosen answer column and remembers the choice', async () => {
+    serve();
+    renderPage();
+    await screen.findByText('p1@example.test');
+    expect(screen.queryByRole('columnheader', { name: 'T-shirt size' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'T-shirt size' }));
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByRole('columnheader', { name: 'T-shirt size' })).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('applications-columns-7') ?? '[]')).toEqual(['size']);
+    window.localStorage.removeItem('applications-columns-7');
+  });
+
   it('shows the empty state', async () => {
     serve((call) =>
       listCalls([call]).length > 0

@@ -43,6 +43,28 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
+/** The chosen answer columns, remembered per event in this browser. */
+function useShownFields(eventId: string): [string[], (names: string[]) => void] {
+  const storageKey = `applications-columns-${eventId}`;
+  const [names, setNames] = useState<string[]>(() => {
+    try {
+      const stored: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? '[]');
+      return Array.isArray(stored) ? stored.filter((name): name is string => typeof name === 'string') : [];
+    } catch {
+      return [];
+    }
+  });
+  const save = (next: string[]) => {
+    setNames(next);
+    try {
+      window.localStorage.setItem(storageKey, JSON.stringify(next));
+    } catch {
+      // Blocked storage: the choice lasts as long as the page.
+    }
+  };
+  return [names, save];
+}
+
 interface PendingRequest extends PendingUpdate {
   ids?: number[];
   /** Set when the update applies to every application matching the filter. */
@@ -72,7 +94,7 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
   const [sort, setSort] = useState<ApplicationSort>(APPLICATION_SORT_DEFAULT);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(LIMITS.PAGE_SIZE_DEFAULT);
-  const [shownFields, setShownFields] = useState<string[]>([]);
+  const [shownFields, setShownFields] = useShownFields(eventId);
 
   const [selectedIds, setSelectedIds] = useState<Set<number>>(new Set());
   const [isAllMatching, setIsAllMatching] = useState(false);

@@ -72,7 +72,7 @@ export function BulkActions({
           label={t('bulk.setStatus')}
           value={status}
           onChange={(event) => setStatus(event.target.value)}
-          sx={{ minWidth: 160 }}
+          sx={{ width: { xs: '100%', sm: 200 } }}
         >
           <MenuItem value={KEEP}>{t('bulk.keep')}</MenuItem>
           {APPLICATION_STATUSES.map((item) => (
@@ -88,7 +88,7 @@ export function BulkActions({
             label={t('bulk.setGroup')}
             value={groupId}
             onChange={(event) => setGroupId(event.target.value)}
-            sx={{ minWidth: 160 }}
+            sx={{ width: { xs: '100%', sm: 200 } }}
           >
             <MenuItem value={KEEP}>{t('bulk.keep')}</MenuItem>
             {groups.map((group) => (
