@@ -37,10 +37,24 @@ test.describe
         page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: eventName }),
       ).toBeVisible();
 
+      // Settings: week separation needs its labels; a saved change shows in the sidebar and the audit log.
+      const settings = page.getByRole('form', { name: 'Settings' });
+      await settings.getByRole('switch', { name: 'Use week separation' }).click();
+      await settings.getByRole('button', { name: 'Save settings' }).click();
+      await expect(settings.getByText('This field is required.').first()).toBeVisible();
+      await settings.getByRole('switch', { name: 'Use week separation' }).click();
+      await settings.getByLabel(/Event name/).fill(`${eventName} 2026`);
+      await settings.getByLabel('Description').fill('Three days by the lake.');
+      await settings.getByLabel('Start date').fill('2026-07-01');
+      await settings.getByLabel('End date').fill('2026-07-03');
+      await settings.getByRole('button', { name: 'Save settings' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Settings saved' })).toBeVisible();
+      await expect(page.getByTestId('event-sidebar').first().getByText(`${eventName} 2026`)).toBeVisible();
+
       // Groups: create one; it shows with its member count.
       await page.getByLabel('Group name').fill('Stage crew');
       await page.getByRole('button', { name: 'Add group' }).click();
-      await expect(page.getByText('Group created')).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'Group created' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Groups' }).getByText('Stage crew')).toBeVisible();
       await expect(page.getByRole('list', { name: 'Groups' }).getByText('0 members')).toBeVisible();
 
@@ -53,15 +67,16 @@ test.describe
       await expect(page.getByTestId('applications-state')).toHaveText('Applications are closed.');
       await page.getByRole('switch', { name: 'Applications open' }).click();
       await page.getByRole('dialog', { name: 'Open applications?' }).getByRole('button', { name: 'Open' }).click();
-      await expect(page.getByText('Applications opened')).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'Applications opened' })).toBeVisible();
       await expect(page.getByTestId('applications-state')).toHaveText(
         'Applications are open: anyone logged in can apply.',
       );
 
       // The access section lists the creator as the one admin; the audit log recorded the changes.
       await expect(page.getByRole('region', { name: 'Admins (1)' })).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Audit log' }).getByText('event.applications_opened')).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Audit log' }).getByText('group.created')).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Audit log' }).getByText('Applications opened')).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Audit log' }).getByText('Group created')).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Audit log' }).getByText('Settings changed')).toBeVisible();
     });
 
     test('a volunteer sees no recruitment section and is refused admin screens and other events', async ({ page }) => {
@@ -91,6 +106,10 @@ test.describe
       await login(page, DEMO.admin.email, DEMO.admin.password);
       await page.goto(`/event/${eventId}/control-panel`);
       await expect(page.getByRole('heading', { level: 1, name: 'Control panel' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.getByRole('button', { name: /menu/i }).first().click();
       await page.getByRole('navigation', { name: 'Event menu' }).getByRole('link', { name: 'Home' }).click();
       await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`));

@@ -58,7 +58,7 @@ export function AuditLogCard({ eventId }: { eventId: number }) {
                       <TableCell>
                         {entry.actor ? `${entry.actor.firstname} ${entry.actor.lastname}` : t('audit.removedAccount')}
                       </TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace' }}>{entry.action}</TableCell>
+                      <TableCell>{t(`auditActions.${entry.action}`, { defaultValue: entry.action })}</TableCell>
                       <TableCell sx={{ fontFamily: 'monospace' }}>{entry.subject}</TableCell>
                     </TableRow>
                   ))}
