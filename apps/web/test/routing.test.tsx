@@ -66,7 +66,7 @@ describe('routing and guards', () => {
       '/event/13/apply/register',
     );
     await logIn(user);
-    expect(await screen.findByTestId('apply-page-placeholder')).toHaveTextContent('13');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Apply' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/event/13/apply');
   });
 
@@ -87,7 +87,7 @@ describe('routing and guards', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/event/7/apply'));
-    expect(await screen.findByTestId('apply-page-placeholder')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Apply' })).toBeInTheDocument();
   });
 
   it('redirects an authenticated visitor of /event/:id/apply/register to /event/:id/apply', async () => {

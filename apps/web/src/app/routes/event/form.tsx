@@ -3,12 +3,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
+import { EventBreadcrumbs } from '../../../components/layouts/event-breadcrumbs';
+import { useEventContext } from '../../../components/layouts/event-context';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { PageContainer } from '../../../components/ui/page-container';
-import { paths } from '../../../config/paths';
-import { useBuilderEvent } from '../../../features/form-builder/api/get-event';
 import { useEventForm } from '../../../features/form-builder/api/get-form';
 import { FormBuilder } from '../../../features/form-builder/components/form-builder';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -16,31 +14,24 @@ import { errorMessagesOf } from '../../../lib/api-client';
 
 /** /event/:eventId/form — the application form builder (admins). */
 export function EventFormRoute() {
-  const { eventId = '' } = useParams();
   const { t } = useTranslation('forms');
   const { t: tCommon } = useTranslation();
+  const { event } = useEventContext();
+  const eventId = String(event.id);
   useDocumentTitle(t('builder.pageTitle'));
-  const eventQuery = useBuilderEvent(eventId);
   const formQuery = useEventForm(eventId);
 
-  const error = formQuery.error ?? eventQuery.error;
   let content: React.ReactNode;
-  if (error) {
+  if (formQuery.isError) {
     content = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <FormErrorList messages={errorMessagesOf(error)} />
-        <Button
-          variant="outlined"
-          onClick={() => {
-            void formQuery.refetch();
-            void eventQuery.refetch();
-          }}
-        >
+        <FormErrorList messages={errorMessagesOf(formQuery.error)} />
+        <Button variant="outlined" onClick={() => void formQuery.refetch()}>
           {t('builder.retry')}
         </Button>
       </Stack>
     );
-  } else if (!formQuery.data || !eventQuery.data) {
+  } else if (!formQuery.data) {
     content = (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
         <CircularProgress size={24} />
@@ -54,20 +45,14 @@ export function EventFormRoute() {
         key={eventId}
         eventId={eventId}
         form={formQuery.data}
-        applicationsOpen={eventQuery.data.applicationsOpen}
+        applicationsOpen={event.applicationsOpen}
       />
     );
   }
 
   return (
     <PageContainer>
-      <Breadcrumbs
-        items={[
-          { label: tCommon('breadcrumbs.home'), href: paths.home.href() },
-          { label: eventQuery.data?.name ?? tCommon('breadcrumbs.eventName'), href: paths.event.root.href(eventId) },
-          { label: tCommon('breadcrumbs.form') },
-        ]}
-      />
+      <EventBreadcrumbs current={tCommon('breadcrumbs.form')} />
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         {t('builder.title')}
       </Typography>

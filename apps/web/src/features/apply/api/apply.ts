@@ -22,7 +22,7 @@ export function useApply(eventId: string) {
       queryClient.setQueryData<ApplyPage>(applyPageQueryKey(eventId), (page) =>
         page ? { ...page, application: { status: application.status, createdAt: application.createdAt } } : page,
       );
-      void queryClient.invalidateQueries({ queryKey: ['events'] });
+      void queryClient.invalidateQueries({ queryKey: ['events'], exact: true });
     },
   });
 }

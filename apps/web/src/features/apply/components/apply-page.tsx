@@ -79,7 +79,7 @@ export function ApplyPage({ eventId }: { eventId: string }) {
   const { t } = useTranslation('apply');
   const { t: tCommon } = useTranslation();
   const query = useApplyPage(eventId);
-  const eventName = query.data?.event.name;
+  const eventName = query.data?.event?.name;
   useDocumentTitle(eventName ? t('pageTitleFor', { name: eventName }) : t('pageTitle'));
 
   let content: ReactNode;
@@ -120,7 +120,7 @@ export function ApplyPage({ eventId }: { eventId: string }) {
         <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
           {eventName ? t('titleFor', { name: eventName }) : t('title')}
         </Typography>
-        {query.data?.event.description ? (
+        {query.data?.event?.description ? (
           <Typography color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
             {query.data.event.description}
           </Typography>

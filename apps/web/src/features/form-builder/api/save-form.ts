@@ -13,14 +13,16 @@ export const saveFormMutationOptions = (eventId: string) =>
     mutationFn: (input: SaveFormInput) => saveForm(eventId, input),
   });
 
-/** The builder's form is replaced by the answer; the apply page (same browser) reads the new fields. */
+/** The builder's form is replaced by the answer; the event (with its form) and the apply page are read again. */
 export function useSaveForm(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     ...saveFormMutationOptions(eventId),
     onSuccess: ({ fields, updatedAt, nextFieldNumber }) => {
       queryClient.setQueryData<EventForm>(formQueryKey(eventId), { fields, updatedAt, nextFieldNumber });
-      void queryClient.invalidateQueries({ queryKey: ['event', eventId, 'apply'], exact: true });
+      // GET /api/event/{id} carries the form too (event layout), and the apply page shows it.
+      void queryClient.invalidateQueries({ queryKey: ['event', Number(eventId)], exact: true });
+      void queryClient.invalidateQueries({ queryKey: ['event', Number(eventId), 'apply'], exact: true });
     },
   });
 }

@@ -1,6 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { eventQueryKey } from './get-event';
 
 /** POST /api/event/{id}/applications-open {open} (admin) → the changed event. */
 export const setApplicationsOpen = (eventId: string, open: boolean) =>
@@ -19,10 +18,10 @@ export function useSetApplicationsOpen(eventId: string) {
     ...setApplicationsOpenMutationOptions(eventId),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: eventQueryKey(eventId), exact: true }),
-        queryClient.invalidateQueries({ queryKey: ['event', eventId, 'apply'], exact: true }),
-        // The home page's event list and other screens' copies of GET /api/event/{id} show the same flag.
-        queryClient.invalidateQueries({ queryKey: ['events'] }),
+        // GET /api/event/{id} (the event layout's copy), the apply page and the home page's event list.
+        queryClient.invalidateQueries({ queryKey: ['event', Number(eventId)], exact: true }),
+        queryClient.invalidateQueries({ queryKey: ['event', Number(eventId), 'apply'], exact: true }),
+        queryClient.invalidateQueries({ queryKey: ['events'], exact: true }),
       ]),
   });
 }

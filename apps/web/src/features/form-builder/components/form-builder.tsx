@@ -44,7 +44,7 @@ import { useTranslation } from 'react-i18next';
 import { useTranslateFormMessage } from '../../../components/forms/translate-form-message';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf, isApiError } from '../../../lib/api-client';
-import { formQueryKey } from '../api/get-form';
+import { formQueryOptions } from '../api/get-form';
 import { useSaveForm } from '../api/save-form';
 import { ConfigureButton } from './configure-dialog';
 import { CopyLinkButton } from './copy-link-button';
@@ -179,9 +179,11 @@ export function FormBuilder({ eventId, form, applicationsOpen }: FormBuilderProp
   };
   const reloadFromServer = async () => {
     saveMutation.reset();
-    await queryClient.invalidateQueries({ queryKey: formQueryKey(eventId), exact: true });
-    const fresh = queryClient.getQueryData<EventForm>(formQueryKey(eventId));
-    if (fresh) reset(fresh);
+    try {
+      reset(await queryClient.fetchQuery({ ...formQueryOptions(eventId), staleTime: 0 }));
+    } catch {
+      enqueueSnackbar(t('builder.reloadFailed'), { variant: 'error' });
+    }
   };
 
   const isStale = saveMutation.isError && isApiError(saveMutation.error) && saveMutation.error.status === 409;

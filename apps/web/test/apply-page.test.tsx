@@ -1,0 +1,87 @@
+import type { ApplyPage as ApplyPageData } from '@funkis/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ApplyPage } from '../src/features/apply/components/apply-page';
+import { mockFetch, renderWithProviders, testUser } from './test-utils';
+
+const page = (change: Partial<ApplyPageData> = {}): ApplyPageData => ({
+  event: { id: 7, name: 'Camp', avatarUrl: null, description: 'A week in the woods.' },
+  form: {
+    fields: [
+      { name: 'intro', type: 'heading', label: 'About you', required: false },
+      { name: 'name', type: 'text', label: 'Full name', required: true },
+      { name: 'phone', type: 'phone', label: 'Phone', required: false },
+      { name: 'terms', type: 'checkbox', label: 'I accept the rules', required: true },
+    ],
+  },
+  applicationsOpen: true,
+  application: null,
+  ...change,
+});
+
+const renderPage = () => renderWithProviders(<ApplyPage eventId="7" />, { user: testUser });
+
+describe('apply page', { timeout: 40_000 }, () => {
+  it('shows the closed state', async () => {
+    mockFetch(() => ({ body: page({ applicationsOpen: false }) }));
+    renderPage();
+    expect(await screen.findByText('Applications are closed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send application' })).not.toBeInTheDocument();
+    expect(document.title).toBe('Apply to Camp | Funkis');
+  });
+
+  it('shows an application already sent with its status', async () => {
+    mockFetch(() => ({ body: page({ application: { status: 'accepted', createdAt: '2026-03-01T10:00:00.000Z' } }) }));
+    renderPage();
+    expect(await screen.findByText('Application submitted')).toBeInTheDocument();
+    expect(screen.getByText('Accepted')).toBeInTheDocument();
+  });
+
+  it('shows an unknown event as not found', async () => {
+    mockFetch(() => ({ status: 404, body: { errorMessages: ['Not found.'] } }));
+    renderPage();
+    expect(await screen.findByText('Event not found')).toBeInTheDocument();
+  });
+
+  it('checks answers in the browser, shows the server’s field errors, then the submitted state', async () => {
+    const user = userEvent.setup();
+    let posts = 0;
+    const { calls } = mockFetch(({ method }) => {
+      if (method === 'GET') return { body: page() };
+      posts += 1;
+      if (posts === 1) {
+        return {
+          status: 400,
+          body: {
+            errorMessages: ['Some answers need to be corrected.'],
+            fieldErrors: { phone: 'The phone number is invalid. Use 5 to 30 digits, spaces and + - ( ).' },
+          },
+        };
+      }
+      return {
+        status: 201,
+        body: { application: { id: 3, status: 'pending', createdAt: '2026-03-01T10:00:00.000Z' }, success: true },
+      };
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Send application' }));
+    expect(screen.getByText('This field is required.')).toBeInTheDocument();
+    expect(screen.getByText('This field must be checked.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Full name/ }), { target: { value: '  Åsa Berg ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Phone' }), { target: { value: '070 123 45 67' } });
+    await user.click(screen.getByRole('checkbox', { name: /I accept the rules/ }));
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    expect(await screen.findByText(/The phone number is invalid/)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      answers: { name: 'Åsa Berg', phone: '070 123 45 67', terms: true },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    await waitFor(() => expect(screen.getByText('Application submitted')).toBeInTheDocument());
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+  });
+});
