@@ -10,15 +10,26 @@ export const createGroup = ({ eventId, name }: { eventId: number; name: string }
 export const createGroupMutationOptions = () =>
   mutationOptions({ mutationKey: ['event', 'groups', 'create'], mutationFn: createGroup });
 
-/** A group change shows in the groups list and the audit log (and, renamed or deleted, in the access lists). */
+/**
+ * A group change shows in the group lists (control panel, applications review) and the audit log; renamed or
+ * deleted, also wherever members show with their group: the access lists, the users table and the caller's own
+ * membership in the event.
+ */
 export function invalidateGroupChange(
   queryClient: ReturnType<typeof useQueryClient>,
   eventId: number,
   { affectsMembers }: { affectsMembers: boolean },
 ) {
-  const keys: (readonly unknown[])[] = [eventKeys.groups(eventId), eventKeys.audit(eventId)];
-  if (affectsMembers) keys.push(eventKeys.access(eventId));
-  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const keys: (readonly unknown[])[] = [
+    eventKeys.groups(eventId),
+    eventKeys.applicationGroups(eventId),
+    eventKeys.audit(eventId),
+  ];
+  if (affectsMembers) keys.push(eventKeys.access(eventId), eventKeys.members(eventId));
+  return Promise.all([
+    ...keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    affectsMembers ? queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId), exact: true }) : null,
+  ]);
 }
 
 export function useCreateGroup() {

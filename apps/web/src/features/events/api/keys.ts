@@ -5,4 +5,10 @@ export const eventKeys = {
   groups: (eventId: number) => ['event', eventId, 'groups'] as const,
   access: (eventId: number) => ['event', eventId, 'access'] as const,
   audit: (eventId: number) => ['event', eventId, 'audit'] as const,
+  /** The public apply page's data (name, description, open or closed). */
+  apply: (eventId: number) => ['event', eventId, 'apply'] as const,
+  /** The users table's pages (the users feature reads them under this key). */
+  members: (eventId: number) => ['event', eventId, 'users'] as const,
+  /** The applications review's group list (the applications feature reads it under this key). */
+  applicationGroups: (eventId: number) => ['applications', String(eventId), 'groups'] as const,
 };

@@ -10,10 +10,11 @@ export const updateSettings = ({ eventId, settings }: { eventId: number; setting
 export const updateSettingsMutationOptions = () =>
   mutationOptions({ mutationKey: ['event', 'settings'], mutationFn: updateSettings });
 
-/** Invalidates what an event change shows in: the event, the home list, and the audit log. */
+/** Invalidates what an event change shows in: the event, its apply page, the home list, and the audit log. */
 export function invalidateEventChange(queryClient: ReturnType<typeof useQueryClient>, eventId: number) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId), exact: true }),
+    queryClient.invalidateQueries({ queryKey: eventKeys.apply(eventId), exact: true }),
     queryClient.invalidateQueries({ queryKey: eventKeys.list(), exact: true }),
     queryClient.invalidateQueries({ queryKey: eventKeys.audit(eventId) }),
   ]);
