@@ -34,7 +34,8 @@ async function setApplicationsOpen(page: Page, open: boolean) {
 }
 
 async function applicantPage(browser: Browser, baseURL: string | undefined, eventId: number, email: string) {
-  const context = await browser.newContext({ baseURL });
+  // A phone-sized screen: the apply page must work at 375 px.
+  const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
   await page.goto(`/event/${eventId}/apply`);
   await expect(page.getByRole('button', { name: /log in|sign in/i })).toBeVisible();
@@ -72,6 +73,13 @@ test('build a form, open applications, apply from a logged-out start, then close
   await size.getByLabel('Option 2 value').fill('large');
   await addField(page, 'Checkbox', 'I have a driving licence');
   await expect(page.getByTestId('unsaved-changes')).toBeVisible();
+  // Leaving with unsaved changes asks first; staying keeps them.
+  await page.getByRole('link', { name: 'Control panel' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(new RegExp(`/event/${eventId}/form$`));
+  await expect(page.getByTestId('field-editor')).toHaveCount(4);
 
   // Reorder: "About you" to the end with the buttons, "T-shirt size" up by keyboard drag and drop.
   await about.getByRole('button', { name: 'Move down' }).click();
@@ -98,6 +106,11 @@ test('build a form, open applications, apply from a logged-out start, then close
   await page.getByRole('button', { name: 'Save form' }).click();
   await expect(page.getByText('The form was saved.')).toBeVisible();
   await expect(page.getByTestId('unsaved-changes')).toBeHidden();
+  // The builder fits a phone-sized screen too.
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  if (desktop) await page.setViewportSize(desktop);
 
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('The link to the apply page was copied.')).toBeVisible();
@@ -115,6 +128,8 @@ test('build a form, open applications, apply from a logged-out start, then close
   await apply.getByLabel('About you').fill('I like festivals.');
   await apply.getByRole('button', { name: 'Send application' }).click();
   await expect(apply.getByText('This field is required.')).toBeVisible();
+  const overflow = await apply.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
   await apply.getByLabel(/Full name/).fill('Applicant Five');
   await expect(apply.getByText('This field is required.')).toBeHidden();
   await apply.getByRole('button', { name: 'Send application' }).click();
@@ -133,7 +148,7 @@ test('build a form, open applications, apply from a logged-out start, then close
   await other.context.close();
 });
 
-test('the apply page works at 375 px and shows unknown events as not found', async ({ browser, baseURL }) => {
+test('the apply page shows an unknown event as not found at 375 px', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
   await login(page, 'applicant7@funkis.local', PASSWORD);

@@ -122,4 +122,23 @@ describe('form builder', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(titles()).toEqual(['Full name', 'T-shirt size']));
   });
+
+  it('shows the week-separation refusal without offering a reload', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => ({
+      status: 409,
+      body: {
+        errorMessages: [
+          'The field "form-field-custom-2" decides the week for week separation and cannot be removed while week separation is on.',
+        ],
+      },
+    }));
+    renderBuilder();
+    await user.click(
+      within(screen.getAllByTestId('field-editor')[1] as HTMLElement).getByRole('button', { name: 'Delete' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save form' }));
+    expect(await screen.findByText(/decides the week for week separation and cannot be removed/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
+  });
 });

@@ -1,9 +1,11 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -19,6 +21,7 @@ import {
   FORM_FIELD_TYPES,
   type FormField,
   type FormFieldType,
+  formMessageText,
   isOptionField,
   type ValidationResult,
   validateFormFields,
@@ -121,6 +124,19 @@ export function FormBuilder({ eventId, form, applicationsOpen }: FormBuilderProp
     return byField(messages);
   }, [saveMutation.isError, saveMutation.error, showErrors, validation.issues, translateIssue, translateMessage]);
 
+  const titleOf = (id: UniqueIdentifier) => {
+    const field = fields.find((item) => item.name === id);
+    return field ? field.label.trim() || t(`types.${field.type}`) : String(id);
+  };
+  const positionOf = (id: UniqueIdentifier | undefined) => fields.findIndex((item) => item.name === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('dnd.picked', { label: titleOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over ? t('dnd.over', { label: titleOf(active.id), position: positionOf(over.id) }) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? t('dnd.dropped', { label: titleOf(active.id), position: positionOf(over.id) }) : undefined,
+    onDragCancel: ({ active }) => t('dnd.cancelled', { label: titleOf(active.id) }),
+  };
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -186,7 +202,12 @@ export function FormBuilder({ eventId, form, applicationsOpen }: FormBuilderProp
     }
   };
 
-  const isStale = saveMutation.isError && isApiError(saveMutation.error) && saveMutation.error.status === 409;
+  // A 409 is either a stale save (someone else saved: offer a reload) or the week-separation field (fix and save).
+  const isStale =
+    saveMutation.isError &&
+    isApiError(saveMutation.error) &&
+    saveMutation.error.status === 409 &&
+    saveMutation.error.errorMessages.includes(formMessageText('error.formChanged'));
   const generalErrors =
     saveMutation.isError && !isStale
       ? errorMessagesOf(saveMutation.error).map((message) => translateMessage(message))
@@ -259,7 +280,12 @@ export function FormBuilder({ eventId, form, applicationsOpen }: FormBuilderProp
               <Typography color="text.secondary">{t('builder.empty')}</Typography>
             </Paper>
           ) : (
-            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <DndContext
+              sensors={sensors}
+              collisionDetection={closestCenter}
+              onDragEnd={onDragEnd}
+              accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
+            >
               <SortableContext items={fields.map((field) => field.name)} strategy={verticalListSortingStrategy}>
                 <Stack component="ol" spacing={2} sx={{ p: 0, m: 0 }}>
                   {fields.map((field, index) => (
