@@ -7,8 +7,10 @@ import {
 } from '@funkis/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
+import { type AuditEntry, writeAudit } from '../../lib/audit.js';
+import { nowIso } from '../../lib/time.js';
 
-/** Ids per statement: far below the parameter limits of both drivers (SQLite 32766, PostgreSQL 65535). */
+/** Ids per statement on SQLite (far below its 32766 parameters); PostgreSQL gets them as one array parameter. */
 export const ID_CHUNK_SIZE = 500;
 
 export function chunked<T>(list: readonly T[], size = ID_CHUNK_SIZE): T[][] {
@@ -110,6 +112,17 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
   /** PostgreSQL locks the rows a bulk update reads, so two organisers' updates cannot interleave. */
   const lockIfPostgres = <Q extends { forUpdate(): Q }>(query: Q): Q =>
     dialect === 'postgres' ? query.forUpdate() : query;
+
+  /**
+   * The id lists of a bulk statement: PostgreSQL takes the whole set as one array parameter (`= any($1::int[])`,
+   * one statement per step however many ids); SQLite gets chunks of ID_CHUNK_SIZE for `IN (…)`.
+   */
+  const idBatches = <T>(ids: readonly T[]): (readonly T[])[] =>
+    dialect === 'postgres' ? (ids.length > 0 ? [ids] : []) : chunked(ids);
+  const inIds = (column: string, ids: readonly number[]) =>
+    dialect === 'postgres'
+      ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::int[])`
+      : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
 
   return {
     /**
@@ -261,12 +274,12 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     /** The applications with these ids, of whichever event: the caller checks the event (locked on PostgreSQL). */
     async targetsByIds(trx: Db, ids: readonly number[]): Promise<ApplicationTarget[]> {
       const found: ApplicationTarget[] = [];
-      for (const chunk of chunked(ids)) {
+      for (const chunk of idBatches(ids)) {
         const rows = await lockIfPostgres(
           trx
             .selectFrom('applications')
             .select(['id', 'event_id', 'user_id', 'status', 'group_id'])
-            .where('id', 'in', chunk),
+            .where(inIds('id', chunk)),
         ).execute();
         found.push(...rows);
       }
@@ -287,7 +300,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       values: { status?: ApplicationStatus; groupId?: number | null },
       now: string,
     ) {
-      for (const chunk of chunked(ids)) {
+      for (const chunk of idBatches(ids)) {
         await trx
           .updateTable('applications')
           .set({
@@ -295,20 +308,20 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
             ...(values.groupId !== undefined ? { group_id: values.groupId } : {}),
             updated_at: now,
           })
-          .where('id', 'in', chunk)
+          .where(inIds('id', chunk))
           .execute();
       }
     },
 
     async membershipsOfUsers(trx: Db, eventId: number, userIds: readonly number[]): Promise<MembershipRow[]> {
       const found: MembershipRow[] = [];
-      for (const chunk of chunked(userIds)) {
+      for (const chunk of idBatches(userIds)) {
         const rows = await lockIfPostgres(
           trx
             .selectFrom('event_users')
             .select(['id', 'user_id', 'role_level', 'group_id', 'via_application'])
             .where('event_id', '=', eventId)
-            .where('user_id', 'in', chunk),
+            .where(inIds('user_id', chunk)),
         ).execute();
         found.push(...rows);
       }
@@ -321,7 +334,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
      */
     async insertMembershipsFromApplications(trx: Db, applicationIds: readonly number[], now: string) {
       const inserted: { id: number; user_id: number; group_id: number | null }[] = [];
-      for (const chunk of chunked(applicationIds)) {
+      for (const chunk of idBatches(applicationIds)) {
         const rows = await trx
           .insertInto('event_users')
           .columns(['event_id', 'user_id', 'role_level', 'group_id', 'via_application', 'created_at', 'updated_at'])
@@ -337,7 +350,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
                 inner.val(now).as('created_at'),
                 inner.val(now).as('updated_at'),
               ])
-              .where('a.id', 'in', chunk),
+              .where(inIds('a.id', chunk)),
           )
           // The caller passes only applicants it found without a membership (rows locked on PostgreSQL); the
           // unique (event_id, user_id) settles any race without an anti-join per chunk.
@@ -351,24 +364,51 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
 
     /** Moves memberships that acceptance created (volunteers only) to a group. */
     async setMembershipGroup(trx: Db, membershipIds: readonly number[], groupId: number | null, now: string) {
-      for (const chunk of chunked(membershipIds)) {
+      for (const chunk of idBatches(membershipIds)) {
         await trx
           .updateTable('event_users')
           .set({ group_id: groupId, updated_at: now })
-          .where('id', 'in', chunk)
+          .where(inIds('id', chunk))
           .where('via_application', '=', 1)
           .where('role_level', '=', 2)
           .execute();
       }
     },
 
+    /**
+     * The audit entries of a bulk update. PostgreSQL: one `INSERT … SELECT … FROM json_to_recordset($1)`, in the
+     * given order, instead of VALUES lists of 500 rows × 6 parameters. SQLite: writeAudit as everywhere else.
+     */
+    async writeBulkAudit(trx: Db, entries: readonly AuditEntry[]): Promise<void> {
+      if (dialect !== 'postgres') return writeAudit(trx, [...entries]);
+      if (entries.length === 0) return;
+      const createdAt = nowIso();
+      // One JSON text parameter (PostgreSQL parses it far faster than node-pg escapes text[] literals); `details`
+      // is read as json, whose text is kept verbatim: exactly JSON.stringify's output, as writeAudit stores it.
+      const rows = entries.map((entry) => ({
+        event_id: entry.eventId,
+        actor_id: entry.actorId,
+        action: entry.action,
+        subject: entry.subject,
+        details: entry.details ?? {},
+      }));
+      await sql`
+        insert into audit_log (event_id, actor_id, action, subject, details, created_at)
+        select e.event_id, e.actor_id, e.action, e.subject, e.details::text, ${createdAt}::text
+        from rows from (
+          json_to_recordset(${JSON.stringify(rows)}::json)
+            as (event_id int, actor_id int, action text, subject text, details json)
+        ) with ordinality as e(event_id, actor_id, action, subject, details, position)
+        order by e.position`.execute(trx);
+    },
+
     /** Removes memberships that acceptance created; never an admin's, a leader's or one added by hand. */
     async deleteApplicationMemberships(trx: Db, membershipIds: readonly number[]): Promise<number[]> {
       const deleted: number[] = [];
-      for (const chunk of chunked(membershipIds)) {
+      for (const chunk of idBatches(membershipIds)) {
         const rows = await trx
           .deleteFrom('event_users')
-          .where('id', 'in', chunk)
+          .where(inIds('id', chunk))
           .where('via_application', '=', 1)
           .where('role_level', '=', 2)
           .returning('id')

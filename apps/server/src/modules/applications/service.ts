@@ -11,7 +11,7 @@ import {
   type ApplicationSummary,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
-import { type AuditEntry, writeAudit } from '../../lib/audit.js';
+import type { AuditEntry } from '../../lib/audit.js';
 import { badRequest, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import {
@@ -165,8 +165,9 @@ export function applicationsService(db: Db, dialect: DialectName) {
     },
 
     /**
-     * Sets status and/or group of many applications in one transaction, with set-based statements per chunk
-     * of ids, the membership effects of DESIGN 4.3, and an audit entry per change. Either all of it or nothing.
+     * Sets status and/or group of many applications in one transaction, with set-based statements (one per step
+     * on PostgreSQL, per chunk of ids on SQLite), the membership effects of DESIGN 4.3, and an audit entry per
+     * change. Either all of it or nothing.
      */
     async bulkUpdate(reviewer: Reviewer, input: BulkUpdateInput): Promise<{ updated: number }> {
       const scope = scopeOf(reviewer);
@@ -310,7 +311,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
             });
           }
         }
-        await writeAudit(trx, audit);
+        await repository.writeBulkAudit(trx, audit);
         return { updated: changed.length };
       });
     },
