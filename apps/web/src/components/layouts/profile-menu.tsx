@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 
@@ -33,6 +33,7 @@ export function ProfileMenu() {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
   const menuId = useId();
@@ -43,8 +44,9 @@ export function ProfileMenu() {
     setAnchor(null);
     setIsLoggingOut(true);
     try {
-      // The login gate sends the now anonymous visitor to the login page.
       await logout();
+      // Also from pages outside the login gate (404, apply); the gate would send the visitor to the same place.
+      void navigate(paths.auth.login.href(), { replace: true });
     } catch {
       enqueueSnackbar(t('unableToLogout'), {
         key: 'unableToLogout',
