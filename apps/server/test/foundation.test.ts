@@ -70,11 +70,13 @@ describe(`foundation on ${dialect}`, () => {
     const withWeb = await createTestApp({ WEB_DIST: webDist, GTM_ID: 'GTM-TEST1' });
     const page = await withWeb.app.inject({ method: 'GET', url: '/event/13/applications' });
     const api = await withWeb.app.inject({ method: 'GET', url: '/api/unknown' });
+    const staleAsset = await withWeb.app.inject({ method: 'GET', url: '/assets/index-old.js' });
     await withWeb.close();
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('funkis-app');
     expect(page.body).toContain('googletagmanager.com/gtm.js?id=GTM-TEST1');
     expect(api.statusCode).toBe(404);
+    expect(staleAsset.statusCode).toBe(404);
   });
 });
 

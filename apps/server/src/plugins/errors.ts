@@ -62,7 +62,9 @@ async function errorsPlugin(app: FastifyInstance, options: { webDist: string }) 
   const indexFile = path.join(options.webDist, 'index.html');
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing hashed asset (an old page after a new build) must fail, not get index.html as JavaScript.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
       if (!fs.existsSync(indexFile)) {
         return reply
           .status(503)
