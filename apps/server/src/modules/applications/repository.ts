@@ -70,6 +70,28 @@ export function parseJsonObject<T>(text: string, fallback: T): T {
   }
 }
 
+/** An application with its applicant and group: the columns both the list page and the detail show. */
+function selectApplicationRows(db: Db) {
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .leftJoin('event_groups as g', 'g.id', 'a.group_id')
+    .select([
+      'a.id',
+      'a.status',
+      'a.group_id',
+      'a.week',
+      'a.answers',
+      'a.created_at',
+      'a.updated_at',
+      'u.id as user_id',
+      'u.firstname',
+      'u.lastname',
+      'u.email',
+      'g.name as group_name',
+    ]);
+}
+
 export function applicationsRepository(db: Db, dialect: DialectName) {
   /** The applications of the scope that match the filter; every query of the list, summary and bulk starts here. */
   const selectMatching = (executor: Db, scope: ApplicationScope, filter: ApplicationFilter) =>
@@ -171,24 +193,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
           .execute()
       ).map((row) => row.id);
       if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('applications as a')
-        .innerJoin('users as u', 'u.id', 'a.user_id')
-        .leftJoin('event_groups as g', 'g.id', 'a.group_id')
-        .select([
-          'a.id',
-          'a.status',
-          'a.group_id',
-          'a.week',
-          'a.answers',
-          'a.created_at',
-          'a.updated_at',
-          'u.id as user_id',
-          'u.firstname',
-          'u.lastname',
-          'u.email',
-          'g.name as group_name',
-        ])
+      const rows = await selectApplicationRows(db)
         // The ids come from the scoped query above; an event_id term here would only tempt a planner without
         // statistics into scanning the event instead of looking up 25 rows.
         .where('a.id', 'in', ids)
@@ -222,25 +227,8 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
         .executeTakeFirst(),
 
     findById: (eventId: number, applicationId: number) =>
-      db
-        .selectFrom('applications as a')
-        .innerJoin('users as u', 'u.id', 'a.user_id')
-        .leftJoin('event_groups as g', 'g.id', 'a.group_id')
-        .select([
-          'a.id',
-          'a.status',
-          'a.group_id',
-          'a.week',
-          'a.answers',
-          'a.answer_labels',
-          'a.created_at',
-          'a.updated_at',
-          'u.id as user_id',
-          'u.firstname',
-          'u.lastname',
-          'u.email',
-          'g.name as group_name',
-        ])
+      selectApplicationRows(db)
+        .select('a.answer_labels')
         .where('a.event_id', '=', eventId)
         .where('a.id', '=', applicationId)
         .executeTakeFirst(),
