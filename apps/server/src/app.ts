@@ -20,6 +20,7 @@ import { applicationsRoutes } from './modules/applications/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { statisticsRoutes } from './modules/statistics/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       await api.register(eventsRoutes);
       await api.register(formsRoutes);
       await api.register(applicationsRoutes);
+      await api.register(statisticsRoutes);
     },
     { prefix: '/api' },
   );

@@ -59,6 +59,8 @@ export interface EventGroupsTable {
   event_id: number;
   name: string;
   description: string;
+  /** How many people the group should have (statistics: acceptance progress); null when not set. */
+  wanted: number | null;
   created_at: Timestamp;
 }
 

@@ -280,6 +280,7 @@ export function eventsRepository(db: Db, dialect: DialectName) {
             'g.id',
             'g.name',
             'g.description',
+            'g.wanted',
             eb
               .selectFrom('event_users')
               .select((inner) => inner.fn.countAll<number>().as('n'))
@@ -304,6 +305,7 @@ export function eventsRepository(db: Db, dialect: DialectName) {
           name: row.name,
           description: row.description,
           memberCount: Number(row.member_count ?? 0),
+          wanted: row.wanted ?? null,
         })),
         total: Number(count.n),
       };
@@ -337,14 +339,24 @@ export function eventsRepository(db: Db, dialect: DialectName) {
       return Number(row.n);
     },
 
-    insertGroup: (eventId: number, values: { name: string; description: string }) =>
+    insertGroup: (eventId: number, values: { name: string; description: string; wanted: number | null }) =>
       db
         .insertInto('event_groups')
-        .values({ event_id: eventId, name: values.name, description: values.description, created_at: nowIso() })
+        .values({
+          event_id: eventId,
+          name: values.name,
+          description: values.description,
+          wanted: values.wanted,
+          created_at: nowIso(),
+        })
         .returningAll()
         .executeTakeFirstOrThrow(),
 
-    updateGroup: (eventId: number, groupId: number, values: { name?: string; description?: string }) =>
+    updateGroup: (
+      eventId: number,
+      groupId: number,
+      values: { name?: string; description?: string; wanted?: number | null },
+    ) =>
       db
         .updateTable('event_groups')
         .set(values)

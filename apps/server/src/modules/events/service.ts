@@ -231,21 +231,29 @@ export function eventsService(db: Db, dialect: DialectName) {
 
     // --- groups ---
 
-    async createGroup(eventId: number, actorId: number, input: { name: string; description?: string }) {
+    async createGroup(
+      eventId: number,
+      actorId: number,
+      input: { name: string; description?: string; wanted?: number | null },
+    ) {
       return inTransaction(async (repository, trx): Promise<Group> => {
         await repository.lockEvent(eventId);
         if (await repository.isGroupNameTaken(eventId, input.name)) {
           throw fieldError('name', 'error.groupNameTaken', undefined, 409);
         }
-        const row = await repository.insertGroup(eventId, { name: input.name, description: input.description ?? '' });
+        const row = await repository.insertGroup(eventId, {
+          name: input.name,
+          description: input.description ?? '',
+          wanted: input.wanted ?? null,
+        });
         await writeAudit(trx, {
           eventId,
           actorId,
           action: 'group.created',
           subject: `group:${row.id}`,
-          details: { name: row.name },
+          details: { name: row.name, ...(row.wanted !== null ? { wanted: row.wanted } : {}) },
         });
-        return { id: row.id, name: row.name, description: row.description, memberCount: 0 };
+        return { id: row.id, name: row.name, description: row.description, memberCount: 0, wanted: row.wanted };
       });
     },
 
@@ -253,7 +261,7 @@ export function eventsService(db: Db, dialect: DialectName) {
       eventId: number,
       groupId: number,
       actorId: number,
-      input: { name?: string; description?: string },
+      input: { name?: string; description?: string; wanted?: number | null },
     ): Promise<Group> {
       return inTransaction(async (repository, trx) => {
         await repository.lockEvent(eventId);
@@ -262,17 +270,24 @@ export function eventsService(db: Db, dialect: DialectName) {
         if (input.name !== undefined && (await repository.isGroupNameTaken(eventId, input.name, groupId))) {
           throw fieldError('name', 'error.groupNameTaken', undefined, 409);
         }
-        const changes: Record<string, { from: string; to: string }> = {};
+        const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
         if (input.name !== undefined && input.name !== current.name) {
           changes.name = { from: current.name, to: input.name };
         }
         if (input.description !== undefined && input.description !== current.description) {
           changes.description = { from: current.description, to: input.description };
         }
+        if (input.wanted !== undefined && input.wanted !== current.wanted) {
+          changes.wanted = { from: current.wanted, to: input.wanted };
+        }
         const row =
           Object.keys(changes).length === 0
             ? current
-            : await repository.updateGroup(eventId, groupId, { name: input.name, description: input.description });
+            : await repository.updateGroup(eventId, groupId, {
+                name: input.name,
+                description: input.description,
+                wanted: input.wanted,
+              });
         if (Object.keys(changes).length > 0) {
           await writeAudit(trx, {
             eventId,
@@ -283,7 +298,7 @@ export function eventsService(db: Db, dialect: DialectName) {
           });
         }
         const memberCount = await repository.countGroupMembers(eventId, groupId);
-        return { id: row.id, name: row.name, description: row.description, memberCount };
+        return { id: row.id, name: row.name, description: row.description, memberCount, wanted: row.wanted };
       });
     },
 
