@@ -108,7 +108,13 @@ async function seedEvent(db: Db, count: number): Promise<Omit<ServeReady, 'type'
       .executeTakeFirstOrThrow();
     const fields = [
       { name: 'form-field-custom-1', type: 'phone', label: 'Phone', required: true },
-      { name: 'form-field-custom-2', type: 'select', label: 'T-shirt size', required: true },
+      {
+        name: 'form-field-custom-2',
+        type: 'select',
+        label: 'T-shirt size',
+        required: true,
+        options: ['s', 'm', 'l', 'xl'].map((value) => ({ value, label: value.toUpperCase() })),
+      },
       { name: 'form-field-custom-3', type: 'textarea', label: 'Why do you want to help?', required: false },
       {
         name: 'form-field-custom-4',
@@ -137,10 +143,11 @@ async function seedEvent(db: Db, count: number): Promise<Omit<ServeReady, 'type'
     const groups = await trx
       .insertInto('event_groups')
       .values(
-        ['Bar', 'Stage', 'Kitchen', 'Gate', 'Camping', 'Cleaning'].map((name) => ({
+        ['Bar', 'Stage', 'Kitchen', 'Gate', 'Camping', 'Cleaning'].map((name, index) => ({
           event_id: event.id,
           name,
           description: '',
+          wanted: 1000 + index * 250,
           created_at: now,
         })),
       )

@@ -56,6 +56,9 @@ export const eventRoutes: RouteObject[] = [
       eventScreen('applications', [0, 1], async () => ({
         Component: (await import('./routes/event/applications')).EventApplicationsRoute,
       })),
+      eventScreen('statistics', [0], async () => ({
+        Component: (await import('./routes/event/statistics')).EventStatisticsRoute,
+      })),
       eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
       eventScreen('control-panel', [0], async () => ({
         Component: (await import('./routes/event/control-panel')).EventControlPanelRoute,

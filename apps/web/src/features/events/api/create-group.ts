@@ -3,15 +3,15 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { apiClient } from '../../../lib/api-client';
 import { eventKeys } from './keys';
 
-/** POST /api/event/{id}/groups { name } (admin) → the new group. */
-export const createGroup = ({ eventId, name }: { eventId: number; name: string }) =>
-  apiClient.post<{ group: Group }>(`/event/${eventId}/groups`, { name });
+/** POST /api/event/{id}/groups { name, wanted? } (admin) → the new group. */
+export const createGroup = ({ eventId, ...group }: { eventId: number; name: string; wanted?: number | null }) =>
+  apiClient.post<{ group: Group }>(`/event/${eventId}/groups`, group);
 
 export const createGroupMutationOptions = () =>
   mutationOptions({ mutationKey: ['event', 'groups', 'create'], mutationFn: createGroup });
 
 /**
- * A group change shows in the group lists (control panel, applications review) and the audit log; renamed or
+ * A group change shows in the group lists (control panel, applications review), the statistics and the audit log; renamed or
  * deleted, also wherever members show with their group: the access lists, the users table and the caller's own
  * membership in the event.
  */
@@ -24,6 +24,7 @@ export function invalidateGroupChange(
     eventKeys.groups(eventId),
     eventKeys.applicationGroups(eventId),
     eventKeys.audit(eventId),
+    eventKeys.statistics(eventId),
   ];
   if (affectsMembers) keys.push(eventKeys.access(eventId), eventKeys.members(eventId));
   return Promise.all([

@@ -9,6 +9,8 @@ export const eventKeys = {
   apply: (eventId: number) => ['event', eventId, 'apply'] as const,
   /** The users table's pages (the users feature reads them under this key). */
   members: (eventId: number) => ['event', eventId, 'users'] as const,
+  /** The statistics screen (the statistics feature reads it under this key): groups and their wanted size show there. */
+  statistics: (eventId: number) => ['event', eventId, 'statistics'] as const,
   /** The applications review's group list (the applications feature reads it under this key). */
   applicationGroups: (eventId: number) => ['applications', String(eventId), 'groups'] as const,
 };
