@@ -87,7 +87,11 @@ export function EventSidebar() {
   return (
     <Box sx={{ py: 2 }} data-testid="event-sidebar">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, pb: 2 }}>
-        <Avatar src={event.avatarUrl ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
+        <Avatar
+          src={event.avatarUrl ?? undefined}
+          alt=""
+          sx={{ width: 48, height: 48, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+        >
           {event.name.charAt(0).toUpperCase()}
         </Avatar>
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
