@@ -325,7 +325,13 @@ describe(`groups on ${dialect}`, () => {
     const created = await admin.post(base, { name: ' Kitchen ', description: 'Food' });
     expect(created.statusCode).toBe(201);
     const group = created.json().group;
-    expect(group).toEqual({ id: expect.any(Number), name: 'Kitchen', description: 'Food', memberCount: 0, wanted: null });
+    expect(group).toEqual({
+      id: expect.any(Number),
+      name: 'Kitchen',
+      description: 'Food',
+      memberCount: 0,
+      wanted: null,
+    });
 
     const duplicate = await admin.post(base, { name: 'kitchen' });
     expect(duplicate.statusCode).toBe(409);
