@@ -87,6 +87,7 @@ describe(`bulk update on ${dialect}`, () => {
       expect(response.json()).toEqual({
         success: false,
         errorMessages: ['Some of the selected applications do not belong to this event.'],
+        errors: [{ code: 'error.applicationsUnknown' }],
       });
     }
     const after = await statusesOf(t.db, [mine.id, foreign.id]);

@@ -128,6 +128,7 @@ describe(`creating an event on ${dialect}`, () => {
     expect(short.json()).toEqual({
       success: false,
       errorMessages: ['Event name must be at least 3 characters long.'],
+      errors: [{ code: 'error.eventNameTooShort', params: { length: 3 }, field: 'name' }],
       fieldErrors: { name: 'Event name must be at least 3 characters long.' },
     });
     const long = await client.post('/api/events', { name: 'x'.repeat(256) });
