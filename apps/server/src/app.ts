@@ -17,9 +17,12 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import type { Db, DialectName } from './db/types.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { applicationsRoutes } from './modules/applications/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
+import { groupsRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { membershipsRoutes } from './modules/memberships/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
@@ -123,6 +126,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       await api.register(healthRoutes);
       await api.register(accountRoutes);
       await api.register(eventsRoutes);
+      await api.register(groupsRoutes);
+      await api.register(membershipsRoutes);
+      await api.register(auditRoutes);
       await api.register(formsRoutes);
       await api.register(applicationsRoutes);
     },

@@ -1,9 +1,15 @@
 import { Readable } from 'node:stream';
 import type { RegisterInput, User } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/types.js';
+import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound, unsupportedType } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { applicationsService } from '../applications/service.js';
+import { eventsService } from '../events/service.js';
+import { membershipsService } from '../memberships/service.js';
 import { accountRepository, isUniqueViolation, toUser } from './repository.js';
 
 export const RESET_TOKEN_VALID_MS = 60 * 60 * 1000;
@@ -29,6 +35,25 @@ export function imageTypeOf(bytes: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | nu
 
 const wrongPassword = (field: string) => fieldError(field, 'error.wrongPassword');
 const emailTaken = (field: string) => fieldError(field, 'error.emailTaken', undefined, 409);
+
+/**
+ * A new account with an already hashed password (register, and demo data). The e-mail is stored lower-cased;
+ * a taken address answers 409 on the e-mail field.
+ */
+export async function createAccount(
+  db: Db,
+  input: { email: string; firstname: string; lastname: string; passwordHash: string },
+): Promise<User> {
+  const users = accountRepository(db);
+  if (await users.findByEmail(input.email)) throw emailTaken('email');
+  try {
+    return toUser(await users.create(input));
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides.
+    if (isUniqueViolation(error)) throw emailTaken('email');
+    throw error;
+  }
+}
 
 /** Everything a person does with their own account; routes.ts only validates, guards and answers. */
 export function accountService(app: FastifyInstance) {
@@ -60,18 +85,16 @@ export function accountService(app: FastifyInstance) {
 
     async register(input: RegisterInput): Promise<User> {
       if (await users.findByEmail(input.email)) throw emailTaken('email');
-      const passwordHash = await hashPassword(input.password);
-      try {
-        return toUser(await users.create({ ...input, passwordHash }));
-      } catch (error) {
-        // Two registrations racing for one address: the unique index decides.
-        if (isUniqueViolation(error)) throw emailTaken('email');
-        throw error;
-      }
+      return createAccount(app.db, { ...input, passwordHash: await hashPassword(input.password) });
     },
 
     async updateInfo(userId: number, names: { firstname: string; lastname: string }): Promise<User> {
-      return toUser(await users.updateNames(userId, names));
+      // The applications review finds applicants by name: their search text follows in the same transaction.
+      return withTransaction(app.db, async (trx) => {
+        const row = await accountRepository(trx).updateNames(userId, names);
+        await applicationsService(trx, app.dialect).refreshApplicant(userId);
+        return toUser(row);
+      });
     },
 
     async changeEmail(userId: number, sessionId: string | null, newEmail: string, password: string): Promise<User> {
@@ -79,7 +102,11 @@ export function accountService(app: FastifyInstance) {
       const existing = await users.findByEmail(newEmail);
       if (existing && existing.id !== userId) throw emailTaken('newEmail');
       try {
-        return toUser(await users.changeEmail(userId, newEmail, sessionId));
+        return await withTransaction(app.db, async (trx) => {
+          const row = await accountRepository(trx).changeEmail(userId, newEmail, sessionId);
+          await applicationsService(trx, app.dialect).refreshApplicant(userId);
+          return toUser(row);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken('newEmail');
         throw error;
@@ -129,9 +156,29 @@ export function accountService(app: FastifyInstance) {
 
     async removeAccount(userId: number, password: string): Promise<void> {
       await requirePassword(userId, password, 'password');
-      const result = await users.remove(userId);
-      if (!result.removed) throw conflict('error.soleAdmin');
-      for (const key of result.orphanedKeys) {
+      const orphanedKeys = await withTransaction(app.db, async (trx) => {
+        // Locks the events the user administers first: two admins leaving at once cannot both be the "other" admin.
+        const blockedBy = await membershipsService(trx, app.dialect).lockAndFindSoleAdminEvents(userId);
+        if (blockedBy.length > 0) throw conflict('error.soleAdmin');
+        const repository = accountRepository(trx);
+        const avatar = await repository.avatarOf(userId);
+        const { soloEventIds } = await membershipsService(trx, app.dialect).removeAllOfUser(userId);
+        const fileKeys = await eventsService(trx, app.dialect).deleteEvents(soloEventIds);
+        await writeAudit(trx, [
+          // The event's own log goes with it, so its end is written where it stays.
+          ...soloEventIds.map((eventId) => ({
+            eventId: null,
+            actorId: userId,
+            action: 'event.deleted',
+            subject: `event:${eventId}`,
+            details: { reason: 'only_member_removed_account' },
+          })),
+          { eventId: null, actorId: userId, action: 'account.removed', subject: `user:${userId}` },
+        ]);
+        await repository.deleteUser(userId);
+        return [...(avatar ? [avatar.split('.')[0] as string] : []), ...fileKeys];
+      });
+      for (const key of orphanedKeys) {
         await app.storage.remove(key).catch((error) => app.log.warn({ err: error, key }, 'file left behind'));
       }
     },
