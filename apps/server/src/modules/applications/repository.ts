@@ -368,12 +368,57 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       }
     },
 
-    findApplicant: (userId: number) =>
-      db
-        .selectFrom('users')
-        .select(['id', 'firstname', 'lastname', 'email'])
-        .where('id', '=', userId)
-        .executeTakeFirst(),
+    async findApplicants(userIds: readonly number[]) {
+      const found: { id: number; firstname: string; lastname: string; email: string }[] = [];
+      for (const chunk of chunked([...new Set(userIds)])) {
+        found.push(
+          ...(await db
+            .selectFrom('users')
+            .select(['id', 'firstname', 'lastname', 'email'])
+            .where('id', 'in', chunk)
+            .execute()),
+        );
+      }
+      return found;
+    },
+
+    /** Many new (pending) applications: one multi-row insert per 100 rows. Answers the ids in the given order. */
+    async insertApplications(
+      rows: readonly {
+        eventId: number;
+        userId: number;
+        answers: string;
+        answerLabels: string;
+        week: string | null;
+        searchText: string;
+        createdAt: string;
+      }[],
+    ): Promise<number[]> {
+      const ids: number[] = [];
+      for (const chunk of chunked(rows, 100)) {
+        const inserted = await db
+          .insertInto('applications')
+          .values(
+            chunk.map((row) => ({
+              event_id: row.eventId,
+              user_id: row.userId,
+              answers: row.answers,
+              answer_labels: row.answerLabels,
+              status: 'pending',
+              group_id: null,
+              week: row.week,
+              search_text: row.searchText,
+              created_at: row.createdAt,
+              updated_at: row.createdAt,
+            })),
+          )
+          .returning(['id', 'user_id'])
+          .execute();
+        const idOf = new Map(inserted.map((row) => [row.user_id, row.id]));
+        ids.push(...chunk.map((row) => idOf.get(row.userId) as number));
+      }
+      return ids;
+    },
 
     /** The applications of one applicant with what their search text is made of. */
     applicationsOfUser: (userId: number) =>

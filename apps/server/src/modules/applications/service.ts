@@ -62,7 +62,8 @@ function toApplication(row: ApplicationPageRow): Application {
 }
 
 export interface Reviewer {
-  userId: number;
+  /** null: the system itself (demo data, an import). */
+  userId: number | null;
   eventId: number;
   roleLevel: number;
   groupId: number | null;
@@ -95,6 +96,35 @@ export function applicationsService(db: Db, dialect: DialectName) {
   const repository = applicationsRepository(db, dialect);
   const eventGroups = groupsService(db, dialect);
   const forms = formsService(db);
+
+  /** Many imported applications at once: multi-row statements, each row's week and search text computed here. */
+  async function importApplications(
+    eventId: number,
+    rows: readonly { userId: number; answers: Answers; createdAt?: string; labels?: Record<string, string> }[],
+  ): Promise<number[]> {
+    const event = await repository.findEventForApply(eventId);
+    if (!event) throw notFound();
+    const config = activeWeekConfig(event);
+    const applicants = new Map(
+      (await repository.findApplicants(rows.map((row) => row.userId))).map((user) => [user.id, user]),
+    );
+    const now = nowIso();
+    return repository.insertApplications(
+      rows.map((row) => {
+        const user = applicants.get(row.userId);
+        if (!user) throw notFound();
+        return {
+          eventId,
+          userId: row.userId,
+          answers: JSON.stringify(row.answers),
+          answerLabels: JSON.stringify(row.labels ?? {}),
+          week: weekOfAnswers(row.answers, config),
+          searchText: searchTextOf(user, row.answers),
+          createdAt: row.createdAt ?? now,
+        };
+      }),
+    );
+  }
 
   /** The group x status summary of the matching applications; `total` is its sum. */
   async function summarise(
@@ -419,21 +449,11 @@ export function applicationsService(db: Db, dialect: DialectName) {
       answers: Answers,
       options: { createdAt?: string; labels?: Record<string, string> } = {},
     ): Promise<number> {
-      const event = await repository.findEventForApply(eventId);
-      if (!event) throw notFound();
-      const user = await repository.findApplicant(userId);
-      if (!user) throw notFound();
-      const row = await repository.insertApplication({
-        eventId,
-        userId,
-        answers: JSON.stringify(answers),
-        answerLabels: JSON.stringify(options.labels ?? {}),
-        week: weekOfAnswers(answers, activeWeekConfig(event)),
-        searchText: searchTextOf(user, answers),
-        createdAt: options.createdAt ?? nowIso(),
-      });
-      return row.id;
+      const [id] = await importApplications(eventId, [{ userId, answers, ...options }]);
+      return id as number;
     },
+
+    importApplications,
 
     /**
      * Every answer of an application: the current form's fields in form order (null where unanswered), then
