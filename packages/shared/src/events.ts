@@ -51,14 +51,10 @@ export function weekOfAnswers(answers: Answers, config: WeekSeparationConfig | n
 export const EVENT_LIMITS = {
   GROUP_NAME_MAXIMUM: 100,
   DESCRIPTION_MAXIMUM: 5000,
-  AVATAR_MAX_BYTES: 5 * 1024 * 1024,
   SEARCH_MAXIMUM: 200,
   /** GET /api/events answers this many by default: a home page rarely needs more. */
   EVENTS_PAGE_SIZE_DEFAULT: 100,
 } as const;
-
-/** Image types accepted as an event avatar (no SVG: it can carry script). */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 /** A query value of '' (an empty filter in a URL) means "not given". */
 const blankAsMissing = <T extends z.ZodType>(schema: T) =>

@@ -3,7 +3,8 @@ import type { RegisterInput, User } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
-import { conflict, fieldError, notFound, unsupportedType } from '../../lib/http-error.js';
+import { conflict, fieldError, notFound } from '../../lib/http-error.js';
+import type { ImageType } from '../../lib/images.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
@@ -13,25 +14,6 @@ import { membershipsService } from '../memberships/service.js';
 import { accountRepository, isUniqueViolation, toUser } from './repository.js';
 
 export const RESET_TOKEN_VALID_MS = 60 * 60 * 1000;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-
-/** The image types an avatar may have, recognised by their first bytes (never by the name or the sender's word). */
-const IMAGE_SIGNATURES: { type: 'png' | 'jpeg' | 'gif' | 'webp'; matches(bytes: Buffer): boolean }[] = [
-  {
-    type: 'png',
-    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  },
-  { type: 'jpeg', matches: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { type: 'gif', matches: (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')) },
-  {
-    type: 'webp',
-    matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-];
-
-export function imageTypeOf(bytes: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | null {
-  return IMAGE_SIGNATURES.find((signature) => signature.matches(bytes))?.type ?? null;
-}
 
 const wrongPassword = (field: string) => fieldError(field, 'error.wrongPassword');
 const emailTaken = (field: string) => fieldError(field, 'error.emailTaken', undefined, 409);
@@ -183,10 +165,8 @@ export function accountService(app: FastifyInstance) {
       }
     },
 
-    /** Stores a new avatar from the upload's bytes (already capped at AVATAR_MAX_BYTES). */
-    async saveAvatar(userId: number, bytes: Buffer): Promise<User> {
-      const type = imageTypeOf(bytes);
-      if (!type) throw unsupportedType('error.avatarType', undefined, 'file');
+    /** Stores a new avatar from the upload's checked bytes (lib/images `readImageUpload`). */
+    async saveAvatar(userId: number, bytes: Buffer, type: ImageType): Promise<User> {
       const saved = await app.storage.save(Readable.from([bytes]));
       const { row, previous } = await users.setAvatar(userId, `${saved.key}.${type}`);
       if (previous) await app.storage.remove(previous.split('.')[0]).catch(() => undefined);

@@ -1,20 +1,19 @@
+import { Readable } from 'node:stream';
 import {
   applicationsOpenSchema,
   createEventSchema,
-  EVENT_LIMITS,
   eventDetailResponseSchema,
   eventSchema,
   eventSettingsSchema,
   eventsListQuerySchema,
   eventsListResponseSchema,
-  IMAGE_TYPES,
 } from '@funkis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, MAX_ID, ok } from '../../lib/http.js';
-import { fieldError, forbidden, notFound, tooLarge } from '../../lib/http-error.js';
+import { forbidden, notFound } from '../../lib/http-error.js';
+import { readImageUpload } from '../../lib/images.js';
 import { currentMembership, currentUser, findMembership } from '../../plugins/auth.js';
-import { FileTooLargeError } from '../../plugins/storage.js';
 import { formsService } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { toEvent } from './repository.js';
@@ -23,7 +22,6 @@ import { eventsService } from './service.js';
 const tags = { events: { tags: ['events'] } };
 
 const eventResponse = ok({ event: eventSchema });
-const imageTypes = new Set<string>(IMAGE_TYPES);
 
 /** Home, the event itself, its settings, avatar and the applications switch. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -161,22 +159,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const membership = currentMembership(request);
-      const file = await request.file({ limits: { fileSize: EVENT_LIMITS.AVATAR_MAX_BYTES } });
-      if (!file) throw fieldError('file', 'error.required');
-      if (!imageTypes.has(file.mimetype)) {
-        file.file.resume();
-        throw fieldError('file', 'error.imageType');
-      }
-      let saved: { key: string };
-      try {
-        saved = await app.storage.save(file.file);
-      } catch (error) {
-        if (error instanceof FileTooLargeError) {
-          throw tooLarge('error.imageTooLarge', undefined, 'file');
-        }
-        throw error;
-      }
-      const avatar = `${saved.key}.${file.mimetype.split('/')[1]}`;
+      const { bytes, type } = await readImageUpload(request, {
+        tooLarge: 'error.imageTooLarge',
+        wrongType: 'error.imageType',
+      });
+      const saved = await app.storage.save(Readable.from([bytes]));
+      const avatar = `${saved.key}.${type}`;
       let result: Awaited<ReturnType<typeof service.setAvatar>>;
       try {
         result = await service.setAvatar(membership.eventId, currentUser(request).id, avatar);
