@@ -34,6 +34,10 @@ import {
 
 const ACCEPTED: ApplicationStatus = 'accepted';
 
+/** An event takes applications while its switch is on and it is not completed (one rule: apply page, avatar). */
+export const isTakingApplications = (event: { applications_open: number; status: string }): boolean =>
+  event.applications_open === 1 && event.status === 'ongoing';
+
 /** What search matches: name, e-mail and every answer, lower-cased (lib/search lower-cases the term the same way). */
 export function searchTextOf(user: { firstname: string; lastname: string; email: string }, answers: Answers): string {
   const values = Object.values(answers)
@@ -375,19 +379,23 @@ export function applicationsService(db: Db, dialect: DialectName) {
     async getApplyPage(eventId: number, userId: number) {
       const event = await repository.findEventForApply(eventId);
       if (!event) throw notFound();
-      const [fields, application] = await Promise.all([
-        forms.fields(eventId),
+      const [application, member] = await Promise.all([
         repository.findApplicationOf(eventId, userId),
+        membershipsService(db, dialect).findMemberByUserId(eventId, userId),
       ]);
+      const open = isTakingApplications(event);
+      // Outsiders see what an event is about only while it takes applications (or once they have applied);
+      // otherwise its name and that it is closed, nothing of its description or form (issue 10, finding 3).
+      const mayRead = open || member !== undefined || application !== undefined;
       return {
         event: {
           id: event.id,
           name: event.name,
-          avatarUrl: eventAvatarUrl(event.id, event.avatar),
-          description: event.description,
+          avatarUrl: mayRead ? eventAvatarUrl(event.id, event.avatar) : null,
+          description: mayRead ? event.description : '',
         },
-        form: { fields },
-        applicationsOpen: event.applications_open === 1,
+        form: { fields: mayRead ? await forms.fields(eventId) : [] },
+        applicationsOpen: open,
         application: application
           ? { status: application.status as ApplicationStatus, createdAt: application.created_at }
           : null,
@@ -405,7 +413,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
     ) {
       const event = await repository.findEventForApply(eventId);
       if (!event) throw notFound();
-      if (event.applications_open !== 1) throw conflict('error.applicationsClosed');
+      if (!isTakingApplications(event)) throw conflict('error.applicationsClosed');
       if (await repository.findApplicationOf(eventId, user.id)) throw conflict('error.alreadyApplied');
 
       const fields = await forms.fields(eventId);

@@ -14,6 +14,7 @@ import { eventParams, MAX_ID, ok } from '../../lib/http.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
 import { currentMembership, currentUser, findMembership } from '../../plugins/auth.js';
+import { isTakingApplications } from '../applications/service.js';
 import { formsService } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { toEvent } from './repository.js';
@@ -39,7 +40,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!Number.isInteger(eventId) || eventId <= 0 || eventId > MAX_ID) throw notFound();
     if (await findMembership(app.db, eventId, user.id)) return;
     const event = await service.findEvent(eventId);
-    if (event?.applications_open !== 1 || event.status !== 'ongoing') throw forbidden();
+    if (!event || !isTakingApplications(event)) throw forbidden();
   };
 
   app.get(
