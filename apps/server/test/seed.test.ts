@@ -75,3 +75,34 @@ describe(`demo data on ${dialect}`, () => {
     expect((await volunteer.get('/api/event/1')).json().eventUser.role.eventRole.roleLevel).toBe(2);
   });
 });
+
+describe(`demo data policy on ${dialect}`, () => {
+  it('seeds by default only on the embedded SQLite, never on PostgreSQL unless asked', async () => {
+    const { loadConfig } = await import('../src/config.js');
+    const base = { DATA_DIR: '/tmp/funkis-policy', SESSION_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(base).seedDemoData).toBe(true);
+    expect(loadConfig({ ...base, DEMO_DATA: '0' }).seedDemoData).toBe(false);
+    const postgres = { ...base, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' };
+    expect(loadConfig(postgres).seedDemoData).toBe(false);
+    expect(loadConfig({ ...postgres, DEMO_DATA: '1' }).seedDemoData).toBe(true);
+    expect(() => loadConfig({ ...base, DEMO_DATA: 'yes' })).toThrow(/DEMO_DATA/);
+  });
+
+  it.runIf(dialect === 'postgres')('seeds once when two servers start at the same moment', async () => {
+    const fresh = await createTestApp();
+    try {
+      const results = await Promise.all([
+        seedIfEmpty(fresh.db, 'postgres', quiet),
+        seedIfEmpty(fresh.db, 'postgres', quiet),
+      ]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const users = await fresh.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(users.n)).toBe(3 + 36);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -16,6 +16,8 @@ import { membershipsService } from '../modules/memberships/service.js';
 import type { Db, DialectName } from './types.js';
 
 export const DEMO_PASSWORD = 'funkis-demo';
+/** The PostgreSQL advisory lock key of seeding (any constant of our own). */
+const SEED_LOCK = 7_324_001;
 export const DEMO_ACCOUNTS = {
   admin: 'admin@funkis.local',
   leader: 'leader@funkis.local',
@@ -232,8 +234,24 @@ export async function seed(db: Db, dialect: DialectName, log: Logger): Promise<v
   );
 }
 
+/**
+ * Seeds when the database has no user yet. Servers starting at once on one PostgreSQL take turns on an advisory
+ * lock and look again inside it, so the demo data is made once.
+ */
 export async function seedIfEmpty(db: Db, dialect: DialectName, log: Logger): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
-  await seed(db, dialect, log);
-  return true;
+  if (dialect !== 'postgres') {
+    await seed(db, dialect, log);
+    return true;
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(connection);
+    try {
+      if (!(await isEmpty(connection))) return false;
+      await seed(connection, dialect, log);
+      return true;
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(connection);
+    }
+  });
 }
