@@ -73,7 +73,7 @@ describe(`apply page on ${dialect}`, () => {
     await t.db.updateTable('events').set({ avatar: 'abc123.png' }).where('id', '=', event.id).execute();
     const { client } = await applicant();
     const body = (await client.get(`/api/event/${event.id}/apply`)).json();
-    expect(body.event.avatarUrl).toBe(`/api/event/${event.id}/avatar?v=abc123.png`);
+    expect(body.event.avatarUrl).toBe(`/api/event/${event.id}/avatar?v=abc123`);
     expect(body.applicationsOpen).toBe(false);
   });
 
