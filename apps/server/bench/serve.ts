@@ -76,7 +76,7 @@ function statusOf(index: number): ApplicationStatus {
   return APPLICATION_STATUSES[0];
 }
 
-async function seedEvent(db: Db, count: number): Promise<Omit<ServeReady, 'type' | 'port' | 'seedMs'>> {
+export async function seedEvent(db: Db, count: number): Promise<Omit<ServeReady, 'type' | 'port' | 'seedMs'>> {
   const now = new Date().toISOString();
   const passwordHash = await hashPassword(ADMIN_PASSWORD);
   return db.transaction().execute(async (trx) => {
@@ -269,7 +269,9 @@ async function main() {
   process.on('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Started by bench/run.ts (with an IPC channel); imported for seedEvent otherwise.
+if (process.send)
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -102,6 +102,16 @@ export interface ApplicationsTable {
   updated_at: Timestamp;
 }
 
+/** Options chosen by applications' answers (migration 0009), kept by triggers: read only by the statistics. */
+export interface ApplicationChoicesTable {
+  application_id: number;
+  event_id: number;
+  field: string;
+  value: string;
+  /** 0 for the first (or only) value of the answer. */
+  position: number;
+}
+
 export interface PostsTable {
   id: Id;
   event_id: number;
@@ -213,6 +223,7 @@ export interface Database {
   event_users: EventUsersTable;
   event_forms: EventFormsTable;
   applications: ApplicationsTable;
+  application_choices: ApplicationChoicesTable;
   posts: PostsTable;
   comments: CommentsTable;
   event_links: EventLinksTable;

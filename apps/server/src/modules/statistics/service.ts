@@ -76,10 +76,9 @@ export function statisticsService(db: Db, dialect: DialectName) {
         ? weekSeparationConfigSchema.safeParse(parseJson(event.week_separation_config))
         : null;
 
-      const [groups, groupStatus, weeks, days, members, options] = await Promise.all([
+      const [groups, groupStatus, days, members, options] = await Promise.all([
         repository.listGroups(eventId),
-        repository.countByGroupAndStatus(eventId, filter),
-        weekConfig?.success ? repository.countByWeek(eventId, filter) : Promise.resolve([]),
+        repository.countByGroupStatusWeek(eventId, filter),
         repository.countByDay(eventId, filter),
         repository.countMembers(eventId),
         repository.countOptions(
@@ -102,6 +101,7 @@ export function statisticsService(db: Db, dialect: DialectName) {
         return row;
       };
       let total = 0;
+      const weeks = new Map<string | null, number>();
       for (const count of groupStatus) {
         const n = Number(count.count);
         const status = isStatus(count.status) ? count.status : 'none';
@@ -109,6 +109,7 @@ export function statisticsService(db: Db, dialect: DialectName) {
         if (status === 'accepted') row.accepted += n;
         if (wantedStatuses && !wantedStatuses.has(status)) continue;
         total += n;
+        weeks.set(count.week, (weeks.get(count.week) ?? 0) + n);
         byStatus.set(status, (byStatus.get(status) ?? 0) + n);
         row.byStatus.set(status, (row.byStatus.get(status) ?? 0) + n);
       }
@@ -134,18 +135,17 @@ export function statisticsService(db: Db, dialect: DialectName) {
       // --- week options, with the configured labels ---
       let byWeek: StatisticsResponse['applications']['byWeek'] = null;
       if (weekConfig?.success) {
-        const counts = new Map(weeks.map((row) => [row.week, Number(row.count)]));
         const configured = new Set(weekConfig.data.options.map((option) => option.value));
         byWeek = {
           label: weekConfig.data.filterLabel,
           options: weekConfig.data.options.map((option) => ({
             value: option.value,
             label: option.label,
-            count: counts.get(option.value) ?? 0,
+            count: weeks.get(option.value) ?? 0,
           })),
-          none: weeks
-            .filter((row) => row.week === null || !configured.has(row.week))
-            .reduce((sum, row) => sum + Number(row.count), 0),
+          none: [...weeks.entries()]
+            .filter(([week]) => week === null || !configured.has(week))
+            .reduce((sum, [, count]) => sum + count, 0),
         };
       }
 
