@@ -24,6 +24,8 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const SEQUENTIAL_REQUESTS = 300;
 /** Each statistics call aggregates the whole event: fewer requests keep the bench's run time in bounds. */
 const STATISTICS_REQUESTS = 100;
+/** BENCH_ONLY=review,statistics,bulk runs only those parts (all by default). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'review,statistics,bulk').split(',').map((part) => part.trim()));
 const LOAD_SECONDS = 5;
 const LOAD_CONNECTIONS = 10;
 
@@ -176,7 +178,7 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
       },
       { label: 'search (name, e-mail, answers)', url: `${list}?search=lindqvist&pageSize=25` },
     ];
-    for (const scenario of scenarios) {
+    for (const scenario of ONLY.has('review') ? scenarios : []) {
       const check = await fetch(scenario.url, { headers });
       const body = (await check.json()) as { total: number; applications: unknown[] };
       if (check.status !== 200 || body.applications.length === 0) {
@@ -208,7 +210,7 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
         url: `${statistics}?status=pending,accepted&week=week-1&from=2025-01-05&to=2025-01-14`,
       },
     ];
-    for (const scenario of statisticsScenarios) {
+    for (const scenario of ONLY.has('statistics') ? statisticsScenarios : []) {
       const check = await fetch(scenario.url, { headers });
       const body = (await check.json()) as { applications?: { total: number }; fields?: unknown[] };
       if (check.status !== 200 || !body.applications || body.applications.total === 0 || !body.fields?.length) {
@@ -226,6 +228,7 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
     }
 
     const update = `/api/event/${ready.eventId}/applications/update`;
+    if (!ONLY.has('bulk')) return rows;
     for (const round of [1, 2]) {
       const accept = await timedPost(base, update, session, { ids: ready.bulkIds, status: 'accepted' });
       rows.push({
