@@ -88,7 +88,7 @@ function serve(overrides: (call: FetchCall) => { status?: number; body?: unknown
 }
 
 const renderPage = (roleLevel: 0 | 1 = 0) =>
-  renderWithProviders(<ApplicationsPage eventId="7" eventDetail={eventDetail(roleLevel)} />, { user: testUser });
+  renderWithProviders(<ApplicationsPage eventId={7} eventDetail={eventDetail(roleLevel)} />, { user: testUser });
 
 const listCalls = (calls: FetchCall[]) =>
   calls.filter((call) => call.method === 'GET' && /\/event\/7\/applications(\?|$)/.test(call.url));

@@ -17,11 +17,11 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGroups } from '../../../api/get-groups';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useApplications } from '../api/get-applications';
-import { useGroups } from '../api/get-groups';
-import { type ApplicationListParams, filterOf } from '../api/keys';
+import { type ApplicationListParams, filterOf } from '../api/list-params';
 import { useUpdateApplications } from '../api/update-applications';
 import { ApplicationDrawer } from './application-drawer';
 import { ApplicationsFilters } from './applications-filters';
@@ -45,7 +45,7 @@ function useDebounced<T>(value: T, delay: number): T {
 }
 
 /** The chosen answer columns, remembered per event in this browser. */
-function useShownFields(eventId: string): [string[], (names: string[]) => void] {
+function useShownFields(eventId: number): [string[], (names: string[]) => void] {
   const storageKey = `applications-columns-${eventId}`;
   const [names, setNames] = useState<string[]>(() => {
     try {
@@ -74,7 +74,7 @@ interface PendingRequest extends PendingUpdate {
 }
 
 interface ApplicationsPageProps {
-  eventId: string;
+  eventId: number;
   /** The event, the caller's role and the form (GET /api/event/{id}). */
   eventDetail: EventDetail;
 }

@@ -12,12 +12,12 @@ import Typography from '@mui/material/Typography';
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGroups } from '../../../api/get-groups';
 import { AccessDenied } from '../../../components/ui/access-denied';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { exportUsersHref } from '../api/export-users';
-import { useGroups } from '../api/get-groups';
 import { type UsersFilters, useUsers } from '../api/get-users';
 import { useColumnVisibility } from '../hooks/use-column-visibility';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -81,7 +81,7 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
     { ...filters, page: paginationModel.page + 1, pageSize: paginationModel.pageSize },
     mayView,
   );
-  const groupsQuery = useGroups(eventId, mayView);
+  const groupsQuery = useGroups(eventId, { enabled: mayView });
   const groups = groupsQuery.data?.groups ?? [];
 
   // A new filter starts again on the first page.

@@ -11,16 +11,6 @@ export interface ApplicationListParams {
   sort: ApplicationSort;
 }
 
-/** Query keys of the applications feature: a bulk update invalidates `lists` and `details` of one event. */
-export const applicationKeys = {
-  all: (eventId: string) => ['applications', eventId] as const,
-  lists: (eventId: string) => ['applications', eventId, 'list'] as const,
-  list: (eventId: string, params: ApplicationListParams) => ['applications', eventId, 'list', params] as const,
-  details: (eventId: string) => ['applications', eventId, 'detail'] as const,
-  detail: (eventId: string, applicationId: number) => ['applications', eventId, 'detail', applicationId] as const,
-  answers: (eventId: string, applicationId: number) => ['applications', eventId, 'answers', applicationId] as const,
-};
-
 /** The filter part of the list parameters, as the bulk "all matching" update takes it. */
 export function filterOf(params: ApplicationListParams): ApplicationFilterInput {
   const filter: ApplicationFilterInput = {};
