@@ -3,9 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationsPage } from '../src/features/applications/components/applications-page';
+import { accessKeys, auditKeys, memberKeys } from '../src/lib/query-keys';
 import en from '../src/locales/en/applications.json';
 import sv from '../src/locales/sv/applications.json';
-import { type FetchCall, mockFetch, renderWithProviders, testUser } from './test-utils';
+import { createTestQueryClient, type FetchCall, mockFetch, renderWithProviders, testUser } from './test-utils';
 
 const weekConfig = {
   formFieldName: 'week',
@@ -136,6 +137,39 @@ describe('applications review', () => {
     const update = calls.find((call) => call.url.endsWith('/event/7/applications/update'));
     expect(update?.body).toEqual({ ids: [1, 2], status: 'accepted' });
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
+  });
+
+  it('a bulk accept refreshes the users table, the group member counts, the access lists and the audit log', async () => {
+    const { calls } = serve();
+    const queryClient = createTestQueryClient();
+    // What other screens of the event have read before (the users table, the control panel).
+    const usersPage = memberKeys.list(7, { search: '', page: 1 });
+    queryClient.setQueryData(usersPage, { users: [], total: 0 });
+    queryClient.setQueryData(accessKeys.all(7), { admins: [] });
+    queryClient.setQueryData(auditKeys.page(7, 1, 10), { entries: [], total: 0 });
+    queryClient.setQueryData(memberKeys.list(8, { search: '', page: 1 }), { users: [], total: 0 });
+    renderWithProviders(<ApplicationsPage eventId={7} eventDetail={eventDetail()} />, { user: testUser, queryClient });
+    await screen.findByText('p1@example.test');
+    const groupCalls = () =>
+      calls.filter((call) => call.method === 'GET' && call.url.includes('/event/7/groups')).length;
+    await waitFor(() => expect(groupCalls()).toBe(1));
+    expect(queryClient.getQueryState(usersPage)?.isInvalidated).toBe(false);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Person1 Berg' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Set status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Accepted' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update applications?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('2 applications updated.')).toBeInTheDocument();
+
+    // The group list on this screen (member counts) is asked for again; the other screens' data is stale.
+    await waitFor(() => expect(groupCalls()).toBe(2));
+    expect(queryClient.getQueryState(usersPage)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(accessKeys.all(7))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(auditKeys.page(7, 1, 10))?.isInvalidated).toBe(true);
+    // Another event's users table is left alone.
+    expect(queryClient.getQueryState(memberKeys.list(8, { search: '', page: 1 }))?.isInvalidated).toBe(false);
   });
 
   it('asks with a different dialog before a reject, and can update all matching the filter', async () => {

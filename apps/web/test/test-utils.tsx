@@ -22,12 +22,17 @@ interface RenderOptions {
   /** The logged-in user; omit for an anonymous visitor. */
   user?: User | null;
   route?: string;
+  /** The cache the app uses (to look into it); a fresh one when omitted. */
+  queryClient?: QueryClient;
 }
 
 /** A component inside all the app's providers and a memory router. */
-export function renderWithProviders(ui: ReactElement, { user = null, route = '/' }: RenderOptions = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { user = null, route = '/', queryClient = createTestQueryClient() }: RenderOptions = {},
+) {
   return render(
-    <AppProviders queryClient={createTestQueryClient()} initialUser={user}>
+    <AppProviders queryClient={queryClient} initialUser={user}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
     </AppProviders>,
   );
