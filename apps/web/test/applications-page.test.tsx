@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationsPage } from '../src/features/applications/components/applications-page';
+import { columnChoiceStorageKey } from '../src/hooks/use-column-choice';
 import { accessKeys, auditKeys, memberKeys } from '../src/lib/query-keys';
 import en from '../src/locales/en/applications.json';
 import sv from '../src/locales/sv/applications.json';
@@ -274,8 +275,10 @@ describe('applications review', () => {
     await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'T-shirt size' }));
     await userEvent.keyboard('{Escape}');
     expect(await screen.findByRole('columnheader', { name: 'T-shirt size' })).toBeInTheDocument();
-    expect(JSON.parse(window.localStorage.getItem('applications-columns-7') ?? '[]')).toEqual(['size']);
-    window.localStorage.removeItem('applications-columns-7');
+    expect(JSON.parse(window.localStorage.getItem(columnChoiceStorageKey('applications', 7)) ?? '[]')).toEqual([
+      'size',
+    ]);
+    window.localStorage.removeItem(columnChoiceStorageKey('applications', 7));
   });
 
   it('shows the empty state', async () => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { UsersPage } from '../src/features/users/components/users-page';
-import { columnVisibilityStorageKey } from '../src/features/users/hooks/use-column-visibility';
+import { columnChoiceStorageKey } from '../src/hooks/use-column-choice';
 import { type FetchCall, mockFetch, renderApp, renderWithProviders, testUser } from './test-utils';
 
 const member = (id: number, overrides: Partial<Member> = {}): Member => ({
@@ -125,7 +125,7 @@ describe('users page', () => {
     expect(href.pathname).toBe('/api/event/7/users/export');
     expect(href.searchParams.get('format')).toBe('csv');
     expect(href.searchParams.get('columns')).toBe('firstname,email,roleLevel,group');
-    expect(JSON.parse(window.localStorage.getItem(columnVisibilityStorageKey(7)) ?? '{}')).toEqual({
+    expect(JSON.parse(window.localStorage.getItem(columnChoiceStorageKey('users', 7)) ?? '{}')).toEqual({
       lastname: false,
     });
   });

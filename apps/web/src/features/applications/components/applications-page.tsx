@@ -18,6 +18,8 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
+import { parseColumnList, useColumnChoice } from '../../../hooks/use-column-choice';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useApplications } from '../api/get-applications';
@@ -32,39 +34,7 @@ import { isAnswerField } from './format';
 import { GroupSummary } from './group-summary';
 import { ShortcutsHelp } from './shortcuts-help';
 
-const SEARCH_DELAY_MS = 300;
 const PAGE_SIZES = [10, LIMITS.PAGE_SIZE_DEFAULT, 50, 100];
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
-/** The chosen answer columns, remembered per event in this browser. */
-function useShownFields(eventId: number): [string[], (names: string[]) => void] {
-  const storageKey = `applications-columns-${eventId}`;
-  const [names, setNames] = useState<string[]>(() => {
-    try {
-      const stored: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? '[]');
-      return Array.isArray(stored) ? stored.filter((name): name is string => typeof name === 'string') : [];
-    } catch {
-      return [];
-    }
-  });
-  const save = (next: string[]) => {
-    setNames(next);
-    try {
-      window.localStorage.setItem(storageKey, JSON.stringify(next));
-    } catch {
-      // Blocked storage: the choice lasts as long as the page.
-    }
-  };
-  return [names, save];
-}
 
 interface PendingRequest extends PendingUpdate {
   ids?: number[];
@@ -92,11 +62,11 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
   const [groupId, setGroupId] = useState<string[]>([]);
   const [week, setWeek] = useState<string[]>([]);
   const [searchInput, setSearchInput] = useState('');
-  const search = useDebounced(searchInput, SEARCH_DELAY_MS);
+  const search = useDebouncedValue(searchInput);
   const [sort, setSort] = useState<ApplicationSort>(APPLICATION_SORT_DEFAULT);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(LIMITS.PAGE_SIZE_DEFAULT);
-  const [shownFields, setShownFields] = useShownFields(eventId);
+  const [shownFields, setShownFields] = useColumnChoice('applications', eventId, parseColumnList);
 
   const [selectedIds, setSelectedIds] = useState<Set<number>>(new Set());
   const [isAllMatching, setIsAllMatching] = useState(false);

@@ -14,13 +14,13 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
 import { AccessDenied } from '../../../components/ui/access-denied';
+import { parseVisibilityModel, useColumnChoice } from '../../../hooks/use-column-choice';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { exportUsersHref } from '../api/export-users';
 import { type UsersFilters, useUsers } from '../api/get-users';
-import { useColumnVisibility } from '../hooks/use-column-visibility';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { RemoveUserDialog } from './remove-user-dialog';
@@ -63,7 +63,7 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
     page: 0,
     pageSize: PAGE_SIZE_OPTIONS[0] ?? 25,
   });
-  const [columnVisibility, setColumnVisibility] = useColumnVisibility(eventId);
+  const [columnVisibility, setColumnVisibility] = useColumnChoice('users', eventId, parseVisibilityModel);
   const [isAdding, setIsAdding] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
