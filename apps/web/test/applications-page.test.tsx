@@ -1,6 +1,7 @@
 import type { ApplicationListResponse, EventDetail } from '@funkis/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationsPage } from '../src/features/applications/components/applications-page';
 import { columnChoiceStorageKey } from '../src/hooks/use-column-choice';
@@ -89,8 +90,21 @@ function serve(overrides: (call: FetchCall) => { status?: number; body?: unknown
   });
 }
 
-const renderPage = (roleLevel: 0 | 1 = 0) =>
-  renderWithProviders(<ApplicationsPage eventId={7} eventDetail={eventDetail(roleLevel)} />, { user: testUser });
+/** The query string the page is on, to see what it wrote there. */
+function ShownSearch() {
+  return <output data-testid="location-search">{useLocation().search}</output>;
+}
+
+const renderPage = (roleLevel: 0 | 1 = 0, route = '/event/7/applications') =>
+  renderWithProviders(
+    <>
+      <ApplicationsPage eventId={7} eventDetail={eventDetail(roleLevel)} />
+      <ShownSearch />
+    </>,
+    { user: testUser, route },
+  );
+
+const shownSearch = () => new URLSearchParams(screen.getByTestId('location-search').textContent ?? '');
 
 const listCalls = (calls: FetchCall[]) =>
   calls.filter((call) => call.method === 'GET' && /\/event\/7\/applications(\?|$)/.test(call.url));
@@ -118,6 +132,50 @@ describe('applications review', () => {
     await screen.findByText('p1@example.test');
     await userEvent.click(screen.getByRole('button', { name: 'Pending' }));
     await waitFor(() => expect(listCalls(calls).some((call) => call.url.includes('status=pending'))).toBe(true));
+  });
+
+  it('writes the status, search and page to the query string; a new filter or clearing starts again on page 1', async () => {
+    const { calls } = serve();
+    renderPage();
+    await screen.findByText('p1@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Accepted' }));
+    await waitFor(() => expect(shownSearch().get('status')).toBe('accepted'));
+    await userEvent.click(screen.getByRole('button', { name: 'Pending' }));
+    await waitFor(() => expect(shownSearch().get('status')).toBe('accepted,pending'));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'berg');
+    await waitFor(() => expect(shownSearch().get('search')).toBe('berg'));
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(shownSearch().get('page')).toBe('2'));
+    const last = listCalls(calls).at(-1)?.url ?? '';
+    expect(new URL(last, 'http://x').searchParams.get('status')).toBe('accepted,pending');
+    expect(new URL(last, 'http://x').searchParams.get('search')).toBe('berg');
+    expect(new URL(last, 'http://x').searchParams.get('page')).toBe('2');
+    // A new filter starts again on the first page.
+    await userEvent.click(screen.getByRole('button', { name: 'Pending' }));
+    await waitFor(() => expect(shownSearch().get('status')).toBe('accepted'));
+    expect(shownSearch().get('page')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(shownSearch().toString()).toBe(''));
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  });
+
+  it('shows the list a link asks for (the statistics screen links ?status=accepted&groupId=3)', async () => {
+    const { calls } = serve();
+    renderPage(
+      0,
+      '/event/7/applications?status=accepted&groupId=3&week=w2&search=anna&sort=lastname&page=2&status=bogus',
+    );
+    await screen.findByText('p1@example.test');
+    const first = new URL(listCalls(calls)[0]?.url ?? '', 'http://x').searchParams;
+    expect(first.get('status')).toBe('accepted');
+    expect(first.get('groupId')).toBe('3');
+    expect(first.get('week')).toBe('w2');
+    expect(first.get('search')).toBe('anna');
+    expect(first.get('sort')).toBe('lastname');
+    expect(first.get('page')).toBe('2');
+    expect(screen.getByRole('button', { name: 'Accepted' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('anna');
+    expect(screen.getByText('26–30 of 30')).toBeInTheDocument();
   });
 
   it('bulk accepts the selected rows after a confirm dialog with the count, then refreshes the list', async () => {
