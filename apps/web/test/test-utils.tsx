@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/app/providers';
-import { routes } from '../src/app/router';
+import { createRoutes } from '../src/app/router';
 
 export const testUser: User = {
   id: 1,
@@ -39,10 +39,10 @@ export function renderWithProviders(
 }
 
 /** The real route table at a given path. */
-export function renderApp({ user = null, route = '/' }: RenderOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+export function renderApp({ user = null, route = '/', queryClient = createTestQueryClient() }: RenderOptions = {}) {
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [route] });
   const result = render(
-    <AppProviders queryClient={createTestQueryClient()} initialUser={user}>
+    <AppProviders queryClient={queryClient} initialUser={user}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
