@@ -1,6 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { invalidateEventChange, invalidateGroupChange, invalidateMemberChange } from '../src/api/invalidate';
+import {
+  invalidateAccountChange,
+  invalidateEventChange,
+  invalidateGroupChange,
+  invalidateMemberChange,
+} from '../src/api/invalidate';
 import {
   accessKeys,
   applicationKeys,
@@ -63,5 +68,13 @@ describe('invalidation helpers', () => {
     const { queryClient, stale } = filledCache();
     await invalidateEventChange(queryClient, 7);
     expect(stale()).toEqual(['answers', 'application', 'applications', 'apply', 'audit', 'event', 'events']);
+  });
+
+  it("an account change (name, e-mail, avatar) refreshes every event's members, access, applications and audit", async () => {
+    const { queryClient, stale } = filledCache();
+    await invalidateAccountChange(queryClient);
+    expect(stale()).toEqual(
+      ['access', 'answers', 'application', 'applications', 'audit', 'otherUsers', 'users'].sort(),
+    );
   });
 });

@@ -78,3 +78,11 @@ export function invalidateApplicationChange(queryClient: QueryClient, eventId: n
     invalidateMemberChange(queryClient, eventId),
   ]);
 }
+
+/**
+ * The caller's own account changed (name, e-mail, avatar): they show with it in every event's users table, access
+ * lists, applications (search finds the new name) and audit log.
+ */
+export function invalidateAccountChange(queryClient: QueryClient) {
+  return invalidateAll(queryClient, [memberKeys.root(), accessKeys.root(), applicationKeys.root(), auditKeys.root()]);
+}

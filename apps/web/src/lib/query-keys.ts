@@ -20,6 +20,8 @@ export const groupKeys = {
 
 /** An event's memberships: the users table's pages (each page's parameters end the key). */
 export const memberKeys = {
+  /** Every event's (an account change shows in all of them). */
+  root: () => ['members'] as const,
   all: (eventId: number) => ['members', eventId] as const,
   lists: (eventId: number) => ['members', eventId, 'list'] as const,
   list: <P extends object>(eventId: number, params: P) => ['members', eventId, 'list', params] as const,
@@ -27,17 +29,23 @@ export const memberKeys = {
 
 /** The control panel's access lists (admins, group leaders, volunteers). */
 export const accessKeys = {
+  /** Every event's (an account change shows in all of them). */
+  root: () => ['access'] as const,
   all: (eventId: number) => ['access', eventId] as const,
 };
 
 /** An event's audit log pages. */
 export const auditKeys = {
+  /** Every event's (an account change shows in all of them). */
+  root: () => ['audit'] as const,
   all: (eventId: number) => ['audit', eventId] as const,
   page: (eventId: number, page: number, pageSize: number) => ['audit', eventId, { page, pageSize }] as const,
 };
 
 /** The applications review: list pages (rows and summary), details (with history) and answers. */
 export const applicationKeys = {
+  /** Every event's (an account change shows in all of them). */
+  root: () => ['applications'] as const,
   all: (eventId: number) => ['applications', eventId] as const,
   lists: (eventId: number) => ['applications', eventId, 'list'] as const,
   list: <P extends object>(eventId: number, params: P) => ['applications', eventId, 'list', params] as const,

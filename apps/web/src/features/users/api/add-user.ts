@@ -9,7 +9,7 @@ export const addUser = (eventId: number, input: AddMemberInput) =>
 
 export const addUserMutationOptions = (eventId: number) =>
   mutationOptions({
-    mutationKey: ['events', eventId, 'users', 'add'],
+    mutationKey: ['members', eventId, 'add'],
     mutationFn: (input: AddMemberInput) => addUser(eventId, input),
   });
 

@@ -8,7 +8,7 @@ export const removeUser = (eventId: number, eventUserId: number) =>
 
 export const removeUserMutationOptions = (eventId: number) =>
   mutationOptions({
-    mutationKey: ['events', eventId, 'users', 'remove'],
+    mutationKey: ['members', eventId, 'remove'],
     mutationFn: (eventUserId: number) => removeUser(eventId, eventUserId),
   });
 

@@ -13,7 +13,7 @@ export const updateUser = (eventId: number, { eventUserId, ...input }: UpdateUse
 
 export const updateUserMutationOptions = (eventId: number) =>
   mutationOptions({
-    mutationKey: ['events', eventId, 'users', 'update'],
+    mutationKey: ['members', eventId, 'update'],
     mutationFn: (variables: UpdateUserVariables) => updateUser(eventId, variables),
   });
 
