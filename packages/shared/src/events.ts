@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './auth.js';
-import { APPLICATION_STATUSES, EVENT_STATUSES, LIMITS } from './constants.js';
 import { safeString, visibleAtLeast } from './common.js';
+import { APPLICATION_STATUSES, EVENT_STATUSES, LIMITS } from './constants.js';
 import { type Answers, formFieldsSchema } from './forms.js';
 
 export const weekSeparationConfigSchema = z.object({
@@ -237,6 +237,8 @@ export const membersListResponseSchema = z.object({ users: z.array(memberSchema)
 
 export const membersExportQuerySchema = memberFiltersSchema.extend({
   format: z.enum(EXPORT_FORMATS, { error: 'error.invalid' }).default('csv'),
+  /** CSV only: `semicolon` for Swedish and other European spreadsheet programs, `comma` otherwise. */
+  delimiter: z.enum(['comma', 'semicolon'], { error: 'error.invalid' }).default('comma'),
   /** Comma-separated, in the order wanted; all columns when left out. */
   columns: blankAsMissing(
     z
