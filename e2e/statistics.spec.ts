@@ -170,8 +170,6 @@ test.describe('statistics', () => {
   });
 
   test('the review opened from a bar lists only the applications of that bar', async ({ page, browser }) => {
-    // The review reads its filters from the URL only once issue 9's URL filters land (status, groupId, week, …).
-    test.fixme(true, 'the applications review does not read ?status=…&groupId=… from the URL yet (issue 9)');
     await login(page, DEMO.admin.email, DEMO.admin.password);
     const { event, group, applicantEmails } = await createEventWithApplicants(page, browser);
     await page.goto(`/event/${event.id}/statistics`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { filterFromSearch } from '../src/features/statistics/api/filter-params';
 import { toCsv } from '../src/features/statistics/components/csv';
-import { filterFromSearch } from '../src/features/statistics/components/statistics-page';
 
 describe('statistics CSV', () => {
   it('quotes what needs quoting, keeps numbers and defuses formulas', () => {

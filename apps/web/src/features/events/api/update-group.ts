@@ -1,7 +1,7 @@
 import type { Group } from '@funkis/shared';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateGroupChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { invalidateGroupChange } from './create-group';
 
 /** POST /api/event/{id}/groups/{groupId} { name?, wanted? } (admin) → the changed group. */
 export const updateGroup = ({
@@ -16,7 +16,7 @@ export const updateGroup = ({
 }) => apiClient.post<{ group: Group }>(`/event/${eventId}/groups/${groupId}`, changes);
 
 export const updateGroupMutationOptions = () =>
-  mutationOptions({ mutationKey: ['event', 'groups', 'update'], mutationFn: updateGroup });
+  mutationOptions({ mutationKey: ['groups', 'update'], mutationFn: updateGroup });
 
 export function useUpdateGroup() {
   const queryClient = useQueryClient();

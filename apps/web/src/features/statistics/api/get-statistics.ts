@@ -1,7 +1,8 @@
 import type { StatisticsResponse } from '@funkis/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { queryOf, type StatisticsFilterParams, statisticsKeys } from './keys';
+import { statisticsKeys } from '../../../lib/query-keys';
+import { queryOf, type StatisticsFilterParams } from './filter-params';
 
 /** GET /api/event/{id}/statistics (admin): every number of the screen in one call. */
 export const getStatistics = (eventId: number, filter: StatisticsFilterParams, signal?: AbortSignal) =>
@@ -12,8 +13,6 @@ export const statisticsQueryOptions = (eventId: number, filter: StatisticsFilter
     queryKey: statisticsKeys.detail(eventId, filter),
     queryFn: ({ signal }) => getStatistics(eventId, filter, signal),
     placeholderData: keepPreviousData,
-    // Applications change in other screens (and by other organisers): always fetch again on opening.
-    staleTime: 0,
   });
 
 export const useStatistics = (eventId: number, filter: StatisticsFilterParams) =>

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StatisticsFilterParams } from '../api/keys';
+import type { StatisticsFilterParams } from '../api/filter-params';
 
 export interface GroupChoice {
   /** A group id as text, or 'none' for applications without a group. */

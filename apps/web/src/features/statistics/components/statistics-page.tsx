@@ -10,8 +10,8 @@ import { useSearchParams } from 'react-router';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { paths } from '../../../config/paths';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { filterFromSearch, type StatisticsFilterParams, searchOf } from '../api/filter-params';
 import { useStatistics } from '../api/get-statistics';
-import type { StatisticsFilterParams } from '../api/keys';
 import {
   AcceptanceProgressChart,
   ApplicationsByGroupChart,
@@ -24,34 +24,6 @@ import {
   type ReviewHref,
 } from './statistics-charts';
 import { type GroupChoice, StatisticsFilters } from './statistics-filters';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const listOf = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
-
-/** The filters as the URL holds them (the applications review's names: status, groupId, week; and from, to). */
-export function filterFromSearch(search: URLSearchParams): StatisticsFilterParams {
-  const day = (name: string) => {
-    const value = search.get(name) ?? '';
-    return DAY.test(value) ? value : '';
-  };
-  return {
-    status: listOf(search.get('status')),
-    groupId: listOf(search.get('groupId')),
-    week: listOf(search.get('week')),
-    from: day('from'),
-    to: day('to'),
-  };
-}
-
-function searchOf(filter: StatisticsFilterParams): URLSearchParams {
-  const search = new URLSearchParams();
-  if (filter.status.length > 0) search.set('status', filter.status.join(','));
-  if (filter.groupId.length > 0) search.set('groupId', filter.groupId.join(','));
-  if (filter.week.length > 0) search.set('week', filter.week.join(','));
-  if (filter.from) search.set('from', filter.from);
-  if (filter.to) search.set('to', filter.to);
-  return search;
-}
 
 interface StatisticsPageProps {
   eventId: number;
