@@ -85,6 +85,8 @@ test.describe('statistics', () => {
     page,
     browser,
   }) => {
+    // Four registrations, three themes and two widths with axe each: longer than the default minute on a busy machine.
+    test.setTimeout(180_000);
     await login(page, DEMO.admin.email, DEMO.admin.password);
     const { event, group } = await createEventWithApplicants(page, browser);
 
