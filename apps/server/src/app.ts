@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
+import { type DatabaseHandle, migrateToLatest, openConfiguredDatabase } from './db/database.js';
 import type { Db, DialectName } from './db/types.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { applicationsRoutes } from './modules/applications/routes.js';
@@ -46,8 +46,9 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
   const handle =
-    database ?? openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile, pgSchema: config.pgSchema });
-  await migrateToLatest(handle);
+    database ??
+    openConfiguredDatabase(config, (error) => app.log.warn({ err: error }, 'database connection lost (idle)'));
+  await handle.exclusive(() => migrateToLatest(handle));
 
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,

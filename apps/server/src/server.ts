@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { migrateToLatest, openDatabase } from './db/database.js';
+import { openConfiguredDatabase } from './db/database.js';
 import { seedIfEmpty } from './db/seed.js';
 
 async function main() {
@@ -14,10 +14,11 @@ async function main() {
     }
     throw error;
   }
-  const database = openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile });
-  await migrateToLatest(database);
+  const database = openConfiguredDatabase(config);
+  // buildApp migrates (under the startup lock); the seed takes the same lock, so servers starting at once
+  // on one PostgreSQL neither migrate nor seed twice.
   const app = await buildApp({ config, database });
-  await seedIfEmpty(database.db, database.dialect, app.log);
+  await database.exclusive(() => seedIfEmpty(database.db, database.dialect, app.log));
 
   let closing = false;
   const shutdown = async (signal: string) => {

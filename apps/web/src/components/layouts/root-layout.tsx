@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ServerUnreachableBanner } from '../ui/server-unreachable';
 
 /** Every navigation to another page starts at the top (spec section 2). */
 export function ScrollToTop() {
@@ -16,6 +17,7 @@ export function RootLayout() {
     <>
       <ScrollToTop />
       <Outlet />
+      <ServerUnreachableBanner />
     </>
   );
 }
