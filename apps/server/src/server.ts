@@ -21,12 +21,27 @@ async function main() {
   await database.exclusive(() => seedIfEmpty(database.db, database.dialect, app.log));
 
   let closing = false;
+  /**
+   * SIGTERM/SIGINT: stop accepting connections (new requests on open ones answer 503), let the requests in
+   * flight finish, then the onClose hooks close the database; exit 0. Past SHUTDOWN_GRACE_MS the process exits
+   * with 1 anyway, so a stuck request cannot keep a deployment waiting.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const started = Date.now();
+    app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: finishing requests in flight');
+    const deadline = setTimeout(() => {
+      app.log.error(
+        { graceMs: config.SHUTDOWN_GRACE_MS },
+        'shutdown grace time over: exiting with requests unfinished',
+      );
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    deadline.unref();
     try {
       await app.close();
+      app.log.info({ ms: Date.now() - started }, 'shut down cleanly: requests finished, database closed');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
