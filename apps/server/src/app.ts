@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyUnderPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -95,6 +96,14 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Overload: past these limits every request answers 503 with Retry-After at once, instead of queueing.
+  await app.register(fastifyUnderPressure, {
+    maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
+    maxHeapUsedBytes: config.MAX_HEAP_USED_BYTES,
+    maxRssBytes: config.MAX_RSS_BYTES,
+    sampleInterval: 250,
+    retryAfter: 10,
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
