@@ -7,7 +7,7 @@ export class HttpClient {
     const sent: Record<string, string> = { ...headers };
     if (this.cookie) sent.cookie = this.cookie;
     if (this.csrf) sent['x-csrf-token'] = this.csrf;
-    let payload: BodyInit | undefined;
+    let payload: string | Uint8Array | undefined;
     if (body instanceof Buffer) payload = new Uint8Array(body);
     else if (body !== undefined) {
       sent['content-type'] = 'application/json';
