@@ -15,10 +15,11 @@ async function main() {
     throw error;
   }
   const database = openConfiguredDatabase(config);
-  // buildApp migrates (under the startup lock); the seed takes the same lock, so servers starting at once
+  // buildApp migrates under an advisory lock and the seed takes one of its own, so servers starting at once
   // on one PostgreSQL neither migrate nor seed twice.
   const app = await buildApp({ config, database });
-  await database.exclusive(() => seedIfEmpty(database.db, database.dialect, app.log));
+  if (config.seedDemoData) await seedIfEmpty(database.db, database.dialect, app.log);
+  else app.log.info('Demo data is off (DEMO_DATA=1 seeds an empty database; SQLite seeds by default).');
 
   let closing = false;
   /**

@@ -4,9 +4,7 @@ import { seedIfEmpty } from './seed.js';
 
 const config = loadConfig();
 const database = openConfiguredDatabase(config);
-const seeded = await database.exclusive(async () => {
-  await migrateToLatest(database);
-  return seedIfEmpty(database.db, database.dialect, console);
-});
+await database.exclusive(() => migrateToLatest(database));
+const seeded = await seedIfEmpty(database.db, database.dialect, console);
 if (!seeded) console.info('The database already has users: nothing seeded.');
 await database.close();

@@ -229,7 +229,7 @@ export interface Database {
   shifts: ShiftsTable;
   shift_assignments: ShiftAssignmentsTable;
   audit_log: AuditLogTable;
-  rate_limit_counters: RateLimitCountersTable;
+  rate_limits: RateLimitCountersTable;
 }
 
 export type Db = Kysely<Database>;

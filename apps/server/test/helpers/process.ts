@@ -59,6 +59,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       PORT: '0',
       LOG_LEVEL: 'info',
       SESSION_SECRET,
+      // The tests log in with the demo accounts, on PostgreSQL too.
+      DEMO_DATA: '1',
       WEB_DIST: path.join(os.tmpdir(), 'funkis-no-web-build'),
       ...env,
     },

@@ -12,7 +12,7 @@ export interface LimitRule {
  * Soft limits: windows of minutes, never a lock-out, so an attacker who spends an account's budget delays its
  * owner by minutes at most. Per address (several people can share one: keep it roomy) and per account.
  * Logins count failures only: a person who logs in and out all day is no attack.
- * The counters live in the database (table rate_limit_counters), so every server on one PostgreSQL counts
+ * The counters live in the database (table rate_limits), so every server on one PostgreSQL counts
  * against the same budget (decision 013).
  */
 export const ACCOUNT_RATE_LIMITS = {

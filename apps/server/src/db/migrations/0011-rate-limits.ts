@@ -9,18 +9,14 @@ type AnyDb = Kysely<any>;
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
-    .createTable('rate_limit_counters')
+    .createTable('rate_limits')
     .addColumn('key', 'varchar(400)', (column) => column.primaryKey())
     .addColumn('count', 'integer', (column) => column.notNull())
     .addColumn('window_ends_at', 'text', (column) => column.notNull())
     .execute();
-  await db.schema
-    .createIndex('rate_limit_counters_window_ends_at')
-    .on('rate_limit_counters')
-    .column('window_ends_at')
-    .execute();
+  await db.schema.createIndex('rate_limits_window_ends_at').on('rate_limits').column('window_ends_at').execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.dropTable('rate_limit_counters').execute();
+  await db.schema.dropTable('rate_limits').execute();
 }
