@@ -30,6 +30,15 @@ function halfSentLogin(port: number) {
   return { socket, answered, rest: body.slice(10) };
 }
 
+/** Waits until the server has logged the login request (its headers are in, its body is not). */
+async function requestArrived(server: ServerProcess): Promise<void> {
+  const until = Date.now() + 15_000;
+  while (!/"url":"\/api\/login".*"msg":"incoming request"/.test(server.output())) {
+    if (Date.now() > until) throw new Error(`the request did not arrive:\n${server.output()}`);
+    await sleep(50);
+  }
+}
+
 function connectionRefused(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -61,7 +70,7 @@ describe(`graceful shutdown on ${dialect}`, () => {
     server = await startServer(env());
     const { port } = server;
     const login = halfSentLogin(port);
-    await sleep(300); // the request has reached the server and waits for the rest of its body
+    await requestArrived(server); // it waits for the rest of its body
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     await sleep(300);
@@ -88,7 +97,7 @@ describe(`graceful shutdown on ${dialect}`, () => {
   it('exits after the grace time when a request never finishes', async () => {
     server = await startServer({ ...env(), SHUTDOWN_GRACE_MS: '1500' });
     const stuck = halfSentLogin(server.port);
-    await sleep(300);
+    await requestArrived(server);
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     const { code } = await server.exited;
