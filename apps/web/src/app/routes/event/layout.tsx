@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useParams } from 'react-router';
+import { useEvent } from '../../../api/get-event';
 import { EventProvider } from '../../../components/layouts/event-context';
 import { EventSidebar } from '../../../components/layouts/event-sidebar';
 import { MainLayout } from '../../../components/layouts/main-layout';
 import { AccessDenied } from '../../../components/ui/access-denied';
 import { ServerUnreachablePage } from '../../../components/ui/server-unreachable';
-import { useEvent } from '../../../features/events/api/get-event';
 import { isUnreachableError } from '../../../lib/api-client';
 import type { EventRouteHandle } from '../../event-route-handle';
 
