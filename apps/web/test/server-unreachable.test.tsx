@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderApp, testUser } from './test-utils';
 
@@ -12,7 +12,9 @@ describe('server unreachable', () => {
       return { body: { events: [], total: 0 } };
     });
     renderApp({ user: testUser, route: '/' });
-    const banner = await screen.findByRole('alert');
+    // The page's own error may show too; the banner is the alert that says the server is out of reach.
+    const banner = await screen.findByTestId('server-unreachable');
+    expect(within(banner).getByRole('alert')).toBeInTheDocument();
     expect(banner).toHaveTextContent('Cannot reach the server');
     expect(banner).toHaveTextContent('Retrying…');
     expect(screen.queryByText('Internal server error')).not.toBeInTheDocument();
