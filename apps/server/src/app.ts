@@ -20,6 +20,8 @@ import { applicationsRoutes } from './modules/applications/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import mailPlugin from './modules/mail/plugin.js';
+import { mailRoutes } from './modules/mail/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
@@ -117,6 +119,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(authPlugin, { db: handle.db });
   await app.register(mailerPlugin, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.mailDir });
   await app.register(storagePlugin, { root: config.filesDir });
+  await app.register(mailPlugin);
 
   await app.register(
     async (api) => {
@@ -125,6 +128,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       await api.register(eventsRoutes);
       await api.register(formsRoutes);
       await api.register(applicationsRoutes);
+      await api.register(mailRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,4 +5,6 @@ export * from './common.js';
 export * from './constants.js';
 export * from './events.js';
 export * from './forms.js';
+export * from './mail.js';
+export * from './mail-messages.js';
 export * from './messages.js';

@@ -2,7 +2,13 @@
  * Every validation and error text a user reads, defined once. Schemas carry the key; the server answers
  * with the English text, the web app translates the key (locales/<lng>/translation.json has the same keys).
  */
+import { MAIL_MESSAGES } from './mail-messages.js';
+
+const englishOf = <T extends Record<string, { en: string }>>(entries: T) =>
+  Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, value.en])) as { [K in keyof T]: T[K]['en'] };
+
 export const messages = {
+  ...englishOf(MAIL_MESSAGES),
   'error.emailInvalid': 'The email address is invalid.',
   'error.emailRequired': 'Email address is required.',
   'error.emailTooLong': 'Email address cannot be longer than 255 characters.',
