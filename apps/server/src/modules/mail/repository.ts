@@ -370,6 +370,21 @@ export function mailRepository(db: Db, dialect: DialectName) {
       });
     },
 
+    /**
+     * Extends the lease on a claimed message just before it is sent; false when the lease was lost (another
+     * worker took the row over), and then this worker must not send it.
+     */
+    async renewLease(id: number, owner: string, leaseUntil: string): Promise<boolean> {
+      const result = await db
+        .updateTable('mail_queue')
+        .set({ lease_until: leaseUntil })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .where('state', '=', 'sending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Records the outcome of one attempt on the message and on the e-mail's receiver it belongs to. */
     async settle(
       message: Pick<ClaimedMessage, 'id' | 'receiverId' | 'attempts'>,

@@ -30,8 +30,10 @@ export function classifyFailure(error: unknown): { permanent: boolean; reason: s
 
 /**
  * Sends what the queue holds, in the server process: claims due messages with a lease, sends them one by one
- * and records each outcome. A worker that dies leaves its claimed rows `sending`; when the lease runs out any
- * worker takes them again.
+ * and records each outcome. The lease is renewed before each send, and a message whose lease was lost is left
+ * to the worker that took it, so only the message in hand can ever be sent twice (when a worker dies between
+ * the SMTP server's acceptance and the record of it). A worker that dies leaves its claimed rows `sending`;
+ * when the lease runs out any worker takes them again.
  */
 export function createMailWorker(
   db: Db,
@@ -48,6 +50,8 @@ export function createMailWorker(
   let current: Promise<void> | null = null;
 
   async function deliver(message: ClaimedMessage): Promise<void> {
+    const leaseUntil = new Date(Date.now() + options.leaseMs).toISOString();
+    if (!(await queue.renewLease(message.id, owner, leaseUntil))) return;
     try {
       await mailer.send({
         to: { name: message.toName, address: message.toEmail },
@@ -76,8 +80,7 @@ export function createMailWorker(
 
   /** One pass: claims what is due and sends it. Returns how many messages it handled. */
   async function runOnce(): Promise<number> {
-    const leaseUntil = new Date(Date.now() + options.leaseMs).toISOString();
-    const claimed = await queue.claimDue(owner, leaseUntil, batchSize);
+    const claimed = await queue.claimDue(owner, new Date(Date.now() + options.leaseMs).toISOString(), batchSize);
     for (const message of claimed) await deliver(message);
     return claimed.length;
   }
