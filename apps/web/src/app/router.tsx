@@ -58,6 +58,9 @@ export const eventRoutes: RouteObject[] = [
       eventScreen('applications', [0, 1], async () => ({
         Component: (await import('./routes/event/applications')).EventApplicationsRoute,
       })),
+      eventScreen('email/*', [0, 1], async () => ({
+        Component: (await import('./routes/event/email')).EventEmailRoute,
+      })),
       eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
       eventScreen('control-panel', [0], async () => ({
         Component: (await import('./routes/event/control-panel')).EventControlPanelRoute,

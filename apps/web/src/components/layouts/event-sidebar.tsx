@@ -1,5 +1,6 @@
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import DynamicFormOutlined from '@mui/icons-material/DynamicFormOutlined';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -62,6 +63,7 @@ export function EventSidebar() {
       roles: [0, 1],
     },
     { label: t('menu.users'), href: paths.event.users.href(event.id), icon: <PeopleOutlined />, roles: [0, 1] },
+    { label: t('menu.email'), href: paths.event.email.href(event.id), icon: <EmailOutlined />, roles: [0, 1] },
     { label: t('menu.form'), href: paths.event.form.href(event.id), icon: <DynamicFormOutlined />, roles: [0] },
     {
       label: t('menu.controlPanel'),
