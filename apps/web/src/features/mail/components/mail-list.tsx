@@ -46,7 +46,7 @@ export function MailList({
       {mailsQuery.data && emails.length === 0 ? <Typography color="text.secondary">{t('empty')}</Typography> : null}
       {emails.length > 0 ? (
         <Paper variant="outlined">
-          <List disablePadding aria-label={title}>
+          <List component="div" disablePadding>
             {emails.map((email) => (
               <ListItemButton key={email.id} component={RouterLink} to={hrefOf(email.id)} divider>
                 <ListItemText

@@ -48,7 +48,7 @@ export function MailSidebar({ eventId }: { eventId: number }) {
         </Button>
       </Box>
       <nav aria-label={t('folders')}>
-        <List disablePadding>
+        <List component="div" disablePadding>
           {systemLabels.map((label) => (
             <ListItemButton
               key={label.id}
@@ -65,10 +65,17 @@ export function MailSidebar({ eventId }: { eventId: number }) {
           ))}
         </List>
         <List
+          component="div"
+          role="group"
           disablePadding
           aria-labelledby="mail-labels-heading"
           subheader={
-            <ListSubheader id="mail-labels-heading" disableSticky sx={{ bgcolor: 'transparent', mt: 1 }}>
+            <ListSubheader
+              component="div"
+              id="mail-labels-heading"
+              disableSticky
+              sx={{ bgcolor: 'transparent', mt: 1 }}
+            >
               {t('labels')}
             </ListSubheader>
           }
