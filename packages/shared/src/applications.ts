@@ -32,15 +32,6 @@ export const APPLICATION_SEARCH_MAXIMUM = 200;
 export const NO_GROUP_FILTER = 'none';
 
 /** Texts the server answers with; the web translates the same keys. */
-export const APPLICATION_MESSAGES = {
-  'error.applicationsSelectionRequired': 'Select applications, or apply the update to a filter.',
-  'error.applicationsNothingToSet': 'Choose a status or a group to set.',
-  'error.applicationsUnknown': 'Some of the selected applications do not belong to this event.',
-  'error.applicationsOtherGroup': 'You can only change applications of your own group.',
-  'error.applicationsMoveGroup': 'Group leaders cannot move applications to another group.',
-  'error.applicationsGroupUnknown': 'The group does not belong to this event.',
-} as const;
-export type ApplicationMessageKey = keyof typeof APPLICATION_MESSAGES;
 
 /** A list given as `a,b` (query string), as repeated parameters, or as a JSON array (bulk body). */
 const listInput = z.union([z.string().max(5000), z.number(), z.array(z.union([z.string().max(200), z.number()]))]);
@@ -163,11 +154,11 @@ export const applicationsUpdateSchema = z
     groupId: z.number().int().positive().nullable().optional(),
   })
   .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
-    error: APPLICATION_MESSAGES['error.applicationsSelectionRequired'],
+    error: 'error.applicationsSelectionRequired',
     path: ['ids'],
   })
   .refine((body) => body.status !== undefined || body.groupId !== undefined, {
-    error: APPLICATION_MESSAGES['error.applicationsNothingToSet'],
+    error: 'error.applicationsNothingToSet',
     path: ['status'],
   });
 export type ApplicationsUpdateInput = z.input<typeof applicationsUpdateSchema>;

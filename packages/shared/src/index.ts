@@ -6,5 +6,4 @@ export * from './constants.js';
 export * from './events.js';
 export * from './forms.js';
 export * from './mail.js';
-export * from './mail-messages.js';
-export * from './messages.js';
+export * from './messages/index.js';

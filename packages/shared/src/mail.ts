@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText, hasOnlyAllowedCharacters, idSchema } from './common.js';
 import { APPLICATION_STATUSES, ROLE_LEVEL_VALUES } from './constants.js';
 
 /** E-mail to members (issue 14, DESIGN 4.4): the same schemas for the server routes and the web screens. */
@@ -13,8 +14,7 @@ export const MAIL_LIMITS = {
   ID_LIST_MAXIMUM: 10_000,
 } as const;
 
-const ID_MAXIMUM = 2_147_483_647;
-const mailId = z.coerce.number().int().positive().max(ID_MAXIMUM);
+const mailId = idSchema;
 
 /** The states one receiver's copy goes through (docs/decisions/009). */
 export const MAIL_RECEIVER_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
@@ -26,20 +26,6 @@ export type MailSystemLabel = (typeof MAIL_SYSTEM_LABELS)[number];
 
 /** The `{firstname}` placeholder of a message, replaced for each receiver. */
 export const MAIL_FIRSTNAME_PLACEHOLDER = '{firstname}';
-
-// NUL, bidi controls and other format characters are refused; a text of only invisible characters is empty.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing NUL is the point
-const FORBIDDEN = /[\u0000\u202a-\u202e\u2066-\u2069]/;
-const INVISIBLE = /[\s\u200b-\u200f\u2060-\u2064\ufeff\u00ad]/gu;
-
-function mailText(max: number, codes: { required: string; tooLong: string }) {
-  return z
-    .string({ error: codes.required })
-    .transform((value) => value.normalize('NFC'))
-    .refine((value) => !FORBIDDEN.test(value), { error: 'mail.invalidText' })
-    .refine((value) => value.replace(INVISIBLE, '') !== '', { error: codes.required })
-    .refine((value) => value.length <= max, { error: codes.tooLong });
-}
 
 /** Who gets an e-mail: the union of everyone each list names (an empty filter names nobody). */
 export const mailReceiverFilterSchema = z.object({
@@ -55,8 +41,16 @@ export type MailReceiverFilter = z.infer<typeof mailReceiverFilterSchema>;
 
 export const sendMailSchema = z.object({
   receivers: mailReceiverFilterSchema,
-  subject: mailText(MAIL_LIMITS.SUBJECT_MAXIMUM, { required: 'mail.subjectRequired', tooLong: 'mail.subjectTooLong' }),
-  message: mailText(MAIL_LIMITS.MESSAGE_MAXIMUM, { required: 'mail.messageRequired', tooLong: 'mail.messageTooLong' }),
+  subject: cleanText({
+    max: MAIL_LIMITS.SUBJECT_MAXIMUM,
+    requiredCode: 'mail.subjectRequired',
+    tooLong: 'mail.subjectTooLong',
+  }),
+  message: cleanText({
+    max: MAIL_LIMITS.MESSAGE_MAXIMUM,
+    requiredCode: 'mail.messageRequired',
+    tooLong: 'mail.messageTooLong',
+  }),
 });
 export type SendMailInput = z.input<typeof sendMailSchema>;
 
@@ -121,10 +115,11 @@ export type MailLabel = z.infer<typeof mailLabelSchema>;
 export const mailLabelsResponseSchema = z.object({ labels: z.array(mailLabelSchema) });
 
 export const createMailLabelSchema = z.object({
-  name: mailText(MAIL_LIMITS.LABEL_NAME_MAXIMUM, {
-    required: 'mail.labelNameRequired',
+  name: cleanText({
+    max: MAIL_LIMITS.LABEL_NAME_MAXIMUM,
+    requiredCode: 'mail.labelNameRequired',
     tooLong: 'mail.labelNameTooLong',
-  }).transform((value) => value.trim()),
+  }),
   color: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, { error: 'mail.labelColorInvalid' })
@@ -148,11 +143,7 @@ export type MailPreview = z.infer<typeof mailPreviewResponseSchema>;
 
 /** People of the event one may pick by name: members and applicants. */
 export const mailCandidatesQuerySchema = z.object({
-  search: z
-    .string()
-    .max(100)
-    .refine((value) => !FORBIDDEN.test(value), { error: 'mail.invalidText' })
-    .default(''),
+  search: z.string().max(100).refine(hasOnlyAllowedCharacters, { error: 'error.invalidCharacters' }).default(''),
 });
 export const mailCandidatesResponseSchema = z.object({
   candidates: z.array(

@@ -3,7 +3,6 @@ import {
   changePasswordSchema,
   idParam,
   loginSchema,
-  messageText,
   recoverPasswordSchema,
   registerSchema,
   removeUserSchema,
@@ -14,7 +13,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError, HttpError } from '../../lib/http-error.js';
+import { eventParams, ok } from '../../lib/http.js';
+import { fieldError, tooLarge, unauthorized } from '../../lib/http-error.js';
 import { languageOf } from '../../lib/language.js';
 import { currentUser } from '../../plugins/auth.js';
 import {
@@ -28,8 +28,6 @@ import {
 import { AVATAR_MAX_BYTES, accountService } from './service.js';
 
 /** Present in every successful POST answer; filled in by the session plugin (DESIGN 4.1). */
-const ok = <T extends z.ZodRawShape>(shape: T) =>
-  z.object({ ...shape, success: z.literal(true).optional(), _csrf: z.string().optional() });
 const userResponse = ok({ user: userSchema });
 const emptyResponse = ok({});
 
@@ -38,8 +36,7 @@ const loggedIn = async (request: FastifyRequest) => {
   currentUser(request);
 };
 
-const avatarTooLarge = () =>
-  new HttpError(413, [messageText('error.avatarTooLarge')], { file: messageText('error.avatarTooLarge') });
+const avatarTooLarge = () => tooLarge('error.avatarTooLarge', undefined, 'file');
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const account = accountService(app);
@@ -57,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await account.authenticate(request.body.email, request.body.password);
-      if (!user) throw new HttpError(401, [messageText('error.invalidCredentials')]);
+      if (!user) throw unauthorized('error.invalidCredentials');
       loginLimits.succeeded(request);
       await app.sessions.create(reply, request, user.id);
       request.user = user;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { messageText, type RegisterInput, type User } from '@funkis/shared';
+import type { RegisterInput, User } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
-import { fieldError, HttpError, notFound } from '../../lib/http-error.js';
+import { conflict, fieldError, notFound, unsupportedType } from '../../lib/http-error.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
@@ -30,7 +30,7 @@ export function imageTypeOf(bytes: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | nu
 }
 
 const wrongPassword = (field: string) => fieldError(field, 'error.wrongPassword');
-const emailTaken = (field: string) => fieldError(field, 'error.emailTaken', 409);
+const emailTaken = (field: string) => fieldError(field, 'error.emailTaken', undefined, 409);
 
 /** Everything a person does with their own account; routes.ts only validates, guards and answers. */
 export function accountService(app: FastifyInstance) {
@@ -161,7 +161,7 @@ export function accountService(app: FastifyInstance) {
     async removeAccount(userId: number, password: string): Promise<void> {
       await requirePassword(userId, password, 'password');
       const result = await users.remove(userId);
-      if (!result.removed) throw new HttpError(409, [messageText('error.soleAdmin')]);
+      if (!result.removed) throw conflict('error.soleAdmin');
       for (const key of result.orphanedKeys) {
         await app.storage.remove(key).catch((error) => app.log.warn({ err: error, key }, 'file left behind'));
       }
@@ -170,7 +170,7 @@ export function accountService(app: FastifyInstance) {
     /** Stores a new avatar from the upload's bytes (already capped at AVATAR_MAX_BYTES). */
     async saveAvatar(userId: number, bytes: Buffer): Promise<User> {
       const type = imageTypeOf(bytes);
-      if (!type) throw new HttpError(415, [messageText('error.avatarType')], { file: messageText('error.avatarType') });
+      if (!type) throw unsupportedType('error.avatarType', undefined, 'file');
       const saved = await app.storage.save(Readable.from([bytes]));
       const { row, previous } = await users.setAvatar(userId, `${saved.key}.${type}`);
       if (previous) await app.storage.remove(previous.split('.')[0]).catch(() => undefined);

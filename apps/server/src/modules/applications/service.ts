@@ -1,6 +1,5 @@
 import {
   type Answers,
-  APPLICATION_MESSAGES,
   APPLICATION_STATUSES,
   type Application,
   type ApplicationFilter,
@@ -173,12 +172,12 @@ export function applicationsService(db: Db, dialect: DialectName) {
       const scope = scopeOf(reviewer);
       const isLeader = scope.visibleGroupId !== 'all';
       if (input.groupId !== undefined && isLeader && input.groupId !== scope.visibleGroupId) {
-        throw forbidden(APPLICATION_MESSAGES['error.applicationsMoveGroup']);
+        throw forbidden('error.applicationsMoveGroup');
       }
       const groups = await repository.listGroups(reviewer.eventId);
       const groupNames = new Map(groups.map((group) => [group.id, group.name]));
       if (input.groupId !== undefined && input.groupId !== null && !groupNames.has(input.groupId)) {
-        throw fieldError('groupId', APPLICATION_MESSAGES['error.applicationsGroupUnknown']);
+        throw fieldError('groupId', 'error.applicationsGroupUnknown');
       }
       const groupName = (groupId: number | null) => (groupId === null ? null : (groupNames.get(groupId) ?? null));
 
@@ -188,12 +187,12 @@ export function applicationsService(db: Db, dialect: DialectName) {
           const ids = [...new Set(input.ids)];
           const found = await repository.targetsByIds(trx, ids);
           targets = found.filter((target) => target.event_id === reviewer.eventId);
-          if (targets.length !== ids.length) throw badRequest(APPLICATION_MESSAGES['error.applicationsUnknown']);
+          if (targets.length !== ids.length) throw badRequest('error.applicationsUnknown');
           if (
             isLeader &&
             targets.some((target) => target.group_id === null || target.group_id !== scope.visibleGroupId)
           ) {
-            throw forbidden(APPLICATION_MESSAGES['error.applicationsOtherGroup']);
+            throw forbidden('error.applicationsOtherGroup');
           }
         } else {
           targets = await repository.targetsByFilter(trx, scope, input.filter ?? {});

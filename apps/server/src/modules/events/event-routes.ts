@@ -8,11 +8,10 @@ import {
   eventsListQuerySchema,
   eventsListResponseSchema,
   IMAGE_TYPES,
-  messageText,
 } from '@funkis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fieldError, forbidden, HttpError, notFound } from '../../lib/http-error.js';
+import { fieldError, forbidden, notFound, tooLarge } from '../../lib/http-error.js';
 import { currentMembership, currentUser, findMembership, MAX_ID } from '../../plugins/auth.js';
 import { FileTooLargeError } from '../../plugins/storage.js';
 import { eventParams, ok, tags } from './http.js';
@@ -168,8 +167,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         saved = await app.storage.save(file.file);
       } catch (error) {
         if (error instanceof FileTooLargeError) {
-          const text = messageText('error.imageTooLarge');
-          throw new HttpError(413, [text], { file: text });
+          throw tooLarge('error.imageTooLarge', undefined, 'file');
         }
         throw error;
       }

@@ -99,7 +99,7 @@ export function eventsService(db: Db, dialect: DialectName) {
 
   const requireGroup = async (repository: ReturnType<typeof eventsRepository>, eventId: number, groupId: number) => {
     const group = await repository.findGroup(eventId, groupId);
-    if (!group) throw fieldError('groupId', 'error.groupNotFound', 404);
+    if (!group) throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
     return group;
   };
 
@@ -235,7 +235,7 @@ export function eventsService(db: Db, dialect: DialectName) {
       return inTransaction(async (repository, trx): Promise<Group> => {
         await repository.lockEvent(eventId);
         if (await repository.isGroupNameTaken(eventId, input.name)) {
-          throw fieldError('name', 'error.groupNameTaken', 409);
+          throw fieldError('name', 'error.groupNameTaken', undefined, 409);
         }
         const row = await repository.insertGroup(eventId, { name: input.name, description: input.description ?? '' });
         await writeAudit(trx, {
@@ -260,7 +260,7 @@ export function eventsService(db: Db, dialect: DialectName) {
         const current = await repository.findGroup(eventId, groupId);
         if (!current) throw notFound('error.groupNotFound');
         if (input.name !== undefined && (await repository.isGroupNameTaken(eventId, input.name, groupId))) {
-          throw fieldError('name', 'error.groupNameTaken', 409);
+          throw fieldError('name', 'error.groupNameTaken', undefined, 409);
         }
         const changes: Record<string, { from: string; to: string }> = {};
         if (input.name !== undefined && input.name !== current.name) {
@@ -311,16 +311,16 @@ export function eventsService(db: Db, dialect: DialectName) {
       return inTransaction(async (repository, trx) => {
         await repository.lockEvent(eventId);
         const user = await repository.findUserByEmail(input.email);
-        if (!user) throw fieldError('email', 'error.accountNotFound', 404);
+        if (!user) throw fieldError('email', 'error.accountNotFound', undefined, 404);
         if (await repository.findMemberByUserId(eventId, user.id)) {
-          throw fieldError('email', 'error.alreadyMember', 409);
+          throw fieldError('email', 'error.alreadyMember', undefined, 409);
         }
         if (input.groupId !== null) await requireGroup(repository, eventId, input.groupId);
         let eventUserId: number;
         try {
           eventUserId = await repository.insertMember(eventId, user.id, input.roleLevel, input.groupId);
         } catch (error) {
-          if (isUniqueViolation(error)) throw fieldError('email', 'error.alreadyMember', 409);
+          if (isUniqueViolation(error)) throw fieldError('email', 'error.alreadyMember', undefined, 409);
           throw error;
         }
         await writeAudit(trx, {

@@ -9,14 +9,12 @@ import {
 } from '@funkis/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eventParams, ok } from '../../lib/http.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { formsService } from './service.js';
 
 /** Present in every successful POST answer; filled in by the session plugin (DESIGN 4.1). */
-const ok = <T extends z.ZodRawShape>(shape: T) =>
-  z.object({ ...shape, success: z.literal(true).optional(), _csrf: z.string().optional() });
 
-const eventParams = z.object({ id: idParam });
 const applicationParams = z.object({ id: idParam, applicationId: idParam });
 
 /**

@@ -6,7 +6,6 @@ import {
   type EventForm,
   type FormField,
   formFieldsSchema,
-  formMessageText,
   highestCustomFieldNumber,
   isDisplayOnlyField,
   isOptionField,
@@ -18,13 +17,10 @@ import {
 } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import { conflict, fieldErrors, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import type { EventMembership } from '../../plugins/auth.js';
 import { formsRepository } from './repository.js';
-
-const conflictOf = (key: Parameters<typeof formMessageText>[0], params?: Record<string, string | number>) =>
-  new HttpError(409, [formMessageText(key, params)]);
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (!text) return fallback;
@@ -83,8 +79,8 @@ function describeChanges(before: FormField[], after: FormField[]) {
 function checkWeekField(fields: FormField[], config: WeekSeparationConfig | null): void {
   if (!config) return;
   const field = fields.find((candidate) => candidate.name === config.formFieldName);
-  if (!field) throw conflictOf('error.formWeekFieldRemoved', { name: config.formFieldName });
-  if (!isOptionField(field.type)) throw conflictOf('error.formWeekFieldType', { name: config.formFieldName });
+  if (!field) throw conflict('error.formWeekFieldRemoved', { name: config.formFieldName });
+  if (!isOptionField(field.type)) throw conflict('error.formWeekFieldType', { name: config.formFieldName });
 }
 
 export function formsService(db: Db) {
@@ -114,7 +110,7 @@ export function formsService(db: Db) {
     }): Promise<EventForm> {
       const checked = validateFormFields(input.fields);
       if (!checked.isValid) {
-        throw new HttpError(400, [formMessageText('error.formInvalid')], checked.fieldErrors);
+        throw fieldErrors(400, checked.issues, { summary: 'error.formInvalid' });
       }
       const fields = checked.value;
       return db.transaction().execute(async (trx) => {
@@ -124,14 +120,14 @@ export function formsService(db: Db) {
         const saved = await inTransaction.findForm(input.eventId);
         const current = toEventForm(saved);
         if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== current.updatedAt) {
-          throw conflictOf('error.formChanged');
+          throw conflict('error.formChanged');
         }
         const names = checkFieldNames(
           fields,
           current.fields.map((field) => field.name),
           current.nextFieldNumber - 1,
         );
-        if (!names.isValid) throw new HttpError(400, [formMessageText('error.formInvalid')], names.fieldErrors);
+        if (!names.isValid) throw fieldErrors(400, names.issues, { summary: 'error.formInvalid' });
         checkWeekField(fields, activeWeekConfig(event));
 
         const updatedAt = nowIso();
@@ -144,7 +140,7 @@ export function formsService(db: Db) {
           { fields: JSON.stringify(fields), lastFieldNumber, updatedAt },
           saved ? saved.updated_at : null,
         );
-        if (!stored) throw conflictOf('error.formChanged');
+        if (!stored) throw conflict('error.formChanged');
         await writeAudit(trx, {
           eventId: input.eventId,
           actorId: input.actorId,
@@ -189,17 +185,17 @@ export function formsService(db: Db) {
     ) {
       const event = await repository.findEvent(eventId);
       if (!event) throw notFound();
-      if (event.applications_open !== 1) throw conflictOf('error.applicationsClosed');
-      if (await repository.findApplicationOf(eventId, user.id)) throw conflictOf('error.alreadyApplied');
+      if (event.applications_open !== 1) throw conflict('error.applicationsClosed');
+      if (await repository.findApplicationOf(eventId, user.id)) throw conflict('error.alreadyApplied');
 
       const fields = parseFields((await repository.findForm(eventId))?.fields);
       const result = validateAnswers(fields, answers);
       if (!result.isValid) {
         const labelOf = new Map(fields.map((field) => [field.name, field.label]));
-        const lines = Object.entries(result.fieldErrors).map(
+        const texts = Object.entries(result.fieldErrors).map(
           ([name, message]) => `${labelOf.get(name) || name}: ${message}`,
         );
-        throw new HttpError(400, lines, result.fieldErrors);
+        throw fieldErrors(400, result.issues, { texts });
       }
       const labels = Object.fromEntries(
         fields.filter((field) => field.name in result.value).map((field) => [field.name, field.label]),
@@ -217,7 +213,7 @@ export function formsService(db: Db) {
         return { id: row.id, status: row.status as ApplicationStatus, createdAt: row.created_at };
       } catch (error) {
         // Two submissions racing: the unique (event, user) index lets one through.
-        if (await repository.findApplicationOf(eventId, user.id)) throw conflictOf('error.alreadyApplied');
+        if (await repository.findApplicationOf(eventId, user.id)) throw conflict('error.alreadyApplied');
         throw error;
       }
     },

@@ -1,6 +1,5 @@
 import {
   createMailLabelSchema,
-  idParam,
   mailCandidatesQuerySchema,
   mailCandidatesResponseSchema,
   mailLabelResponseSchema,
@@ -16,17 +15,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { languageOf } from '../../lib/language.js';
-import { currentMembership, currentUser, MAX_ID } from '../../plugins/auth.js';
+import { currentMembership, currentUser } from '../../plugins/auth.js';
 import type { MailActor } from './service.js';
 
-/** Present in every successful POST answer; filled in by the session plugin (DESIGN 4.1). */
-const ok = <T extends z.ZodRawShape>(shape: T) =>
-  z.object({ ...shape, success: z.literal(true).optional(), _csrf: z.string().optional() });
-
-const id = idParam.max(MAX_ID);
-const eventParams = z.object({ id });
-const mailParams = z.object({ id, emailId: id });
+const mailParams = eventParams.extend({ emailId: idSchema });
 
 function actorOf(request: FastifyRequest): MailActor {
   const user = currentUser(request);

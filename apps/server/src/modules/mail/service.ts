@@ -272,7 +272,8 @@ export function mailService(app: FastifyInstance) {
     },
 
     async createLabel(actor: MailActor, input: { name: string; color: string }): Promise<MailLabel> {
-      if (await mails.findLabelByName(actor.eventId, input.name)) throw fieldError('name', 'mail.labelNameTaken', 409);
+      if (await mails.findLabelByName(actor.eventId, input.name))
+        throw fieldError('name', 'mail.labelNameTaken', undefined, 409);
       const row = await app.db.transaction().execute(async (trx) => {
         const created = await mailRepository(trx, app.dialect).insertLabel(actor.eventId, input.name, input.color);
         await writeAudit(trx, {

@@ -79,9 +79,9 @@ export function AvatarCard({ user }: { user: User }) {
             </Typography>
           </Stack>
         </Stack>
-        {errors.map((message) => (
-          <Alert key={message} severity="error" variant="outlined" sx={{ mt: 2 }}>
-            {translateMessage(message)}
+        {[...new Set(errors.map(translateMessage))].map((text) => (
+          <Alert key={text} severity="error" variant="outlined" sx={{ mt: 2 }}>
+            {text}
           </Alert>
         ))}
       </CardContent>

@@ -318,7 +318,7 @@ export function ComposeForm({
         />
         {send.isError && !isApiError(send.error) ? <FormErrorList messages={errorMessagesOf(send.error)} /> : null}
         {send.isError && isApiError(send.error) && Object.keys(send.error.fieldErrors).length === 0 ? (
-          <FormErrorList messages={send.error.errorMessages} />
+          <FormErrorList messages={send.error.errors} />
         ) : null}
         <Stack direction="row" spacing={2}>
           <Button type="submit" variant="contained">

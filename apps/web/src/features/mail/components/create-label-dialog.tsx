@@ -76,9 +76,7 @@ export function CreateLabelDialog({ eventId, open, onClose }: { eventId: number;
                 </option>
               ))}
             </TextField>
-            {serverError && !serverError.fieldErrors.name ? (
-              <FormErrorList messages={serverError.errorMessages} />
-            ) : null}
+            {serverError && !serverError.fieldErrors.name ? <FormErrorList messages={serverError.errors} /> : null}
           </Stack>
         </DialogContent>
         <DialogActions>
