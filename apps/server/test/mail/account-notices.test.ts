@@ -25,7 +25,7 @@ describe(`account mail through the queue on ${dialect}`, () => {
     const newEmail = `new-${Date.now()}@example.test`;
     const response = await client.post('/api/change-email', { newEmail, password: user.password });
     expect(response.statusCode, response.body).toBe(200);
-    const mail = await smtp.waitFor((m) => m.to.includes(user.email));
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email), 15_000);
     const text = textOf(mail.raw);
     expect(mail.raw).toMatch(/^Subject: The e-mail address of your Funkis account was changed/m);
     expect(text).toContain(`Your Funkis account now uses the address ${newEmail} instead of this one.`);
@@ -46,7 +46,7 @@ describe(`account mail through the queue on ${dialect}`, () => {
       newPassword: 'another secret 123',
     });
     expect(response.statusCode, response.body).toBe(200);
-    const mail = await smtp.waitFor((m) => m.to.includes(user.email));
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email), 15_000);
     const text = textOf(mail.raw);
     expect(text).toContain('Hej Sven,');
     expect(text).toContain('Lösenordet för ditt Funkis-konto har just ändrats');
@@ -63,7 +63,7 @@ describe(`account mail through the queue on ${dialect}`, () => {
       { headers: { 'accept-language': 'sv' } },
     );
     expect(response.statusCode).toBe(200);
-    const mail = await smtp.waitFor((m) => m.to.includes(user.email));
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email), 15_000);
     expect(textOf(mail.raw)).toMatch(/Hej Astrid,[\s\S]*authentication\/password-reset\?token=/);
     const row = await t.db
       .selectFrom('mail_queue')
@@ -96,7 +96,7 @@ describe(`account mail through the queue on ${dialect}`, () => {
       text: 'Bar, 18:00',
       reason: 'shift_reminder',
     });
-    const mail = await smtp.waitFor((m) => m.to.includes(user.email));
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email), 15_000);
     expect(mail.raw).toMatch(/^Subject: Your shift starts tomorrow/m);
   });
 });

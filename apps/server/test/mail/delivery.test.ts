@@ -144,6 +144,8 @@ describe(`mail delivery through a real SMTP server on ${dialect}`, () => {
       message: 'Hello',
     });
     expect(sent.statusCode).toBe(201);
+    // The rate spaces the eight by 1 ms each: let all of them fall due so one claim takes the whole batch.
+    await new Promise((resolve) => setTimeout(resolve, 50));
 
     // Worker A claims the whole batch, delivers two, then freezes for good in the middle of the third, as a
     // process killed with -9 would: its claimed rows stay `sending` under its lease.
