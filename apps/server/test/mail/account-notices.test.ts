@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { TestClient } from '../helpers/client.js';
-import { createUser, loginAs } from '../helpers/factories.js';
+import { createEvent, createUser, loginAs } from '../helpers/factories.js';
 import { startSmtpServer, textOf } from '../helpers/smtp.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -75,20 +75,7 @@ describe(`account mail through the queue on ${dialect}`, () => {
 
   it('lets other modules queue mail for an event, which then keeps the event rate (the scheduling reminder door)', async () => {
     const user = await createUser(t.db, { firstname: 'Remy' });
-    const event = await t.db
-      .insertInto('events')
-      .values({
-        name: 'Reminder event',
-        description: '',
-        status: 'ongoing',
-        applications_open: 1,
-        use_week_separation: 0,
-        week_separation_config: null,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const event = await createEvent(t.db);
     await t.app.mail.enqueue({
       eventId: event.id,
       to: [{ userId: user.id, email: user.email, name: 'Remy User', language: 'en' }],

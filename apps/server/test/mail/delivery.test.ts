@@ -3,7 +3,7 @@ import { createMailWorker } from '../../src/modules/mail/worker.js';
 import type { Mailer } from '../../src/plugins/mailer.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import type { TestClient } from '../helpers/client.js';
-import { addMember, createUser, loginAs, type TestUser } from '../helpers/factories.js';
+import { addMember, createGroup, createUser, loginAs, type TestUser } from '../helpers/factories.js';
 import { startSmtpServer, textOf } from '../helpers/smtp.js';
 import { createMailEvent, type MailEvent } from './fixtures.js';
 
@@ -41,11 +41,7 @@ afterAll(async () => {
 const received = (address: string) => smtp.messages.filter((mail) => mail.to.includes(address));
 
 async function addVolunteers(count: number, prefix: string): Promise<TestUser[]> {
-  const group = await t.db
-    .insertInto('event_groups')
-    .values({ event_id: e.event.id, name: `${prefix} group`, description: '', created_at: new Date().toISOString() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const group = await createGroup(t.db, e.event.id, `${prefix} group`);
   const users: TestUser[] = [];
   for (let index = 0; index < count; index += 1) {
     const user = await createUser(t.db, {
