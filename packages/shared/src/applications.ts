@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './common.js';
 import { APPLICATION_STATUSES, LIMITS } from './constants.js';
 import { answerValueSchema } from './forms.js';
 
@@ -63,14 +64,14 @@ export const groupFilterSchema = listInput
   .transform((list) => list.map((item) => (item === NO_GROUP_FILTER ? null : item)));
 
 /** Week-separation option values (applications.week). */
-export const weekFilterSchema = listInput.transform(toList).pipe(z.array(z.string().max(100)).max(50));
+export const weekFilterSchema = listInput.transform(toList).pipe(z.array(safeString().max(100)).max(50));
 
 export const applicationFilterSchema = z.object({
   status: statusFilterSchema.optional(),
   groupId: groupFilterSchema.optional(),
   week: weekFilterSchema.optional(),
   /** Case-insensitive substring of the applicant's name, e-mail or answers. */
-  search: z.string().trim().max(APPLICATION_SEARCH_MAXIMUM).optional(),
+  search: safeString().trim().max(APPLICATION_SEARCH_MAXIMUM).optional(),
 });
 export type ApplicationFilterInput = z.input<typeof applicationFilterSchema>;
 export type ApplicationFilter = z.output<typeof applicationFilterSchema>;

@@ -27,6 +27,22 @@ export const hasOnlyAllowedCharacters = (text: string): boolean => !FORBIDDEN_CH
 /** True when nothing would be visible: empty, white space or invisible characters only. */
 export const isBlankText = (text: string): boolean => text.replace(INVISIBLE_CHARACTERS, '') === '';
 
+/** Visible characters only: what a length limit for names counts (three zero-width spaces are no name). */
+export const visibleLength = (text: string): number => [...text.replace(INVISIBLE_CHARACTERS, '')].length;
+
+/**
+ * Every text a client sends: normalised to NFC, NUL and bidi controls refused (400, never a PostgreSQL 500).
+ * Chain `.trim()`, `.min()`, `.max()` as on z.string().
+ */
+export const safeString = (error?: MessageKey) =>
+  z
+    .string(error ? { error } : undefined)
+    .normalize('NFC')
+    .refine(hasOnlyAllowedCharacters, { error: 'error.invalidCharacters', abort: true });
+
+/** A name: a safe string with at least `min` visible characters (invisible ones do not count). */
+export const visibleAtLeast = (min: number) => (text: string) => visibleLength(text) >= min;
+
 export interface TextRules {
   max: number;
   /** Refuse empty and invisible-only values (default true). */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { hasOnlyAllowedCharacters, safeString } from './common.js';
 import { FORM_FIELD_TYPES, type FormFieldType } from './constants.js';
 import type { formsMessages } from './messages/forms.js';
 import { type MessageKey, messageText } from './messages/index.js';
 
 export const formFieldOptionSchema = z.object({
-  value: z.string().trim().min(1).max(100),
-  label: z.string().trim().min(1).max(200),
+  value: safeString().trim().min(1).max(100),
+  label: safeString().trim().min(1).max(200),
 });
 
 export const formFieldSchema = z.object({
@@ -16,8 +17,8 @@ export const formFieldSchema = z.object({
     .max(100)
     .regex(/^[a-z0-9][a-z0-9-_]*$/i),
   type: z.enum(FORM_FIELD_TYPES),
-  label: z.string().trim().max(500),
-  description: z.string().max(2000).optional(),
+  label: safeString().trim().max(500),
+  description: safeString().max(2000).optional(),
   required: z.boolean().default(false),
   options: z.array(formFieldOptionSchema).max(100).optional(),
 });
@@ -150,7 +151,8 @@ function checkAnswer(field: FormField, raw: unknown): Checked {
   }
   if (isBlank(raw)) return { empty: true };
   if (typeof raw !== 'string') return { issue: { key: 'error.answerInvalid' } };
-  const text = raw.trim();
+  if (!hasOnlyAllowedCharacters(raw)) return { issue: { key: 'error.invalidCharacters' } };
+  const text = raw.normalize('NFC').trim();
   switch (field.type) {
     case 'text':
     case 'textarea': {

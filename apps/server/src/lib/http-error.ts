@@ -51,7 +51,10 @@ export function fieldError(field: string, code: MessageKey, params?: MessagePara
   return new HttpError(status, { ...coded(code, params), field });
 }
 
-/** Several field failures at once (a form's questions), each under its field. */
+/**
+ * Several field failures at once (a form's questions), each under its field. With a summary, the English list
+ * is the summary alone, as the spec answers (the fields' texts are in `fieldErrors`); `errors` has them all.
+ */
 export function fieldErrors(
   status: number,
   issues: Record<string, { key: MessageKey; params?: MessageParams }>,
@@ -62,5 +65,6 @@ export function fieldErrors(
     field,
   }));
   if (options.summary) errors.unshift({ code: options.summary });
-  return new HttpError(status, errors, { texts: options.texts });
+  const texts = options.texts ?? (options.summary ? [messageText(options.summary)] : undefined);
+  return new HttpError(status, errors, { texts });
 }

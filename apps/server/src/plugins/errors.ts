@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   type CodedMessage,
+  catalogue,
   isMessageKey,
   type MessageKey,
   type MessageParams,
@@ -51,12 +52,16 @@ interface ZodIssueLike {
   minimum?: number | bigint;
 }
 
-/** A schema's message is a catalogue key; a limit the issue reports fills `{max}`/`{min}` unless the key fixes it. */
+/**
+ * A schema's message is a catalogue key; a limit the issue reports fills `{max}`/`{min}` unless the key fixes it
+ * (only when the text has that placeholder: "Last name is required." from `.min(1)` gets no `min`).
+ */
 function codedIssue(message: string | undefined, issue: ZodIssueLike | undefined, field: string): CodedMessage {
   const code: MessageKey = message && isMessageKey(message) ? message : 'error.invalid';
+  const template = catalogue[code].en;
   const params: MessageParams = {};
-  if (issue?.maximum !== undefined) params.max = Number(issue.maximum);
-  if (issue?.minimum !== undefined) params.min = Number(issue.minimum);
+  if (issue?.maximum !== undefined && template.includes('{max}')) params.max = Number(issue.maximum);
+  if (issue?.minimum !== undefined && template.includes('{min}')) params.min = Number(issue.minimum);
   const merged = { ...params, ...messageParams(code) };
   return {
     code,
@@ -79,7 +84,8 @@ async function errorsPlugin(app: FastifyInstance, options: { webDist: string }) 
       const errors: CodedMessage[] = [];
       const seenFields = new Set<string>();
       for (const issue of error.validation) {
-        const zodIssue = (issue.params as { issue?: ZodIssueLike } | undefined)?.issue;
+        // fastify-type-provider-zod spreads the zod issue (minus path, code, message) into `params`.
+        const zodIssue = issue.params as ZodIssueLike | undefined;
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         if (field && seenFields.has(field)) continue;
         if (field) seenFields.add(field);

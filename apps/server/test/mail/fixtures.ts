@@ -10,7 +10,7 @@ import {
 
 /**
  * An event with everyone the receiver filters tell apart: an admin, a leader of group A, volunteers in A and
- * B and without a group, and applicants of both groups in different statuses (one of them also a member).
+ * B and without a group, and applicants of both groups in different statuses (the accepted one a member by it).
  */
 export async function createMailEvent(db: Db) {
   const person = (firstname: string) => createUser(db, { firstname, lastname: 'Tester' });
@@ -20,8 +20,8 @@ export async function createMailEvent(db: Db) {
   const groupB = await createGroup(db, event.id, 'Stage');
   const leader = await person('Leader');
   await addMember(db, event.id, leader.id, 1, groupA.id);
+  // Accepting her application (the review's way) makes her a volunteer of group A.
   const volunteerA = await person('Vera');
-  await addMember(db, event.id, volunteerA.id, 2, groupA.id, true);
   const volunteerB = await person('Bo');
   await addMember(db, event.id, volunteerB.id, 2, groupB.id);
   const loner = await person('Lone');

@@ -1,7 +1,6 @@
 import {
   changeEmailSchema,
   changePasswordSchema,
-  idParam,
   loginSchema,
   recoverPasswordSchema,
   registerSchema,
@@ -13,8 +12,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventParams, ok } from '../../lib/http.js';
-import { fieldError, tooLarge, unauthorized } from '../../lib/http-error.js';
+import { idSchema, ok } from '../../lib/http.js';
+import { unauthorized } from '../../lib/http-error.js';
+import { readImageUpload } from '../../lib/images.js';
 import { languageOf } from '../../lib/language.js';
 import { currentUser } from '../../plugins/auth.js';
 import {
@@ -25,7 +25,7 @@ import {
   limits,
   loginFailureLimits,
 } from './rate-limits.js';
-import { AVATAR_MAX_BYTES, accountService } from './service.js';
+import { accountService } from './service.js';
 
 /** Present in every successful POST answer; filled in by the session plugin (DESIGN 4.1). */
 const userResponse = ok({ user: userSchema });
@@ -35,8 +35,6 @@ const emptyResponse = ok({});
 const loggedIn = async (request: FastifyRequest) => {
   currentUser(request);
 };
-
-const avatarTooLarge = () => tooLarge('error.avatarTooLarge', undefined, 'file');
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const account = accountService(app);
@@ -116,20 +114,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) throw fieldError('file', 'error.required');
-      const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (part?.fieldname !== 'file') {
-        part?.file.resume();
-        throw fieldError('file', 'error.required');
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge();
-        throw error;
-      }
-      return { user: await account.saveAvatar(user.id, bytes) };
+      const { bytes, type } = await readImageUpload(request, {
+        tooLarge: 'error.avatarTooLarge',
+        wrongType: 'error.avatarType',
+      });
+      return { user: await account.saveAvatar(user.id, bytes, type) };
     },
   );
 
@@ -140,7 +129,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...tag,
         description: 'The image itself. Visible to the user and to the people who share an event with them.',
-        params: z.object({ userId: idParam }),
+        params: z.object({ userId: idSchema }),
         querystring: z.object({ v: z.string().max(200).optional() }),
       },
     },
