@@ -1,7 +1,7 @@
 import type { CreateMailLabelInput, MailLabel } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { mailKeys } from './keys';
+import { mailKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/mail-labels: a new custom label. */
 export const createMailLabel = (eventId: number, input: CreateMailLabelInput) =>

@@ -1,7 +1,7 @@
 import type { MailCandidate } from '@funkis/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { mailKeys } from './keys';
+import { mailKeys } from '../../../lib/query-keys';
 
 /** GET /api/event/{id}/mail-candidates?search=: members and applicants to choose one by one. */
 export const getCandidates = (eventId: number, search: string, signal?: AbortSignal) =>

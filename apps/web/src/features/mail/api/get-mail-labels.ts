@@ -1,7 +1,7 @@
 import type { MailLabel } from '@funkis/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { mailKeys } from './keys';
+import { mailKeys } from '../../../lib/query-keys';
 
 /** GET /api/event/{id}/mail-labels: Sent and the custom labels with their counts. */
 export const getMailLabels = (eventId: number, signal?: AbortSignal) =>

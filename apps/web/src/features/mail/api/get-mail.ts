@@ -1,7 +1,7 @@
 import type { Mail } from '@funkis/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { mailKeys } from './keys';
+import { mailKeys } from '../../../lib/query-keys';
 
 /** GET /api/event/{id}/get-mail/{emailId}: one e-mail with every receiver's delivery state. */
 export const getMail = (eventId: number, emailId: number, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import type { MailSummary } from '@funkis/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { mailKeys } from './keys';
+import { mailKeys } from '../../../lib/query-keys';
 
 export interface MailFolder {
   customLabel?: number;

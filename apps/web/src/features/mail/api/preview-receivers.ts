@@ -1,7 +1,7 @@
 import type { MailPreview, MailReceiverFilter } from '@funkis/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { mailKeys } from './keys';
+import { mailKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/mail-receivers/preview: the live count, the first names and the delivery time. */
 export const previewReceivers = (eventId: number, receivers: MailReceiverFilter) =>

@@ -1,7 +1,7 @@
 import type { Mail } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { mailKeys } from './keys';
+import { mailKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/get-mail/{emailId}/retry (admin): the failed receivers go into the queue again. */
 export const retryMail = (eventId: number, emailId: number) =>

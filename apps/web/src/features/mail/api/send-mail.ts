@@ -1,7 +1,7 @@
 import type { Mail, SendMailInput } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { mailKeys } from './keys';
+import { mailKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/send-mail: stores the e-mail and queues one message per receiver. */
 export const sendMail = (eventId: number, input: SendMailInput) =>

@@ -1,7 +1,7 @@
 import type { Mail } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { mailKeys } from './keys';
+import { mailKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/get-mail/{emailId}/labels: the e-mail's custom labels become exactly these. */
 export const setMailLabels = (eventId: number, emailId: number, labelIds: number[]) =>

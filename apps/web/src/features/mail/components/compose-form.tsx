@@ -26,12 +26,12 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useGroups } from '../../../api/get-groups';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { paths } from '../../../config/paths';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf, isApiError } from '../../../lib/api-client';
 import { useCandidates } from '../api/get-candidates';
-import { useMailGroups } from '../api/get-groups';
 import { usePreviewReceivers } from '../api/preview-receivers';
 import { useSendMail } from '../api/send-mail';
 import { durationParts } from './format';
@@ -101,7 +101,7 @@ export function ComposeForm({
   const [search, setSearch] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [isConfirming, setIsConfirming] = useState(false);
-  const groupsQuery = useMailGroups(eventId);
+  const groupsQuery = useGroups(eventId);
   const candidatesQuery = useCandidates(eventId, useDebounced(search, 250));
   const send = useSendMail(eventId);
 
