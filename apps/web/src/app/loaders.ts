@@ -4,6 +4,8 @@ import { eventQueryOptions, isEventId } from '../api/get-event';
 import { groupsQueryOptions } from '../api/get-groups';
 import { applicationsQueryOptions } from '../features/applications/api/get-applications';
 import { parseApplicationListParams } from '../features/applications/api/list-params';
+import { mailLabelsQueryOptions } from '../features/mail/api/get-mail-labels';
+import { mailsQueryOptions } from '../features/mail/api/get-mails';
 import { usersQueryOptions } from '../features/users/api/get-users';
 import { parseUsersListState, usersQueryOf } from '../features/users/api/list-params';
 import { getCsrfToken } from '../lib/api-client';
@@ -59,4 +61,11 @@ export const applicationsLoader = (queryClient: QueryClient, roles: readonly num
   eventScreenLoader(queryClient, roles, (client, eventId, search) => [
     client.ensureQueryData(applicationsQueryOptions(eventId, parseApplicationListParams(search))),
     client.ensureQueryData(groupsQueryOptions(eventId)),
+  ]);
+
+/** /event/{id}/email/*: the labels of the mail sidebar and the Sent folder, where the area opens. */
+export const mailLoader = (queryClient: QueryClient, roles: readonly number[]) =>
+  eventScreenLoader(queryClient, roles, (client, eventId) => [
+    client.ensureQueryData(mailLabelsQueryOptions(eventId)),
+    client.ensureQueryData(mailsQueryOptions(eventId, { systemLabel: 'sent' })),
   ]);

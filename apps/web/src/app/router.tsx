@@ -9,7 +9,7 @@ import { FullPageSpinner } from '../components/ui/full-page-spinner';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 import type { EventRouteHandle } from './event-route-handle';
-import { applicationsLoader, eventLayoutLoader, usersLoader } from './loaders';
+import { applicationsLoader, eventLayoutLoader, mailLoader, usersLoader } from './loaders';
 import { ServerErrorRoute } from './routes/server-error';
 
 /**
@@ -74,9 +74,12 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
         async () => ({ Component: (await import('./routes/event/applications')).EventApplicationsRoute }),
         applicationsLoader(queryClient, ADMINS_AND_LEADERS),
       ),
-      eventScreen('email/*', ADMINS_AND_LEADERS, async () => ({
-        Component: (await import('./routes/event/email')).EventEmailRoute,
-      })),
+      eventScreen(
+        'email/*',
+        ADMINS_AND_LEADERS,
+        async () => ({ Component: (await import('./routes/event/email')).EventEmailRoute }),
+        mailLoader(queryClient, ADMINS_AND_LEADERS),
+      ),
       eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
       eventScreen('control-panel', [0], async () => ({
         Component: (await import('./routes/event/control-panel')).EventControlPanelRoute,
