@@ -41,7 +41,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', () => account.settle());
   const tag = { tags: ['account'] };
   const passwordCheckLimit = limits(app, [[LIMIT.passwordCheckPerUser, byUser]]);
-  const loginLimits = loginFailureLimits();
+  const loginLimits = loginFailureLimits(app);
 
   app.post(
     '/login',
@@ -53,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await account.authenticate(request.body.email, request.body.password);
       if (!user) throw unauthorized('error.invalidCredentials');
-      loginLimits.succeeded(request);
+      await loginLimits.succeeded(request);
       await app.sessions.create(reply, request, user.id);
       request.user = user;
       return { user };
