@@ -26,6 +26,15 @@ export function createAppTheme(settings: Settings): Theme {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiCard: { defaultProps: { variant: 'outlined' } },
+      // MUI's default letter avatar (white on light grey) fails WCAG contrast; axe flags it.
+      MuiAvatar: {
+        styleOverrides: {
+          colorDefault: ({ theme: current }) => ({
+            backgroundColor: current.palette.grey[700],
+            color: current.palette.common.white,
+          }),
+        },
+      },
     },
   });
   if (settings.responsiveFontSizes) theme = responsiveFontSizes(theme);
