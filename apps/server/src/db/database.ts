@@ -1,8 +1,8 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import * as initial from './migrations/0001-initial.js';
 import * as formsFieldCounter from './migrations/0002-forms-field-counter.js';
 import * as accountEmailCi from './migrations/0003-account-email-ci.js';
@@ -29,6 +29,8 @@ export interface DatabaseHandle {
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
+    // Required only when PostgreSQL is used: SQLite starts do not pay for loading pg.
+    const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
     // Counts come back as strings from pg; ours stay far below 2^53, so numbers are safe and simpler.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
     const pool = new pg.Pool({
