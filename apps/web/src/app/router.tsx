@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { AuthLayout } from '../components/layouts/auth-layout';
 import { GuestOnly, RequireAuth } from '../components/layouts/guards';
-import { MainLayout } from '../components/layouts/main-layout';
 import { RootLayout } from '../components/layouts/root-layout';
 import { FullPageSpinner } from '../components/ui/full-page-spinner';
 import { paths } from '../config/paths';
@@ -114,12 +113,14 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/apply-register')).ApplyRegisterRoute }),
       },
       {
-        element: (
-          <RequireAuth>
-            <MainLayout />
-          </RequireAuth>
-        ),
-        children: authenticatedRoutes,
+        element: <RequireAuth />,
+        children: [
+          {
+            // The top bar with its menus is a chunk of its own: the login page does not load it.
+            lazy: async () => ({ Component: (await import('../components/layouts/main-layout')).MainLayout }),
+            children: authenticatedRoutes,
+          },
+        ],
       },
       {
         path: paths.event.root.path,
