@@ -1,20 +1,17 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
 import type { Db, DialectName } from './db/types.js';
+import { serializerCompiler } from './lib/serializer.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { applicationsRoutes } from './modules/applications/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
@@ -23,6 +20,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
 import sessionPlugin from './plugins/session.js';
 import storagePlugin from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
@@ -78,7 +76,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   });
 
   const gtm = config.GTM_ID ? ['https://www.googletagmanager.com'] : [];
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -94,6 +92,13 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // JSON (and other text) answers above 1 KB go out compressed when the client accepts it: brotli at quality 4
+  // (fast enough per request), else gzip. Static assets are already compressed at build time (plugins/web.ts).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });

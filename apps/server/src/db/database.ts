@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+} from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as formsFieldCounter from './migrations/0002-forms-field-counter.js';
 import * as accountEmailCi from './migrations/0003-account-email-ci.js';
@@ -47,8 +55,43 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Most distinct SQL texts kept prepared; the least recently used is finalised beyond that. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 with its prepared statements reused by SQL text. Kysely's SQLite driver prepares every query
+ * again, which was the largest single cost of a small API answer (issue 12 profile); the queries of a route are
+ * the same text every time, with only the parameters changing. Safe because Kysely runs one query at a time on
+ * its single SQLite connection, and SQLite re-prepares a statement by itself after a schema change.
+ */
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  size = STATEMENT_CACHE_SIZE,
+): SqliteDatabase & { cachedStatements(): number } {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        // Map keeps insertion order: move the hit to the end, so the first key is the least recently used.
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= size) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+    cachedStatements: () => statements.size,
+  };
 }
 
 /** Migrations are imported, not read from disk, so they run the same from source, tests and bundles. */
