@@ -11,12 +11,16 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
 import type { Db, DialectName } from './db/types.js';
+import { redactUrl } from './lib/redact.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { applicationsRoutes } from './modules/applications/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
+import { groupsRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { membershipsRoutes } from './modules/memberships/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
@@ -40,15 +44,31 @@ export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Where the log goes (tests read it); standard output otherwise. */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const handle =
     database ?? openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile, pgSchema: config.pgSchema });
   await migrateToLatest(handle);
 
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          ...(logStream ? { stream: logStream } : {}),
+          serializers: {
+            // Secrets in URLs (a password-reset link's token) never reach the log (issue 10, finding 4).
+            req: (request: { method: string; url: string; id: string; ip?: string }) => ({
+              method: request.method,
+              url: redactUrl(request.url),
+              reqId: request.id,
+              remoteAddress: request.ip,
+            }),
+          },
+        }
+      : false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
@@ -128,6 +148,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       await api.register(healthRoutes);
       await api.register(accountRoutes);
       await api.register(eventsRoutes);
+      await api.register(groupsRoutes);
+      await api.register(membershipsRoutes);
+      await api.register(auditRoutes);
       await api.register(formsRoutes);
       await api.register(applicationsRoutes);
     },

@@ -40,6 +40,11 @@ const envSchema = z.object({
   /** Comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-* headers are believed. */
   TRUST_PROXY: optionalText,
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
+  /**
+   * Demo accounts and events on the first start of an empty database: `1` always, `0` never; unset, only on the
+   * embedded SQLite default (never on PostgreSQL unless asked: its password is published).
+   */
+  DEMO_DATA: z.enum(['0', '1']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -52,6 +57,8 @@ export interface Config extends Omit<Env, 'SESSION_SECRET' | 'PUBLIC_URL'> {
   filesDir: string;
   mailDir: string;
   trustProxy: string[] | false;
+  /** Whether an empty database gets the demo data (DEMO_DATA, or SQLite by default). */
+  seedDemoData: boolean;
   /** Tests only: PostgreSQL schema to use. */
   pgSchema?: string;
 }
@@ -76,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SESSION_SECRET: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`).replace(/\/$/, ''),
     trustProxy: values.TRUST_PROXY ? values.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
+    seedDemoData: values.DEMO_DATA === undefined ? !values.DATABASE_URL : values.DEMO_DATA === '1',
   };
 }
 

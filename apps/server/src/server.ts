@@ -17,7 +17,8 @@ async function main() {
   const database = openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile });
   await migrateToLatest(database);
   const app = await buildApp({ config, database });
-  await seedIfEmpty(database.db, database.dialect, app.log);
+  if (config.seedDemoData) await seedIfEmpty(database.db, database.dialect, app.log);
+  else app.log.info('Demo data is off (DEMO_DATA=1 seeds an empty database; SQLite seeds by default).');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,12 @@
+import { cleanText } from '@funkis/shared';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ConfigError, loadConfig } from '../src/config.js';
+import errorsPlugin from '../src/plugins/errors.js';
 import { createTestApp, dialect, type TestApp } from './helpers/app.js';
+import { createUser, loginAs } from './helpers/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +25,47 @@ describe(`foundation on ${dialect}`, () => {
   it('answers unknown API paths with the JSON error envelope', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, errorMessages: ['Not found.'] });
+    expect(response.json()).toEqual({
+      success: false,
+      errorMessages: ['Not found.'],
+      errors: [{ code: 'error.notFound' }],
+    });
+  });
+
+  it('gives every error its catalogue code: with the parameters and the field of a validation failure', async () => {
+    const client = await loginAs(t.app, await createUser(t.db));
+    const long = await client.post('/api/events', { name: 'x'.repeat(256) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({
+      success: false,
+      errorMessages: ['Event name must be less than 255 characters long.'],
+      errors: [{ code: 'error.eventNameTooLong', params: { length: 255 }, field: 'name' }],
+      fieldErrors: { name: 'Event name must be less than 255 characters long.' },
+    });
+    const unknown = await client.post('/api/no-such-call', {});
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      success: false,
+      errorMessages: ['Not found.'],
+      errors: [{ code: 'error.notFound' }],
+    });
+  });
+
+  it('fills the limit a schema reports into a message that has no fixed one', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(errorsPlugin, { webDist: t.dataDir });
+    app.post('/api/probe', { schema: { body: z.object({ note: cleanText({ max: 5 }) }) } }, async () => ({}));
+    const response = await app.inject({ method: 'POST', url: '/api/probe', payload: { note: 'too long' } });
+    await app.close();
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      errorMessages: ['This text cannot be longer than 5 characters.'],
+      errors: [{ code: 'error.textTooLong', params: { max: 5 }, field: 'note' }],
+      fieldErrors: { note: 'This text cannot be longer than 5 characters.' },
+    });
   });
 
   it('answers malformed JSON with 400 and no internals', async () => {
@@ -30,7 +76,11 @@ describe(`foundation on ${dialect}`, () => {
       payload: '{"email": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, errorMessages: ['The request is invalid.'] });
+    expect(response.json()).toEqual({
+      success: false,
+      errorMessages: ['The request is invalid.'],
+      errors: [{ code: 'error.badRequest' }],
+    });
   });
 
   it('masks server errors: no stack, no SQL', async () => {
@@ -43,7 +93,11 @@ describe(`foundation on ${dialect}`, () => {
     });
     await broken.close();
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ success: false, errorMessages: ['Something went wrong'] });
+    expect(response.json()).toEqual({
+      success: false,
+      errorMessages: ['Something went wrong'],
+      errors: [{ code: 'error.internal' }],
+    });
     expect(response.body).not.toMatch(/users|select|at .*\.ts/i);
   });
 

@@ -37,13 +37,18 @@ describe('api client', () => {
     expect(getCsrfToken()).toBe('after-delete');
   });
 
-  it('normalises a list of errorMessages and the fieldErrors', async () => {
+  it('keeps the coded errors with their fields, and the English texts beside them', async () => {
     mockFetch(() => ({
       status: 400,
       body: {
         success: false,
         errorMessages: ['The email address is invalid.', 'Password is required.'],
-        fieldErrors: { email: 'The email address is invalid.' },
+        errors: [
+          { code: 'error.emailInvalid', field: 'email' },
+          { code: 'error.passwordRequired', field: 'password' },
+          { code: 'error.notInTheCatalogue' },
+        ],
+        fieldErrors: { email: 'The email address is invalid.', password: 'Password is required.' },
       },
     }));
     const error = await apiClient.post('/register', {}).catch((caught: unknown) => caught);
@@ -51,8 +56,21 @@ describe('api client', () => {
     expect(error).toMatchObject({
       status: 400,
       errorMessages: ['The email address is invalid.', 'Password is required.'],
-      fieldErrors: { email: 'The email address is invalid.' },
+      errors: [
+        { code: 'error.emailInvalid', field: 'email' },
+        { code: 'error.passwordRequired', field: 'password' },
+      ],
     });
+    expect((error as ApiError).fieldErrors).toEqual({
+      email: { code: 'error.emailInvalid', field: 'email' },
+      password: { code: 'error.passwordRequired', field: 'password' },
+    });
+    expect((error as ApiError).hasCode('error.emailInvalid')).toBe(true);
+  });
+
+  it('shows the texts of a server that sends no codes as they are', async () => {
+    mockFetch(() => ({ status: 400, body: { success: false, errorMessages: ['Plain text'] } }));
+    await expect(apiClient.post('/register', {})).rejects.toMatchObject({ errors: ['Plain text'] });
   });
 
   it('accepts errorMessages given as one string', async () => {
@@ -65,13 +83,13 @@ describe('api client', () => {
 
   it("falls back to 'Something went wrong' for bodies without messages, non-JSON bodies and network errors", async () => {
     mockFetch(() => ({ status: 500, body: { oops: true } }));
-    await expect(apiClient.get('/me')).rejects.toMatchObject({ status: 500, errorMessages: ['Something went wrong'] });
+    await expect(apiClient.get('/me')).rejects.toMatchObject({ status: 500, errors: [{ code: 'error.internal' }] });
 
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
     );
-    await expect(apiClient.get('/me')).rejects.toMatchObject({ status: 502, errorMessages: ['Something went wrong'] });
+    await expect(apiClient.get('/me')).rejects.toMatchObject({ status: 502, errors: [{ code: 'error.internal' }] });
 
     vi.stubGlobal(
       'fetch',

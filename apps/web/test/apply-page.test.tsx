@@ -54,7 +54,8 @@ describe('apply page', { timeout: 40_000 }, () => {
         return {
           status: 400,
           body: {
-            errorMessages: ['Some answers need to be corrected.'],
+            errorMessages: ['Phone: The phone number is invalid. Use 5 to 30 digits, spaces and + - ( ).'],
+            errors: [{ code: 'error.phoneInvalid', field: 'phone' }],
             fieldErrors: { phone: 'The phone number is invalid. Use 5 to 30 digits, spaces and + - ( ).' },
           },
         };

@@ -100,6 +100,7 @@ describe('form builder', { timeout: 40_000 }, () => {
               errorMessages: [
                 'The form was changed by someone else in the meantime. Reload it and make your changes again.',
               ],
+              errors: [{ code: 'error.formChanged' }],
             },
           }
         : { body: savedForm },
@@ -131,6 +132,7 @@ describe('form builder', { timeout: 40_000 }, () => {
         errorMessages: [
           'The field "form-field-custom-2" decides the week for week separation and cannot be removed while week separation is on.',
         ],
+        errors: [{ code: 'error.formWeekFieldRemoved', params: { name: 'form-field-custom-2' } }],
       },
     }));
     renderBuilder();

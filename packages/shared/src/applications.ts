@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './common.js';
 import { APPLICATION_STATUSES, LIMITS } from './constants.js';
 import { answerValueSchema } from './forms.js';
 
@@ -32,15 +33,6 @@ export const APPLICATION_SEARCH_MAXIMUM = 200;
 export const NO_GROUP_FILTER = 'none';
 
 /** Texts the server answers with; the web translates the same keys. */
-export const APPLICATION_MESSAGES = {
-  'error.applicationsSelectionRequired': 'Select applications, or apply the update to a filter.',
-  'error.applicationsNothingToSet': 'Choose a status or a group to set.',
-  'error.applicationsUnknown': 'Some of the selected applications do not belong to this event.',
-  'error.applicationsOtherGroup': 'You can only change applications of your own group.',
-  'error.applicationsMoveGroup': 'Group leaders cannot move applications to another group.',
-  'error.applicationsGroupUnknown': 'The group does not belong to this event.',
-} as const;
-export type ApplicationMessageKey = keyof typeof APPLICATION_MESSAGES;
 
 /** A list given as `a,b` (query string), as repeated parameters, or as a JSON array (bulk body). */
 const listInput = z.union([z.string().max(5000), z.number(), z.array(z.union([z.string().max(200), z.number()]))]);
@@ -72,14 +64,14 @@ export const groupFilterSchema = listInput
   .transform((list) => list.map((item) => (item === NO_GROUP_FILTER ? null : item)));
 
 /** Week-separation option values (applications.week). */
-export const weekFilterSchema = listInput.transform(toList).pipe(z.array(z.string().max(100)).max(50));
+export const weekFilterSchema = listInput.transform(toList).pipe(z.array(safeString().max(100)).max(50));
 
 export const applicationFilterSchema = z.object({
   status: statusFilterSchema.optional(),
   groupId: groupFilterSchema.optional(),
   week: weekFilterSchema.optional(),
   /** Case-insensitive substring of the applicant's name, e-mail or answers. */
-  search: z.string().trim().max(APPLICATION_SEARCH_MAXIMUM).optional(),
+  search: safeString().trim().max(APPLICATION_SEARCH_MAXIMUM).optional(),
 });
 export type ApplicationFilterInput = z.input<typeof applicationFilterSchema>;
 export type ApplicationFilter = z.output<typeof applicationFilterSchema>;
@@ -163,11 +155,11 @@ export const applicationsUpdateSchema = z
     groupId: z.number().int().positive().nullable().optional(),
   })
   .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
-    error: APPLICATION_MESSAGES['error.applicationsSelectionRequired'],
+    error: 'error.applicationsSelectionRequired',
     path: ['ids'],
   })
   .refine((body) => body.status !== undefined || body.groupId !== undefined, {
-    error: APPLICATION_MESSAGES['error.applicationsNothingToSet'],
+    error: 'error.applicationsNothingToSet',
     path: ['status'],
   });
 export type ApplicationsUpdateInput = z.input<typeof applicationsUpdateSchema>;

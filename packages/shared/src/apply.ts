@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { safeString } from './common.js';
 import { APPLICATION_STATUSES } from './constants.js';
 import { answerValueSchema, formFieldSchema } from './forms.js';
 
 /** POST /api/event/{id}/apply. The answers are checked against the saved form by `validateAnswers`. */
 export const applyBodySchema = z.object({
-  answers: z.record(z.string().max(100), z.unknown()),
+  answers: z.record(safeString().max(100), z.unknown()),
 });
 export type ApplyInput = z.infer<typeof applyBodySchema>;
 

@@ -10,6 +10,10 @@ export const LIMITS = {
   PAGE_SIZE_MAXIMUM: 500,
 } as const;
 
+/** The largest avatar image (user or event), and the image types accepted (no SVG: it can carry script). */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
 export const ROLE_LEVELS = { ADMIN: 0, GROUP_LEADER: 1, VOLUNTEER: 2 } as const;
 export type RoleLevel = (typeof ROLE_LEVELS)[keyof typeof ROLE_LEVELS];
 export const ROLE_LEVEL_VALUES = [0, 1, 2] as const;

@@ -1,24 +1,30 @@
 import { z } from 'zod';
 import { emailField } from './auth.js';
+import { safeString, visibleAtLeast } from './common.js';
 import { APPLICATION_STATUSES, EVENT_STATUSES, LIMITS } from './constants.js';
 import { type Answers, formFieldsSchema } from './forms.js';
 
 export const weekSeparationConfigSchema = z.object({
-  formFieldName: z.string().min(1).max(100),
-  filterLabel: z.string().trim().min(1).max(100),
-  columnLabel: z.string().trim().min(1).max(100),
+  formFieldName: safeString().min(1).max(100),
+  filterLabel: safeString().trim().min(1).max(100).refine(visibleAtLeast(1), { error: 'error.blank' }),
+  columnLabel: safeString().trim().min(1).max(100).refine(visibleAtLeast(1), { error: 'error.blank' }),
   options: z
-    .array(z.object({ value: z.string().trim().min(1).max(100), label: z.string().trim().min(1).max(200) }))
+    .array(
+      z.object({
+        value: safeString().trim().min(1).max(100),
+        label: safeString().trim().min(1).max(200).refine(visibleAtLeast(1), { error: 'error.blank' }),
+      }),
+    )
     .min(1)
     .max(20),
 });
 export type WeekSeparationConfig = z.infer<typeof weekSeparationConfigSchema>;
 
-export const eventNameField = z
-  .string({ error: 'error.eventNameTooShort' })
+export const eventNameField = safeString('error.eventNameTooShort')
   .trim()
   .min(LIMITS.EVENT_NAME_MINIMUM, { error: 'error.eventNameTooShort' })
-  .max(LIMITS.EVENT_NAME_MAXIMUM, { error: 'error.eventNameTooLong' });
+  .max(LIMITS.EVENT_NAME_MAXIMUM, { error: 'error.eventNameTooLong' })
+  .refine(visibleAtLeast(LIMITS.EVENT_NAME_MINIMUM), { error: 'error.eventNameTooShort' });
 
 export const eventSchema = z.object({
   id: z.number(),
@@ -51,14 +57,10 @@ export function weekOfAnswers(answers: Answers, config: WeekSeparationConfig | n
 export const EVENT_LIMITS = {
   GROUP_NAME_MAXIMUM: 100,
   DESCRIPTION_MAXIMUM: 5000,
-  AVATAR_MAX_BYTES: 5 * 1024 * 1024,
   SEARCH_MAXIMUM: 200,
   /** GET /api/events answers this many by default: a home page rarely needs more. */
   EVENTS_PAGE_SIZE_DEFAULT: 100,
 } as const;
-
-/** Image types accepted as an event avatar (no SVG: it can carry script). */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 /** A query value of '' (an empty filter in a URL) means "not given". */
 const blankAsMissing = <T extends z.ZodType>(schema: T) =>
@@ -74,8 +76,7 @@ const rowIdField = z.number().int().positive().max(MAX_ROW_ID);
 
 export const roleLevelSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'error.invalid' });
 
-export const descriptionField = z
-  .string()
+export const descriptionField = safeString()
   .trim()
   .max(EVENT_LIMITS.DESCRIPTION_MAXIMUM, { error: 'error.descriptionTooLong' });
 
@@ -160,11 +161,11 @@ export type EventDetail = z.infer<typeof eventDetailResponseSchema>;
 
 // --- groups ---
 
-export const groupNameField = z
-  .string({ error: 'error.groupNameRequired' })
+export const groupNameField = safeString('error.groupNameRequired')
   .trim()
   .min(1, { error: 'error.groupNameRequired' })
-  .max(EVENT_LIMITS.GROUP_NAME_MAXIMUM, { error: 'error.groupNameTooLong' });
+  .max(EVENT_LIMITS.GROUP_NAME_MAXIMUM, { error: 'error.groupNameTooLong' })
+  .refine(visibleAtLeast(1), { error: 'error.groupNameRequired' });
 
 export const groupSchema = z.object({
   id: z.number(),
@@ -216,7 +217,7 @@ export type Member = z.infer<typeof memberSchema>;
 
 /** Filters shared by the users table and its export. `groupId=none` picks members without a group. */
 export const memberFiltersSchema = z.object({
-  search: blankAsMissing(z.string().trim().max(EVENT_LIMITS.SEARCH_MAXIMUM).optional()),
+  search: blankAsMissing(safeString().trim().max(EVENT_LIMITS.SEARCH_MAXIMUM).optional()),
   groupId: blankAsMissing(z.union([z.literal('none'), z.coerce.number().int().positive().max(MAX_ROW_ID)]).optional()),
   roleLevel: blankAsMissing(z.coerce.number().int().min(0).max(2).optional()),
   sort: blankAsMissing(

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { hasOnlyAllowedCharacters, safeString } from './common.js';
 import { FORM_FIELD_TYPES, type FormFieldType } from './constants.js';
-import { type MessageKey, messageText } from './messages.js';
+import type { formsMessages } from './messages/forms.js';
+import { type MessageKey, messageText } from './messages/index.js';
 
 export const formFieldOptionSchema = z.object({
-  value: z.string().trim().min(1).max(100),
-  label: z.string().trim().min(1).max(200),
+  value: safeString().trim().min(1).max(100),
+  label: safeString().trim().min(1).max(200),
 });
 
 export const formFieldSchema = z.object({
@@ -15,8 +17,8 @@ export const formFieldSchema = z.object({
     .max(100)
     .regex(/^[a-z0-9][a-z0-9-_]*$/i),
   type: z.enum(FORM_FIELD_TYPES),
-  label: z.string().trim().max(500),
-  description: z.string().max(2000).optional(),
+  label: safeString().trim().max(500),
+  description: safeString().max(2000).optional(),
   required: z.boolean().default(false),
   options: z.array(formFieldOptionSchema).max(100).optional(),
 });
@@ -70,35 +72,8 @@ export function highestCustomFieldNumber(names: Iterable<string>): number {
   return highest;
 }
 
-/**
- * Texts of the form and answer rules. Keys follow messages.ts (`error.*`): the server answers with the
- * English text, the web app translates the key (with `params`).
- */
-export const formMessages = {
-  'error.answerTooLong': 'This answer cannot be longer than {max} characters.',
-  'error.answerInvalid': 'This answer is invalid.',
-  'error.phoneInvalid': 'The phone number is invalid. Use 5 to 30 digits, spaces and + - ( ).',
-  'error.numberInvalid': 'Enter a number.',
-  'error.dateInvalid': 'Enter a valid date (YYYY-MM-DD).',
-  'error.optionInvalid': 'Choose one of the options.',
-  'error.answersInvalid': 'Some answers need to be corrected.',
-  'error.applicationsClosed': 'Applications are closed for this event.',
-  'error.alreadyApplied': 'You have already applied to this event.',
-  'error.formFieldNameTaken': 'Field names must be unique in the form.',
-  'error.formFieldNameNew':
-    'A new field must be named form-field-custom-<n>, with a number this form has not used before ({next} or higher).',
-  'error.formFieldLabelRequired': 'The label is required.',
-  'error.formFieldOptionsRequired': 'Add at least one option.',
-  'error.formFieldOptionDuplicate': 'Option values must be unique within the field.',
-  'error.formFieldCannotBeRequired': 'Headings and paragraphs cannot be required.',
-  'error.formInvalid': 'The form has errors. Correct the highlighted fields.',
-  'error.formWeekFieldRemoved':
-    'The field "{name}" decides the week for week separation and cannot be removed while week separation is on.',
-  'error.formWeekFieldType':
-    'The field "{name}" decides the week for week separation and must stay a select, radio or checkboxes field.',
-  'error.formChanged': 'The form was changed by someone else in the meantime. Reload it and make your changes again.',
-} as const;
-export type FormMessageKey = keyof typeof formMessages;
+/** Keys of the form and answer rules (messages/forms.ts). */
+export type FormMessageKey = keyof typeof formsMessages;
 
 /** A message key with its parameters, for the web app to translate. */
 export interface ValidationIssue {
@@ -106,16 +81,9 @@ export interface ValidationIssue {
   params?: Record<string, string | number>;
 }
 
-/** English text of a form message key (or of any key of messages.ts). */
-export function formMessageText(key: FormMessageKey | MessageKey, params?: Record<string, string | number>): string {
-  if (Object.hasOwn(formMessages, key)) {
-    const values = params ?? {};
-    return formMessages[key as FormMessageKey].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in values ? String(values[name]) : whole,
-    );
-  }
-  return messageText(key, params);
-}
+/** English text of a form or shared message key. */
+export const formMessageText = (key: MessageKey, params?: Record<string, string | number>): string =>
+  messageText(key, params);
 
 export interface ValidationResult<T> {
   /** The cleaned value: only meaningful when `isValid`. */
@@ -183,7 +151,8 @@ function checkAnswer(field: FormField, raw: unknown): Checked {
   }
   if (isBlank(raw)) return { empty: true };
   if (typeof raw !== 'string') return { issue: { key: 'error.answerInvalid' } };
-  const text = raw.trim();
+  if (!hasOnlyAllowedCharacters(raw)) return { issue: { key: 'error.invalidCharacters' } };
+  const text = raw.normalize('NFC').trim();
   switch (field.type) {
     case 'text':
     case 'textarea': {

@@ -5,4 +5,4 @@ export * from './common.js';
 export * from './constants.js';
 export * from './events.js';
 export * from './forms.js';
-export * from './messages.js';
+export * from './messages/index.js';

@@ -1,16 +1,23 @@
 import {
   type Answers,
   APPLICATION_STATUSES,
+  type ApplicationStatus,
   type FormField,
   type WeekSeparationConfig,
-  weekOfAnswers,
 } from '@funkis/shared';
 import { sql } from 'kysely';
 import { hashPassword } from '../lib/passwords.js';
-import { nowIso } from '../lib/time.js';
+import { createAccount } from '../modules/account/service.js';
+import { applicationsService } from '../modules/applications/service.js';
+import { eventsService } from '../modules/events/service.js';
+import { formsService } from '../modules/forms/service.js';
+import { groupsService } from '../modules/groups/service.js';
+import { membershipsService } from '../modules/memberships/service.js';
 import type { Db, DialectName } from './types.js';
 
 export const DEMO_PASSWORD = 'funkis-demo';
+/** The PostgreSQL advisory lock key of seeding (any constant of our own). */
+const SEED_LOCK = 7_324_001;
 export const DEMO_ACCOUNTS = {
   admin: 'admin@funkis.local',
   leader: 'leader@funkis.local',
@@ -157,99 +164,64 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
-/** The demo data: an admin, a group leader, a volunteer, applicants, and the spec's events 1 and 13. */
+/**
+ * The demo data: an admin, a group leader, a volunteer, applicants, and the spec's events 1 and 13. Made through
+ * the modules' services in one transaction, as a person using the app would make it: every computed column
+ * (week, search text, memberships of accepted applicants) is the services' own, and the audit log tells the story.
+ */
 export async function seed(db: Db, dialect: DialectName, log: Logger): Promise<void> {
-  const now = nowIso();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
-    const insertUser = (email: string, firstname: string, lastname: string) =>
-      trx
-        .insertInto('users')
-        .values({ email, firstname, lastname, password_hash: passwordHash, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-        .then((row) => row.id);
+    const events = eventsService(trx, dialect);
+    const groups = groupsService(trx, dialect);
+    const members = membershipsService(trx, dialect);
+    const applications = applicationsService(trx, dialect);
+    const createUser = async (email: string, firstname: string, lastname: string) =>
+      (await createAccount(trx, { email, firstname, lastname, passwordHash })).id;
 
-    const adminId = await insertUser(DEMO_ACCOUNTS.admin, 'Ada', 'Admin');
-    const leaderId = await insertUser(DEMO_ACCOUNTS.leader, 'Leo', 'Leader');
-    const volunteerId = await insertUser(DEMO_ACCOUNTS.volunteer, 'Vera', 'Volunteer');
+    const adminId = await createUser(DEMO_ACCOUNTS.admin, 'Ada', 'Admin');
+    const leaderId = await createUser(DEMO_ACCOUNTS.leader, 'Leo', 'Leader');
+    const volunteerId = await createUser(DEMO_ACCOUNTS.volunteer, 'Vera', 'Volunteer');
     const applicantIds: number[] = [];
     for (let index = 0; index < 36; index++) {
-      const firstname = FIRST_NAMES[index % FIRST_NAMES.length];
-      const lastname = LAST_NAMES[(index * 7) % LAST_NAMES.length];
-      applicantIds.push(await insertUser(`applicant${index + 1}@funkis.local`, firstname, lastname));
+      const firstname = FIRST_NAMES[index % FIRST_NAMES.length] as string;
+      const lastname = LAST_NAMES[(index * 7) % LAST_NAMES.length] as string;
+      applicantIds.push(await createUser(`applicant${index + 1}@funkis.local`, firstname, lastname));
     }
 
     for (const event of DEMO_EVENTS) {
-      await trx
-        .insertInto('events')
-        .values({
-          id: event.id,
-          name: event.name,
-          description: event.description,
-          status: event.status,
-          applications_open: event.applicationsOpen ? 1 : 0,
-          use_week_separation: event.weeks ? 1 : 0,
-          week_separation_config: event.weeks ? JSON.stringify(event.weeks) : null,
-          created_at: now,
-          updated_at: now,
-        } as never)
-        .execute();
+      await events.createEvent(adminId, { name: event.name, description: event.description }, { id: event.id });
+      await formsService(trx).importForm(event.id, adminId, event.fields);
       const groupIds: number[] = [];
-      for (const name of event.groups) {
-        const group = await trx
-          .insertInto('event_groups')
-          .values({ event_id: event.id, name, description: '', created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        groupIds.push(group.id);
+      for (const name of event.groups) groupIds.push((await groups.create(event.id, adminId, { name })).id);
+      if (event.weeks) {
+        await events.updateSettings(event.id, adminId, { useWeekSeparation: true, weekSeparationConfig: event.weeks });
       }
-      await trx
-        .insertInto('event_forms')
-        .values({ event_id: event.id, fields: JSON.stringify(event.fields), updated_at: now })
-        .execute();
-      const member = (userId: number, roleLevel: number, groupId: number | null, viaApplication = 0) =>
-        trx
-          .insertInto('event_users')
-          .values({
-            event_id: event.id,
-            user_id: userId,
-            role_level: roleLevel,
-            group_id: groupId,
-            via_application: viaApplication,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-      await member(adminId, 0, null);
-      await member(leaderId, 1, groupIds[0]);
-      await member(volunteerId, 2, groupIds[0]);
+      await members.addUser(event.id, adminId, { userId: leaderId, roleLevel: 1, groupId: groupIds[0] ?? null });
+      await members.addUser(event.id, adminId, { userId: volunteerId, roleLevel: 2, groupId: groupIds[0] ?? null });
 
-      // Applicants in every status, spread over the groups; accepted ones are members (DESIGN 4.3).
+      // Applicants in every status, spread over the groups and the last 36 hours; accepted ones become members.
+      const labels = Object.fromEntries(event.fields.map((field) => [field.name, field.label]));
+      const changes = new Map<string, number[]>();
       for (const [index, userId] of applicantIds.entries()) {
-        const status = APPLICATION_STATUSES[index % APPLICATION_STATUSES.length];
-        const groupId = index % 4 === 3 ? null : groupIds[index % groupIds.length];
-        const answers = demoAnswers(event, index);
-        const labels = Object.fromEntries(event.fields.map((field) => [field.name, field.label]));
-        const created = new Date(Date.now() - (applicantIds.length - index) * 3600_000).toISOString();
-        await trx
-          .insertInto('applications')
-          .values({
-            event_id: event.id,
-            user_id: userId,
-            answers: JSON.stringify(answers),
-            answer_labels: JSON.stringify(labels),
-            status,
-            group_id: groupId,
-            week: weekOfAnswers(answers, event.weeks),
-            search_text:
-              `${FIRST_NAMES[index % FIRST_NAMES.length]} ${LAST_NAMES[(index * 7) % LAST_NAMES.length]} applicant${index + 1}@funkis.local ${Object.values(answers).flat().join(' ')}`.toLowerCase(),
-            created_at: created,
-            updated_at: created,
-          })
-          .execute();
-        if (status === 'accepted') await member(userId, 2, groupId, 1);
+        const createdAt = new Date(Date.now() - (applicantIds.length - index) * 3600_000).toISOString();
+        const id = await applications.importApplication(event.id, userId, demoAnswers(event, index), {
+          createdAt,
+          labels,
+        });
+        const status = APPLICATION_STATUSES[index % APPLICATION_STATUSES.length] as ApplicationStatus;
+        const groupId = index % 4 === 3 ? null : (groupIds[index % groupIds.length] ?? null);
+        const key = JSON.stringify([status, groupId]);
+        changes.set(key, [...(changes.get(key) ?? []), id]);
       }
+      const reviewer = { userId: adminId, eventId: event.id, roleLevel: 0, groupId: null };
+      for (const [key, ids] of changes) {
+        const [status, groupId] = JSON.parse(key) as [ApplicationStatus, number | null];
+        await applications.bulkUpdate(reviewer, { ids, status, groupId });
+      }
+
+      if (event.applicationsOpen) await events.setApplicationsOpen(event.id, adminId, true);
+      if (event.status !== 'ongoing') await events.updateSettings(event.id, adminId, { status: event.status });
     }
   });
   if (dialect === 'postgres') {
@@ -262,8 +234,24 @@ export async function seed(db: Db, dialect: DialectName, log: Logger): Promise<v
   );
 }
 
+/**
+ * Seeds when the database has no user yet. Servers starting at once on one PostgreSQL take turns on an advisory
+ * lock and look again inside it, so the demo data is made once.
+ */
 export async function seedIfEmpty(db: Db, dialect: DialectName, log: Logger): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
-  await seed(db, dialect, log);
-  return true;
+  if (dialect !== 'postgres') {
+    await seed(db, dialect, log);
+    return true;
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(connection);
+    try {
+      if (!(await isEmpty(connection))) return false;
+      await seed(connection, dialect, log);
+      return true;
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(connection);
+    }
+  });
 }

@@ -1,26 +1,70 @@
-import { type MessageKey, messageText } from '@funkis/shared';
+import { type CodedMessage, type MessageKey, type MessageParams, messageText } from '@funkis/shared';
 
-/** An error whose status and message the client may see. Anything else becomes a masked 500. */
+/**
+ * An error whose status and messages the client may see. Each message is a key of the shared catalogue with
+ * its parameters (`errors`), sent with its English text (`errorMessages`); a message about one field of the
+ * payload also names the field (`fieldErrors`). Anything that is not an HttpError becomes a masked 500.
+ */
 export class HttpError extends Error {
+  readonly errors: CodedMessage[];
+  /** English texts, one per entry of `errors` unless given (the apply page prefixes the question's label). */
+  readonly errorMessages: string[];
+  readonly headers?: Record<string, string>;
   constructor(
     readonly statusCode: number,
-    readonly errorMessages: string[],
-    readonly fieldErrors?: Record<string, string>,
+    errors: CodedMessage | CodedMessage[],
+    options: { texts?: string[]; headers?: Record<string, string> } = {},
   ) {
-    super(errorMessages[0] ?? 'HTTP error');
+    const list = Array.isArray(errors) ? errors : [errors];
+    const texts = options.texts ?? list.map((error) => messageText(error.code, error.params));
+    super(texts[0] ?? 'HTTP error');
+    this.errors = list;
+    this.errorMessages = texts;
+    this.headers = options.headers;
+  }
+
+  /** English text per field, for the envelope's `fieldErrors`. */
+  get fieldErrors(): Record<string, string> | undefined {
+    const fields: Record<string, string> = {};
+    for (const error of this.errors) {
+      if (error.field && !(error.field in fields)) fields[error.field] = messageText(error.code, error.params);
+    }
+    return Object.keys(fields).length > 0 ? fields : undefined;
   }
 }
 
-const text = (keyOrText: MessageKey | string) => messageText(keyOrText);
+const coded = (code: MessageKey, params?: MessageParams): CodedMessage => (params ? { code, params } : { code });
 
-export const badRequest = (message: MessageKey | string = 'error.badRequest', fieldErrors?: Record<string, string>) =>
-  new HttpError(400, [text(message)], fieldErrors);
-export const unauthorized = (message: MessageKey | string = 'error.notLoggedIn') => new HttpError(401, [text(message)]);
-export const forbidden = (message: MessageKey | string = 'error.forbidden') => new HttpError(403, [text(message)]);
-export const notFound = (message: MessageKey | string = 'error.notFound') => new HttpError(404, [text(message)]);
-export const conflict = (message: MessageKey | string) => new HttpError(409, [text(message)]);
+export const badRequest = (code: MessageKey = 'error.badRequest', params?: MessageParams) =>
+  new HttpError(400, coded(code, params));
+export const unauthorized = (code: MessageKey = 'error.notLoggedIn') => new HttpError(401, coded(code));
+export const forbidden = (code: MessageKey = 'error.forbidden') => new HttpError(403, coded(code));
+export const notFound = (code: MessageKey = 'error.notFound') => new HttpError(404, coded(code));
+export const conflict = (code: MessageKey, params?: MessageParams) => new HttpError(409, coded(code, params));
+export const tooLarge = (code: MessageKey = 'error.payloadTooLarge', params?: MessageParams, field?: string) =>
+  new HttpError(413, { ...coded(code, params), ...(field ? { field } : {}) });
+export const unsupportedType = (code: MessageKey = 'error.unsupportedType', params?: MessageParams, field?: string) =>
+  new HttpError(415, { ...coded(code, params), ...(field ? { field } : {}) });
 
-/** A field-level failure: 400 with the message both in the list and under the field's name. */
-export function fieldError(field: string, message: MessageKey | string, status = 400): HttpError {
-  return new HttpError(status, [text(message)], { [field]: text(message) });
+/** A failure of one field: the message in the list and under the field's name. */
+export function fieldError(field: string, code: MessageKey, params?: MessageParams, status = 400): HttpError {
+  return new HttpError(status, { ...coded(code, params), field });
+}
+
+/**
+ * Several field failures at once (a form's questions), each under its field. With a summary, the English list
+ * is the summary alone, as the spec answers (the fields' texts are in `fieldErrors`); `errors` has them all.
+ */
+export function fieldErrors(
+  status: number,
+  issues: Record<string, { key: MessageKey; params?: MessageParams }>,
+  options: { summary?: MessageKey; texts?: string[] } = {},
+): HttpError {
+  const errors: CodedMessage[] = Object.entries(issues).map(([field, issue]) => ({
+    ...coded(issue.key, issue.params),
+    field,
+  }));
+  if (options.summary) errors.unshift({ code: options.summary });
+  const texts = options.texts ?? (options.summary ? [messageText(options.summary)] : undefined);
+  return new HttpError(status, errors, { texts });
 }

@@ -1,4 +1,4 @@
-import type { RoleLevel } from '@funkis/shared';
+import { MAX_ID, type RoleLevel } from '@funkis/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/types.js';
@@ -44,7 +44,7 @@ export async function findMembership(db: Db, eventId: number, userId: number): P
     : null;
 }
 
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID } from '@funkis/shared';
 
 function eventIdOf(request: FastifyRequest): number {
   const params = request.params as Record<string, string | number | undefined>;

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { messageText } from '@funkis/shared';
+import {
+  type CodedMessage,
+  catalogue,
+  isMessageKey,
+  type MessageKey,
+  type MessageParams,
+  messageParams,
+  messageText,
+} from '@funkis/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -9,24 +17,58 @@ import { HttpError } from '../lib/http-error.js';
 interface Envelope {
   success: false;
   errorMessages: string[];
+  errors: CodedMessage[];
   fieldErrors?: Record<string, string>;
 }
 
-const envelope = (errorMessages: string[], fieldErrors?: Record<string, string>): Envelope => ({
-  success: false,
-  errorMessages,
-  ...(fieldErrors && Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
-});
+/** The error envelope of DESIGN 4.1: English texts, their keys with parameters, and the texts per field. */
+export function envelope(errors: CodedMessage[], texts?: string[]): Envelope {
+  const errorMessages = texts ?? errors.map((error) => messageText(error.code, error.params));
+  const fieldErrors: Record<string, string> = {};
+  for (const error of errors) {
+    if (error.field && !(error.field in fieldErrors)) fieldErrors[error.field] = messageText(error.code, error.params);
+  }
+  return {
+    success: false,
+    errorMessages,
+    errors,
+    ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
+  };
+}
 
-const STATUS_MESSAGES: Record<number, string> = {
-  400: messageText('error.badRequest'),
-  401: messageText('error.notLoggedIn'),
-  403: messageText('error.forbidden'),
-  404: messageText('error.notFound'),
-  413: messageText('error.payloadTooLarge'),
-  415: messageText('error.badRequest'),
-  429: messageText('error.tooManyRequests'),
+const STATUS_CODES: Record<number, MessageKey> = {
+  400: 'error.badRequest',
+  401: 'error.notLoggedIn',
+  403: 'error.forbidden',
+  404: 'error.notFound',
+  413: 'error.payloadTooLarge',
+  415: 'error.unsupportedType',
+  429: 'error.tooManyRequests',
+  503: 'error.unavailable',
 };
+
+interface ZodIssueLike {
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+}
+
+/**
+ * A schema's message is a catalogue key; a limit the issue reports fills `{max}`/`{min}` unless the key fixes it
+ * (only when the text has that placeholder: "Last name is required." from `.min(1)` gets no `min`).
+ */
+function codedIssue(message: string | undefined, issue: ZodIssueLike | undefined, field: string): CodedMessage {
+  const code: MessageKey = message && isMessageKey(message) ? message : 'error.invalid';
+  const template = catalogue[code].en;
+  const params: MessageParams = {};
+  if (issue?.maximum !== undefined && template.includes('{max}')) params.max = Number(issue.maximum);
+  if (issue?.minimum !== undefined && template.includes('{min}')) params.min = Number(issue.minimum);
+  const merged = { ...params, ...messageParams(code) };
+  return {
+    code,
+    ...(Object.keys(merged).length > 0 ? { params: merged } : {}),
+    ...(field ? { field } : {}),
+  };
+}
 
 /**
  * One error handler for the whole API: the envelope of DESIGN 4.1, validation messages from the shared
@@ -35,28 +77,31 @@ const STATUS_MESSAGES: Record<number, string> = {
 async function errorsPlugin(app: FastifyInstance, options: { webDist: string }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(envelope(error.errorMessages, error.fieldErrors));
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send(envelope(error.errors, error.errorMessages));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fieldErrors: Record<string, string> = {};
-      const messages: string[] = [];
+      const errors: CodedMessage[] = [];
+      const seenFields = new Set<string>();
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.issue ?? '');
-        const text = messageText(issue.message ?? 'error.invalid');
-        if (field && !(field in fieldErrors)) fieldErrors[field] = text;
-        if (!messages.includes(text)) messages.push(text);
+        // fastify-type-provider-zod spreads the zod issue (minus path, code, message) into `params`.
+        const zodIssue = issue.params as ZodIssueLike | undefined;
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        if (field && seenFields.has(field)) continue;
+        if (field) seenFields.add(field);
+        const coded = codedIssue(issue.message, zodIssue, field);
+        if (!field && errors.some((known) => !known.field && known.code === coded.code)) continue;
+        errors.push(coded);
       }
-      return reply.status(400).send(envelope(messages, fieldErrors));
+      const texts = [...new Set(errors.map((entry) => messageText(entry.code, entry.params)))];
+      return reply.status(400).send(envelope(errors, texts));
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
+    if (status >= 500 && status !== 503) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send(envelope([messageText('error.internal')]));
+      return reply.status(500).send(envelope([{ code: 'error.internal' }]));
     }
-    if (status === 429 && error.message) {
-      return reply.status(429).send(envelope([messageText('error.tooManyRequests')]));
-    }
-    return reply.status(status).send(envelope([STATUS_MESSAGES[status] ?? messageText('error.badRequest')]));
+    return reply.status(status).send(envelope([{ code: STATUS_CODES[status] ?? 'error.badRequest' }]));
   });
 
   const indexFile = path.join(options.webDist, 'index.html');
@@ -73,7 +118,7 @@ async function errorsPlugin(app: FastifyInstance, options: { webDist: string }) 
       }
       return reply.serveIndex();
     }
-    return reply.status(404).send(envelope([messageText('error.notFound')]));
+    return reply.status(404).send(envelope([{ code: 'error.notFound' }]));
   });
 }
 

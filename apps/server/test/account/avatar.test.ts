@@ -73,6 +73,7 @@ describe(`avatars on ${dialect}`, () => {
       expect(response.json()).toEqual({
         success: false,
         errorMessages: ['Only PNG, JPEG, GIF or WebP images can be used as an avatar.'],
+        errors: [{ code: 'error.avatarType', field: 'file' }],
         fieldErrors: { file: 'Only PNG, JPEG, GIF or WebP images can be used as an avatar.' },
       });
     }
@@ -88,6 +89,7 @@ describe(`avatars on ${dialect}`, () => {
     expect(response.json()).toEqual({
       success: false,
       errorMessages: ['The image cannot be larger than 5 MB.'],
+      errors: [{ code: 'error.avatarTooLarge', field: 'file' }],
       fieldErrors: { file: 'The image cannot be larger than 5 MB.' },
     });
     expect(await storedFiles()).toEqual(before);

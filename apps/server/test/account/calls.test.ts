@@ -63,7 +63,11 @@ describe(`account calls of spec section 7 on ${dialect}`, () => {
     const unknown = await client.post('/api/login', { email: 'nobody@example.test', password: 'not the password' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ success: false, errorMessages: ['Invalid email or password.'] });
+      expect(response.json()).toEqual({
+        success: false,
+        errorMessages: ['Invalid email or password.'],
+        errors: [{ code: 'error.invalidCredentials' }],
+      });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
   });
@@ -78,7 +82,11 @@ describe(`account calls of spec section 7 on ${dialect}`, () => {
     });
     const anonymous = await new TestClient(t.app).get('/api/me');
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ success: false, errorMessages: ['You must be logged in.'] });
+    expect(anonymous.json()).toEqual({
+      success: false,
+      errorMessages: ['You must be logged in.'],
+      errors: [{ code: 'error.notLoggedIn' }],
+    });
   });
 
   it('GET /api/logout answers success and ends the session in the database', async () => {
@@ -113,6 +121,10 @@ describe(`account calls of spec section 7 on ${dialect}`, () => {
     expect(invalid.json()).toEqual({
       success: false,
       errorMessages: ['First name is invalid.', 'Last name is required.'],
+      errors: [
+        { code: 'error.firstnameInvalid', field: 'firstname' },
+        { code: 'error.lastnameRequired', field: 'lastname' },
+      ],
       fieldErrors: { firstname: 'First name is invalid.', lastname: 'Last name is required.' },
     });
   });
@@ -126,6 +138,7 @@ describe(`account calls of spec section 7 on ${dialect}`, () => {
     expect(wrong.json()).toEqual({
       success: false,
       errorMessages: ['The password is incorrect.'],
+      errors: [{ code: 'error.wrongPassword', field: 'password' }],
       fieldErrors: { password: 'The password is incorrect.' },
     });
     expect((await other.get('/api/me')).statusCode).toBe(200);
@@ -157,6 +170,7 @@ describe(`account calls of spec section 7 on ${dialect}`, () => {
     expect(response.json()).toEqual({
       success: false,
       errorMessages: ['An account with this email address already exists.'],
+      errors: [{ code: 'error.emailTaken', field: 'newEmail' }],
       fieldErrors: { newEmail: 'An account with this email address already exists.' },
     });
     // Its own address in another case is no conflict.

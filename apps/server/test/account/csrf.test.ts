@@ -12,7 +12,11 @@ afterAll(() => t.close());
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const EXEMPT = ['POST /api/login', 'POST /api/recover-password', 'POST /api/register', 'POST /api/reset-password'];
-const CSRF_REFUSED = { success: false, errorMessages: ['Invalid or missing CSRF token.'] };
+const CSRF_REFUSED = {
+  success: false,
+  errorMessages: ['Invalid or missing CSRF token.'],
+  errors: [{ code: 'error.csrf' }],
+};
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const unsafeRoutes = () => t.app.routeTable.filter((route) => UNSAFE.has(route.method));

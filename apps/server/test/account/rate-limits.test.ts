@@ -12,7 +12,11 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const TOO_MANY = { success: false, errorMessages: ['Too many requests. Try again later.'] };
+const TOO_MANY = {
+  success: false,
+  errorMessages: ['Too many requests. Try again later.'],
+  errors: [{ code: 'error.tooManyRequests' }],
+};
 
 function post(app: FastifyInstance, url: string, payload: object, remoteAddress = '198.51.100.1', headers = {}) {
   return app.inject({ method: 'POST', url, payload, remoteAddress, headers });

@@ -23,6 +23,7 @@ const anonymous = () => new TestClient(t.app);
 const INVALID_LINK = {
   success: false,
   errorMessages: ['The link is invalid or has expired.'],
+  errors: [{ code: 'error.tokenInvalid', field: 'token' }],
   fieldErrors: { token: 'The link is invalid or has expired.' },
 };
 

@@ -24,6 +24,7 @@ describe(`removing an account on ${dialect}`, () => {
     expect(missing.json()).toEqual({
       success: false,
       errorMessages: ['Password is required.'],
+      errors: [{ code: 'error.passwordRequired', field: 'password' }],
       fieldErrors: { password: 'Password is required.' },
     });
     const wrong = await client.post('/api/remove-user', { password: 'not my password' });
@@ -31,6 +32,7 @@ describe(`removing an account on ${dialect}`, () => {
     expect(wrong.json()).toEqual({
       success: false,
       errorMessages: ['The password is incorrect.'],
+      errors: [{ code: 'error.wrongPassword', field: 'password' }],
       fieldErrors: { password: 'The password is incorrect.' },
     });
     expect(await userExists(user.id)).toBe(true);
@@ -60,6 +62,7 @@ describe(`removing an account on ${dialect}`, () => {
     expect(response.json()).toEqual({
       success: false,
       errorMessages: ['You are the only admin of an event that has other members. Make someone else admin first.'],
+      errors: [{ code: 'error.soleAdmin' }],
     });
     expect(await userExists(admin.id)).toBe(true);
     expect(await eventExists(event.id)).toBe(true);

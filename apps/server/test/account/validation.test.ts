@@ -24,6 +24,12 @@ describe(`registration rules of spec section 5 on ${dialect}`, () => {
         'Last name is required.',
         'Password is required.',
       ],
+      errors: [
+        { code: 'error.emailRequired', field: 'email' },
+        { code: 'error.firstnameRequired', field: 'firstname' },
+        { code: 'error.lastnameRequired', field: 'lastname' },
+        { code: 'error.passwordRequired', field: 'password' },
+      ],
       fieldErrors: {
         email: 'Email address is required.',
         firstname: 'First name is required.',
@@ -73,6 +79,7 @@ describe(`registration rules of spec section 5 on ${dialect}`, () => {
     expect(response.json()).toEqual({
       success: false,
       errorMessages: ['First name is invalid.'],
+      errors: [{ code: 'error.firstnameInvalid', field: 'firstname' }],
       fieldErrors: { firstname: 'First name is invalid.' },
     });
   });
@@ -82,6 +89,7 @@ describe(`registration rules of spec section 5 on ${dialect}`, () => {
     expect(response.json()).toEqual({
       success: false,
       errorMessages: ['Last name is invalid.'],
+      errors: [{ code: 'error.lastnameInvalid', field: 'lastname' }],
       fieldErrors: { lastname: 'Last name is invalid.' },
     });
   });
@@ -98,9 +106,11 @@ describe(`registration rules of spec section 5 on ${dialect}`, () => {
     const short = await register(registration({ password: 'x'.repeat(6) }));
     expect(short.statusCode).toBe(400);
     expect(short.json().errorMessages).toEqual(['Password must be at least 7 characters long.']);
+    expect(short.json().errors).toEqual([{ code: 'error.passwordTooShort', params: { min: 7 }, field: 'password' }]);
     const long = await register(registration({ password: 'x'.repeat(256) }));
     expect(long.statusCode).toBe(400);
     expect(long.json().errorMessages).toEqual(['Password cannot be longer than 255 characters.']);
+    expect(long.json().errors).toEqual([{ code: 'error.passwordTooLong', params: { max: 255 }, field: 'password' }]);
     expect((await register(registration({ password: 'x'.repeat(7) }))).statusCode).toBe(201);
     expect((await register(registration({ password: 'y'.repeat(255) }))).statusCode).toBe(201);
   });
@@ -129,6 +139,7 @@ describe(`registration rules of spec section 5 on ${dialect}`, () => {
       expect(response.json()).toEqual({
         success: false,
         errorMessages: ['An account with this email address already exists.'],
+        errors: [{ code: 'error.emailTaken', field: 'email' }],
         fieldErrors: { email: 'An account with this email address already exists.' },
       });
     }

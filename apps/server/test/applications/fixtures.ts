@@ -1,14 +1,15 @@
 import type { Answers, ApplicationStatus, WeekSeparationConfig } from '@funkis/shared';
-import { weekOfAnswers } from '@funkis/shared';
 import type { Db } from '../../src/db/types.js';
-import { nowIso } from '../../src/lib/time.js';
-import type { TestApp } from '../helpers/app.js';
+import { createAccount } from '../../src/modules/account/service.js';
+import { applicationsService } from '../../src/modules/applications/service.js';
+import { dialect, type TestApp } from '../helpers/app.js';
 import {
   addMember,
   createApplication,
   createEvent,
   createGroup,
   createUser,
+  review,
   type TestUser,
 } from '../helpers/factories.js';
 
@@ -24,16 +25,7 @@ export const WEEKS: WeekSeparationConfig = {
 
 let unique = 0;
 
-/** search_text as the apply endpoint keeps it: lower-cased name, e-mail and answers. */
-export function searchTextOf(user: Pick<TestUser, 'firstname' | 'lastname' | 'email'>, answers: Answers): string {
-  const values = Object.values(answers)
-    .flat()
-    .filter((value) => value !== null)
-    .map(String);
-  return [user.firstname, user.lastname, user.email, ...values].join(' ').toLowerCase();
-}
-
-/** A new account that has applied to the event, with a searchable text and a chosen creation time. */
+/** A new account that has applied to the event, with a chosen creation time (status and group via the review). */
 export async function createApplicant(
   db: Db,
   eventId: number,
@@ -56,19 +48,12 @@ export async function createApplicant(
       lastname: options.lastname ?? `Number${unique}`,
       email: options.email,
     }));
-  const answers = options.answers ?? {};
   const id = await createApplication(db, eventId, user.id, {
     status: options.status,
     groupId: options.groupId ?? null,
-    answers,
-    weeks: WEEKS,
+    answers: options.answers ?? {},
+    createdAt: options.createdAt,
   });
-  const createdAt = options.createdAt ?? nowIso();
-  await db
-    .updateTable('applications')
-    .set({ search_text: searchTextOf(user, answers), created_at: createdAt, updated_at: createdAt })
-    .where('id', '=', id)
-    .execute();
   return { id, user };
 }
 
@@ -97,7 +82,7 @@ export async function createReviewWorld(t: TestApp): Promise<ReviewWorld> {
   return { eventId: event.id, admin, leader, volunteer, outsider, bar, stage };
 }
 
-/** Many applications at once (fast multi-row inserts), all with the same status and group. */
+/** Many applications at once (multi-row imports), all with the same status and group, answering week 1. */
 export async function createManyApplications(
   db: Db,
   eventId: number,
@@ -105,45 +90,22 @@ export async function createManyApplications(
   options: { status?: ApplicationStatus; groupId?: number | null } = {},
 ): Promise<number[]> {
   unique += 1;
-  const now = nowIso();
-  const ids: number[] = [];
-  for (let start = 0; start < count; start += 400) {
-    const size = Math.min(400, count - start);
-    const users = await db
-      .insertInto('users')
-      .values(
-        Array.from({ length: size }, (_, index) => ({
-          email: `bulk${unique}-${start + index}@example.test`,
-          firstname: 'Bulk',
-          lastname: `Person${start + index}`,
-          password_hash: 'not-a-login',
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const answers = { week: 'week-1' };
-    const rows = await db
-      .insertInto('applications')
-      .values(
-        users.map((user) => ({
-          event_id: eventId,
-          user_id: user.id,
-          answers: JSON.stringify(answers),
-          answer_labels: '{}',
-          status: options.status ?? 'pending',
-          group_id: options.groupId ?? null,
-          week: weekOfAnswers(answers, WEEKS),
-          search_text: `bulk person ${user.id}`,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    ids.push(...rows.map((row) => row.id));
+  const passwordHash = 'not-a-login';
+  const userIds: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const user = await createAccount(db, {
+      email: `bulk${unique}-${index}@example.test`,
+      firstname: 'Bulk',
+      lastname: `Person${index}`,
+      passwordHash,
+    });
+    userIds.push(user.id);
   }
+  const ids = await applicationsService(db, dialect).importApplications(
+    eventId,
+    userIds.map((userId) => ({ userId, answers: { week: 'week-1' } })),
+  );
+  await review(db, eventId, ids, options);
   return ids;
 }
 

@@ -316,7 +316,11 @@ describe(`applications list on ${dialect}`, () => {
     expect((await outsider.get(url())).statusCode).toBe(403);
     const anonymous = await new TestClient(t.app).get(url());
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ success: false, errorMessages: ['You must be logged in.'] });
+    expect(anonymous.json()).toEqual({
+      success: false,
+      errorMessages: ['You must be logged in.'],
+      errors: [{ code: 'error.notLoggedIn' }],
+    });
     // An event that does not exist answers like one the caller is not a member of.
     expect((await admin.get('/api/event/999999/applications')).statusCode).toBe(403);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { membershipsService } from '../../src/modules/memberships/service.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { TestClient } from '../helpers/client.js';
-import { addMember, createEvent, createGroup, createUser, loginAs } from '../helpers/factories.js';
+import { addMember, createEvent, createGroup, createUser, loginAs, review } from '../helpers/factories.js';
 import {
   createApplicant,
   createManyApplications,
@@ -87,6 +88,7 @@ describe(`bulk update on ${dialect}`, () => {
       expect(response.json()).toEqual({
         success: false,
         errorMessages: ['Some of the selected applications do not belong to this event.'],
+        errors: [{ code: 'error.applicationsUnknown' }],
       });
     }
     const after = await statusesOf(t.db, [mine.id, foreign.id]);
@@ -285,8 +287,10 @@ describe(`membership effects on ${dialect}`, () => {
   it('moving an accepted application moves the volunteer it created, not a member added by hand', async () => {
     const viaApplication = await createApplicant(t.db, world.eventId, { status: 'pending', groupId: world.bar.id });
     await admin.post(updateUrl(), { ids: [viaApplication.id], status: 'accepted' });
-    const byHand = await createApplicant(t.db, world.eventId, { status: 'accepted', groupId: world.bar.id });
-    await addMember(t.db, world.eventId, byHand.user.id, 2, world.bar.id, false);
+    // A member added by hand before their application was accepted: acceptance finds them a member already.
+    const byHand = await createApplicant(t.db, world.eventId, { status: 'pending', groupId: world.bar.id });
+    await addMember(t.db, world.eventId, byHand.user.id, 2, world.bar.id);
+    await review(t.db, world.eventId, [byHand.id], { status: 'accepted' });
 
     await admin.post(updateUrl(), { ids: [viaApplication.id, byHand.id], groupId: world.stage.id });
     expect((await membershipOf(t.db, world.eventId, viaApplication.user.id))?.group_id).toBe(world.stage.id);
@@ -310,9 +314,9 @@ describe(`membership effects on ${dialect}`, () => {
   });
 
   it('re-accepting a volunteer acceptance created updates their group but never their role', async () => {
-    const applicant = await createApplicant(t.db, world.eventId, { status: 'reserve', groupId: world.stage.id });
-    await addMember(t.db, world.eventId, applicant.user.id, 2, world.bar.id, true);
-    await admin.post(updateUrl(), { ids: [applicant.id], status: 'accepted' });
+    const applicant = await createApplicant(t.db, world.eventId, { status: 'accepted', groupId: world.bar.id });
+    expect(await membershipOf(t.db, world.eventId, applicant.user.id)).toMatchObject({ group_id: world.bar.id });
+    await admin.post(updateUrl(), { ids: [applicant.id], status: 'accepted', groupId: world.stage.id });
     expect(await membershipOf(t.db, world.eventId, applicant.user.id)).toMatchObject({
       role_level: 2,
       group_id: world.stage.id,
@@ -324,18 +328,26 @@ describe(`membership effects on ${dialect}`, () => {
     const adminApplicant = await createUser(t.db, { firstname: 'Alma', lastname: 'Admin' });
     await addMember(t.db, world.eventId, adminApplicant.id, 0, null);
     const leaderApplicant = await createUser(t.db, { firstname: 'Lars', lastname: 'Leader' });
-    // Even a leader whose membership once came from acceptance keeps it.
-    await addMember(t.db, world.eventId, leaderApplicant.id, 1, world.bar.id, true);
     const first = await createApplicant(t.db, world.eventId, {
       user: adminApplicant,
       status: 'pending',
       groupId: world.stage.id,
     });
+    // Even a leader whose membership once came from acceptance keeps it: accepted, made leader of Bar, then
+    // set back to pending (which leaves a leader's membership alone).
     const second = await createApplicant(t.db, world.eventId, {
       user: leaderApplicant,
-      status: 'pending',
+      status: 'accepted',
       groupId: world.stage.id,
     });
+    const created = await membershipOf(t.db, world.eventId, leaderApplicant.id);
+    expect(created).toMatchObject({ via_application: 1, role_level: 2 });
+    await membershipsService(t.db, dialect).updateMember(world.eventId, created?.id as number, null, {
+      roleLevel: 1,
+      groupId: world.bar.id,
+    });
+    await review(t.db, world.eventId, [second.id], { status: 'staged' });
+    expect(await membershipOf(t.db, world.eventId, leaderApplicant.id)).toMatchObject({ role_level: 1 });
 
     await admin.post(updateUrl(), { ids: [first.id, second.id], status: 'accepted' });
     expect(await membershipOf(t.db, world.eventId, adminApplicant.id)).toMatchObject({ role_level: 0, group_id: null });

@@ -295,6 +295,7 @@ describe(`changing members on ${dialect}`, () => {
     expect(unknown.json()).toEqual({
       success: false,
       errorMessages: ['No account uses this email address. Ask the person to register first.'],
+      errors: [{ code: 'error.accountNotFound', field: 'email' }],
       fieldErrors: { email: 'No account uses this email address. Ask the person to register first.' },
     });
     expect((await cast.clients.admin.post(url, { email: 'not-an-address', roleLevel: 2 })).statusCode).toBe(400);

@@ -73,7 +73,7 @@ describe(`apply page on ${dialect}`, () => {
     await t.db.updateTable('events').set({ avatar: 'abc123.png' }).where('id', '=', event.id).execute();
     const { client } = await applicant();
     const body = (await client.get(`/api/event/${event.id}/apply`)).json();
-    expect(body.event.avatarUrl).toBe(`/api/event/${event.id}/avatar?v=abc123.png`);
+    expect(body.event.avatarUrl).toBe(`/api/event/${event.id}/avatar?v=abc123`);
     expect(body.applicationsOpen).toBe(false);
   });
 
@@ -85,7 +85,11 @@ describe(`apply page on ${dialect}`, () => {
     const { client } = await applicant();
     const unknown = await client.get('/api/event/999999/apply');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ success: false, errorMessages: ['Not found.'] });
+    expect(unknown.json()).toEqual({
+      success: false,
+      errorMessages: ['Not found.'],
+      errors: [{ code: 'error.notFound' }],
+    });
     expect((await client.post('/api/event/999999/apply', { answers: {} })).statusCode).toBe(404);
   });
 });
@@ -139,7 +143,11 @@ describe(`applying on ${dialect}`, () => {
     expect((await client.post(`/api/event/${event.id}/apply`, { answers: {} })).statusCode).toBe(201);
     const again = await client.post(`/api/event/${event.id}/apply`, { answers: {} });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ success: false, errorMessages: ['You have already applied to this event.'] });
+    expect(again.json()).toEqual({
+      success: false,
+      errorMessages: ['You have already applied to this event.'],
+      errors: [{ code: 'error.alreadyApplied' }],
+    });
     const { user: other } = await applicant();
     await createApplication(t.db, event.id, other.id, { status: 'rejected' });
     const otherClient = await signIn(t, other);
@@ -152,7 +160,11 @@ describe(`applying on ${dialect}`, () => {
     const { client } = await applicant();
     const response = await client.post(`/api/event/${event.id}/apply`, { answers: GOOD_ANSWERS });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ success: false, errorMessages: ['Applications are closed for this event.'] });
+    expect(response.json()).toEqual({
+      success: false,
+      errorMessages: ['Applications are closed for this event.'],
+      errors: [{ code: 'error.applicationsClosed' }],
+    });
     const count = await t.db
       .selectFrom('applications')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -191,6 +203,23 @@ describe(`applying on ${dialect}`, () => {
     });
     expect(body.errorMessages).toContain('Nickname: This field is required.');
     expect(body.errorMessages).toContain('I agree: This field must be checked.');
+    // One code per field, in the order of the texts.
+    const fields = [
+      'text',
+      'textarea',
+      'email',
+      'phone',
+      'number',
+      'date',
+      'select',
+      'radio',
+      'checkbox',
+      'checkboxes',
+    ];
+    expect(body.errors).toEqual(
+      fields.map((field) => ({ code: field === 'checkbox' ? 'error.mustBeChecked' : 'error.required', field })),
+    );
+    expect(body.errorMessages).toHaveLength(body.errors.length);
   });
 
   it('refuses answers of the wrong type or outside the options, per field', async () => {

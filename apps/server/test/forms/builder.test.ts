@@ -149,6 +149,15 @@ describe(`form builder on ${dialect}`, () => {
     expect(response.json()).toEqual({
       success: false,
       errorMessages: ['The form has errors. Correct the highlighted fields.'],
+      errors: [
+        { code: 'error.formInvalid' },
+        { code: 'error.formFieldNameTaken', field: 'fields.1.name' },
+        { code: 'error.formFieldOptionsRequired', field: 'fields.2.options' },
+        { code: 'error.formFieldOptionDuplicate', field: 'fields.3.options.1.value' },
+        { code: 'error.formFieldOptionsRequired', field: 'fields.4.options' },
+        { code: 'error.formFieldCannotBeRequired', field: 'fields.5.required' },
+        { code: 'error.formFieldCannotBeRequired', field: 'fields.6.required' },
+      ],
       fieldErrors: {
         'fields.1.name': 'Field names must be unique in the form.',
         'fields.2.options': 'Add at least one option.',

@@ -1,10 +1,20 @@
 import type { Answers, ApplicationStatus, FormField, RoleLevel, WeekSeparationConfig } from '@funkis/shared';
-import { weekOfAnswers } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/types.js';
 import { hashPassword } from '../../src/lib/passwords.js';
-import { nowIso } from '../../src/lib/time.js';
+import { createAccount } from '../../src/modules/account/service.js';
+import { applicationsService } from '../../src/modules/applications/service.js';
+import { eventsService } from '../../src/modules/events/service.js';
+import { formsService } from '../../src/modules/forms/service.js';
+import { groupsService } from '../../src/modules/groups/service.js';
+import { membershipsService } from '../../src/modules/memberships/service.js';
+import { dialect } from './app.js';
 import { TestClient } from './client.js';
+
+/**
+ * Test data is made through the modules' services, as the app makes it: nothing here writes a table, so every
+ * computed column (search text, week, memberships of accepted applicants, audit) is the production code's own.
+ */
 
 export const TEST_PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | null = null;
@@ -23,18 +33,13 @@ export async function createUser(db: Db, overrides: Partial<Omit<TestUser, 'id'>
   const password = overrides.password ?? TEST_PASSWORD;
   if (!passwordHash) passwordHash = hashPassword(TEST_PASSWORD);
   const hash = overrides.password ? await hashPassword(password) : await passwordHash;
-  const values = {
-    email: (overrides.email ?? `user${sequence}-${Date.now().toString(36)}@example.test`).toLowerCase(),
+  const user = await createAccount(db, {
+    email: overrides.email ?? `user${sequence}-${Date.now().toString(36)}@example.test`,
     firstname: overrides.firstname ?? 'Test',
-    lastname: overrides.lastname ?? `User`,
-  };
-  const now = nowIso();
-  const row = await db
-    .insertInto('users')
-    .values({ ...values, password_hash: hash, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, ...values, password };
+    lastname: overrides.lastname ?? 'User',
+    passwordHash: hash,
+  });
+  return { id: user.id, email: user.email, firstname: user.firstname, lastname: user.lastname, password };
 }
 
 export async function loginAs(app: FastifyInstance, user: TestUser): Promise<TestClient> {
@@ -46,7 +51,18 @@ export async function loginAs(app: FastifyInstance, user: TestUser): Promise<Tes
 export interface TestEvent {
   id: number;
   name: string;
+  /** The admin who created it (`adminId`, or an "Event Owner" made for the purpose). */
+  creatorId: number;
 }
+
+/** The form question week separation reads, when the test gives a config but no form with that question. */
+const weekQuestion = (weeks: WeekSeparationConfig): FormField => ({
+  name: weeks.formFieldName,
+  type: 'radio',
+  label: weeks.columnLabel,
+  required: false,
+  options: weeks.options,
+});
 
 export async function createEvent(
   db: Db,
@@ -59,28 +75,20 @@ export async function createEvent(
   } = {},
 ): Promise<TestEvent> {
   sequence += 1;
-  const now = nowIso();
   const name = options.name ?? `Event ${sequence}`;
-  const row = await db
-    .insertInto('events')
-    .values({
-      name,
-      description: '',
-      status: 'ongoing',
-      applications_open: options.applicationsOpen === false ? 0 : 1,
-      use_week_separation: options.weeks ? 1 : 0,
-      week_separation_config: options.weeks ? JSON.stringify(options.weeks) : null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('event_forms')
-    .values({ event_id: row.id, fields: JSON.stringify(options.fields ?? []), updated_at: now })
-    .execute();
-  if (options.adminId) await addMember(db, row.id, options.adminId, 0);
-  return { id: row.id, name };
+  const creatorId = options.adminId ?? (await createUser(db, { firstname: 'Event', lastname: 'Owner' })).id;
+  const events = eventsService(db, dialect);
+  const event = await events.createEvent(creatorId, { name });
+  const fields = [...(options.fields ?? [])];
+  if (options.weeks && !fields.some((field) => field.name === options.weeks?.formFieldName)) {
+    fields.push(weekQuestion(options.weeks));
+  }
+  if (fields.length > 0) await formsService(db).importForm(event.id, creatorId, fields);
+  if (options.weeks) {
+    await events.updateSettings(event.id, creatorId, { useWeekSeparation: true, weekSeparationConfig: options.weeks });
+  }
+  if (options.applicationsOpen !== false) await events.setApplicationsOpen(event.id, creatorId, true);
+  return { id: event.id, name, creatorId };
 }
 
 export async function createGroup(
@@ -88,39 +96,26 @@ export async function createGroup(
   eventId: number,
   name = `Group ${++sequence}`,
 ): Promise<{ id: number; name: string }> {
-  const row = await db
-    .insertInto('event_groups')
-    .values({ event_id: eventId, name, description: '', created_at: nowIso() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, name };
+  const group = await groupsService(db, dialect).create(eventId, null, { name });
+  return { id: group.id, name: group.name };
 }
 
+/** A member added by an admin (the users table's way in). Answers the membership's id. */
 export async function addMember(
   db: Db,
   eventId: number,
   userId: number,
   roleLevel: RoleLevel,
   groupId: number | null = null,
-  viaApplication = false,
 ): Promise<number> {
-  const now = nowIso();
-  const row = await db
-    .insertInto('event_users')
-    .values({
-      event_id: eventId,
-      user_id: userId,
-      role_level: roleLevel,
-      group_id: groupId,
-      via_application: viaApplication ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await membershipsService(db, dialect).addUser(eventId, null, { userId, roleLevel, groupId })).id;
 }
 
+/**
+ * An application as if sent and then reviewed: imported with its answers (week and search text computed by
+ * the applications module), then given its status and group by the review's bulk update, which makes an
+ * accepted applicant a member as the app does. `createdAt` fixes the sending time.
+ */
 export async function createApplication(
   db: Db,
   eventId: number,
@@ -129,26 +124,29 @@ export async function createApplication(
     status?: ApplicationStatus;
     groupId?: number | null;
     answers?: Answers;
-    weeks?: WeekSeparationConfig | null;
+    createdAt?: string;
   } = {},
 ): Promise<number> {
-  const now = nowIso();
-  const answers = options.answers ?? {};
-  const row = await db
-    .insertInto('applications')
-    .values({
-      event_id: eventId,
-      user_id: userId,
-      answers: JSON.stringify(answers),
-      answer_labels: '{}',
-      status: options.status ?? 'pending',
-      group_id: options.groupId ?? null,
-      week: weekOfAnswers(answers, options.weeks ?? null),
-      search_text: JSON.stringify(answers).toLowerCase(),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const applications = applicationsService(db, dialect);
+  const id = await applications.importApplication(eventId, userId, options.answers ?? {}, {
+    createdAt: options.createdAt,
+  });
+  await review(db, eventId, [id], options);
+  return id;
+}
+
+/** Sets status and/or group of applications through the review's bulk update, as the system. */
+export async function review(
+  db: Db,
+  eventId: number,
+  ids: number[],
+  change: { status?: ApplicationStatus; groupId?: number | null },
+): Promise<void> {
+  const status = change.status && change.status !== 'pending' ? change.status : undefined;
+  const groupId = change.groupId === undefined || change.groupId === null ? undefined : change.groupId;
+  if (status === undefined && groupId === undefined) return;
+  await applicationsService(db, dialect).bulkUpdate(
+    { userId: null, eventId, roleLevel: 0, groupId: null },
+    { ids, status, groupId },
+  );
 }

@@ -6,6 +6,7 @@ import { RootLayout } from '../components/layouts/root-layout';
 import { FullPageSpinner } from '../components/ui/full-page-spinner';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
+import type { EventRouteHandle } from './event-route-handle';
 import { ServerErrorRoute } from './routes/server-error';
 
 /**
@@ -33,9 +34,6 @@ export const authenticatedRoutes: RouteObject[] = [
  * The event area: the event layout (sidebar, event state, role guard) around its screens. `handle.roles` lists
  * the role levels allowed on a screen (spec section 6); the layout shows the access-denied page to others.
  */
-export interface EventRouteHandle {
-  roles?: readonly number[];
-}
 
 const eventScreen = (
   path: string | undefined,

@@ -3,9 +3,6 @@ import { THEMES, UI } from '@funkis/shared';
 /** Where the API lives; the Vite dev server proxies it to the Fastify server. */
 export const API_BASE_URL = '/api';
 
-/** Largest avatar image accepted before upload (the server checks again). */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-
 /** Border radius of MUI shapes with "rounded corners" on, and off (MUI's default). */
 export const ROUNDED_BORDER_RADIUS = 16;
 export const SQUARE_BORDER_RADIUS = 4;

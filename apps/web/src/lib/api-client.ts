@@ -1,4 +1,4 @@
-import { UI } from '@funkis/shared';
+import { type CodedMessage, isMessageKey, UI } from '@funkis/shared';
 import { API_BASE_URL } from '../config/settings';
 
 /**
@@ -9,17 +9,40 @@ import { API_BASE_URL } from '../config/settings';
 
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong';
 
+/**
+ * A message to show: a coded message of the catalogue (translated by key), or a text to show as it is (a
+ * server that sent no codes). `translateMessage` (lib/i18n) turns either into the user's language.
+ */
+export type ErrorMessage = CodedMessage | string;
+
+const INTERNAL: CodedMessage = { code: 'error.internal' };
+
 export class ApiError extends Error {
   readonly status: number;
+  /** The failure as coded messages, in the order of the server's list. */
+  readonly errors: ErrorMessage[];
+  /** English texts as the server sent them: for logs and clients without translations. */
   readonly errorMessages: string[];
-  readonly fieldErrors: Record<string, string>;
 
-  constructor(status: number, errorMessages: string[], fieldErrors: Record<string, string> = {}) {
+  constructor(status: number, errors: ErrorMessage[], errorMessages: string[] = []) {
     super(errorMessages[0] ?? DEFAULT_ERROR_MESSAGE);
     this.name = 'ApiError';
     this.status = status;
+    this.errors = errors.length > 0 ? errors : [INTERNAL];
     this.errorMessages = errorMessages;
-    this.fieldErrors = fieldErrors;
+  }
+
+  /** The messages that belong to one field of the payload, by field name (first one each). */
+  get fieldErrors(): Record<string, CodedMessage> {
+    const fields: Record<string, CodedMessage> = {};
+    for (const error of this.errors) {
+      if (typeof error !== 'string' && error.field && !(error.field in fields)) fields[error.field] = error;
+    }
+    return fields;
+  }
+
+  hasCode(code: CodedMessage['code']): boolean {
+    return this.errors.some((error) => typeof error !== 'string' && error.code === code);
   }
 }
 
@@ -27,9 +50,9 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The messages of any error, as shown under a form. */
-export function errorMessagesOf(error: unknown): string[] {
-  return isApiError(error) ? error.errorMessages : [DEFAULT_ERROR_MESSAGE];
+/** The messages of any error, as shown under a form (translate each with `translateMessage`). */
+export function errorMessagesOf(error: unknown): ErrorMessage[] {
+  return isApiError(error) ? error.errors : [INTERNAL];
 }
 
 // --- CSRF token (spec section 7: kept in localStorage, sent as x-csrf-token) ---
@@ -109,23 +132,25 @@ async function readBody(response: Response): Promise<unknown> {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** Turns any failure body into an ApiError: `errorMessages` may be a list or one string. */
+const isCoded = (value: unknown): value is CodedMessage =>
+  isRecord(value) && typeof value.code === 'string' && isMessageKey(value.code);
+
+/**
+ * Turns any failure body into an ApiError: the coded `errors` when the server sent them, else `errorMessages`
+ * (a list or one string) as texts, else 'Something went wrong'.
+ */
 export function toApiError(status: number, body: unknown): ApiError {
-  let errorMessages: string[] = [];
-  const fieldErrors: Record<string, string> = {};
+  let texts: string[] = [];
+  let errors: ErrorMessage[] = [];
   if (isRecord(body)) {
     const given = body.errorMessages;
-    if (typeof given === 'string' && given.trim()) errorMessages = [given];
-    else if (Array.isArray(given))
-      errorMessages = given.filter((m): m is string => typeof m === 'string' && !!m.trim());
-    if (isRecord(body.fieldErrors)) {
-      for (const [field, message] of Object.entries(body.fieldErrors)) {
-        if (typeof message === 'string') fieldErrors[field] = message;
-      }
-    }
+    if (typeof given === 'string' && given.trim()) texts = [given];
+    else if (Array.isArray(given)) texts = given.filter((m): m is string => typeof m === 'string' && !!m.trim());
+    if (Array.isArray(body.errors)) errors = body.errors.filter(isCoded);
+    // The apply page's texts name the question ("Phone: …"): shown per field, so the list keeps the codes.
+    if (errors.length === 0) errors = texts;
   }
-  if (errorMessages.length === 0) errorMessages = [DEFAULT_ERROR_MESSAGE];
-  return new ApiError(status, errorMessages, fieldErrors);
+  return new ApiError(status, errors, texts);
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -153,7 +178,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, [DEFAULT_ERROR_MESSAGE]);
+    throw new ApiError(0, [INTERNAL], [DEFAULT_ERROR_MESSAGE]);
   }
 
   const data = await readBody(response);

@@ -1,11 +1,12 @@
 import {
+  type CodedMessage,
+  catalogue,
   isMessageKey,
   LANGUAGES,
   type Language,
-  MESSAGE_PARAMS,
-  type MessageKey,
-  messages,
-  messageText,
+  MESSAGE_LANGUAGES,
+  type MessageEntry,
+  messageParams,
   UI,
 } from '@funkis/shared';
 import i18n, { type TFunction } from 'i18next';
@@ -86,9 +87,25 @@ export const FEATURE_NAMESPACES = [
   ...new Set(Object.values(resources).flatMap((namespaces) => Object.keys(namespaces))),
 ].filter((namespace) => namespace !== 'translation');
 
+/**
+ * The shared message catalogue (packages/shared/src/messages) as the `messages` namespace: English and Swedish
+ * from the catalogue, other languages fall back to English. `{name}` becomes i18next's `{{name}}`.
+ */
+export const MESSAGES_NAMESPACE = 'messages';
+for (const language of MESSAGE_LANGUAGES) {
+  const texts: Record<string, Record<string, string>> = {};
+  for (const [key, entry] of Object.entries(catalogue) as [string, MessageEntry][]) {
+    const [group, name] = key.split('.') as [string, string];
+    texts[group] ??= {};
+    texts[group][name] = entry[language].replace(/\{(\w+)\}/g, '{{$1}}');
+  }
+  resources[language] ??= {};
+  resources[language][MESSAGES_NAMESPACE] = texts;
+}
+
 void i18n.use(initReactI18next).init({
   resources,
-  ns: ['translation', ...FEATURE_NAMESPACES],
+  ns: ['translation', MESSAGES_NAMESPACE, ...FEATURE_NAMESPACES],
   defaultNS: 'translation',
   lng: detectLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
@@ -98,23 +115,15 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** English text of every message key, to recognise the server's (English) messages and translate them. */
-const keyByEnglishText = new Map<string, MessageKey>();
-
 /**
- * Translates a validation key from the shared schemas ('error.emailInvalid') with its fixed parameters, or a
- * server message that is the English text of such a key; any other text is shown as the server wrote it.
+ * A message in the user's language: a coded message from the server ({ code, params }), a catalogue key (a
+ * schema's message), or a text to show as it is. Nothing is ever matched back from English text.
  */
-export function translateMessage(t: TFunction, message: string): string {
-  if (keyByEnglishText.size === 0) {
-    for (const key of Object.keys(messages) as MessageKey[]) keyByEnglishText.set(messageText(key), key);
+export function translateMessage(t: TFunction, message: CodedMessage | string): string {
+  if (typeof message === 'string') {
+    return isMessageKey(message) ? t(message, { ns: MESSAGES_NAMESPACE, ...messageParams(message) }) : message;
   }
-  const key = isMessageKey(message) ? message : keyByEnglishText.get(message);
-  if (!key) return message;
-  const params = MESSAGE_PARAMS[key] ?? {};
-  // A key added to the shared messages before the locales know it still reads as its English text.
-  if (!i18n.exists(key)) return messageText(key);
-  return t(key, params);
+  return t(message.code, { ns: MESSAGES_NAMESPACE, ...messageParams(message.code, message.params) });
 }
 
 export { i18n };

@@ -1,4 +1,3 @@
-import { messageText } from '@funkis/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 import { normaliseEmail } from './repository.js';
@@ -39,7 +38,7 @@ const KEYS_KEPT = 50_000;
 
 function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number): HttpError {
   reply.header('retry-after', String(Math.max(1, retryAfterSeconds)));
-  return new HttpError(429, [messageText('error.tooManyRequests')]);
+  return new HttpError(429, { code: 'error.tooManyRequests' });
 }
 
 /**

@@ -2,7 +2,8 @@ import type { User } from '@funkis/shared';
 import type { Db, UserRow } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { isoIn, nowIso } from '../../lib/time.js';
-import { userAvatarUrl } from '../../plugins/session.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { endUserSessions, userAvatarUrl } from '../../plugins/session.js';
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -22,20 +23,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-const CHUNK = 500;
-function chunks<T>(list: T[]): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < list.length; start += CHUNK) result.push(list.slice(start, start + CHUNK));
-  return result;
-}
-
-/** Ends the user's sessions but the one kept (null: all of them). */
-async function endSessions(db: Db, userId: number, keepSessionId: string | null) {
-  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
-  await query.execute();
-}
-
 /** Every reset link of the user still open becomes void. */
 async function voidResetTokens(db: Db, userId: number) {
   await db
@@ -43,22 +30,6 @@ async function voidResetTokens(db: Db, userId: number) {
     .set({ used_at: nowIso() })
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
-    .execute();
-}
-
-/** Events the user alone administers while other people are members (one grouped query). */
-function eventsWhereSoleAdminWithOthers(db: Db, userId: number) {
-  return db
-    .selectFrom('event_users as member')
-    .innerJoin('events', 'events.id', 'member.event_id')
-    .select(['events.id', 'events.name'])
-    .where('member.event_id', 'in', (eb) =>
-      eb.selectFrom('event_users').select('event_id').where('user_id', '=', userId).where('role_level', '=', 0),
-    )
-    .groupBy(['events.id', 'events.name'])
-    .having((eb) => eb.fn.sum<number>(eb.case().when('member.role_level', '=', 0).then(1).else(0).end()), '=', 1)
-    .having((eb) => eb.fn.countAll<number>(), '>', 1)
-    .orderBy('events.id')
     .execute();
 }
 
@@ -101,14 +72,14 @@ export function accountRepository(db: Db) {
 
     /** New address; the user's other sessions and open reset links end with the change. */
     changeEmail(id: number, email: string, keepSessionId: string | null) {
-      return db.transaction().execute(async (trx) => {
+      return withTransaction(db, async (trx) => {
         const row = await trx
           .updateTable('users')
           .set({ email: normaliseEmail(email), updated_at: nowIso() })
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await endSessions(trx, id, keepSessionId);
+        await endUserSessions(trx, id, keepSessionId);
         await voidResetTokens(trx, id);
         await writeAudit(trx, { eventId: null, actorId: id, action: 'account.email_changed', subject: `user:${id}` });
         return row;
@@ -123,7 +94,7 @@ export function accountRepository(db: Db) {
           .set({ password_hash: passwordHash, updated_at: nowIso() })
           .where('id', '=', id)
           .execute();
-        await endSessions(trx, id, keepSessionId);
+        await endUserSessions(trx, id, keepSessionId);
         await voidResetTokens(trx, id);
         await writeAudit(trx, {
           eventId: null,
@@ -228,7 +199,7 @@ export function accountRepository(db: Db) {
           .where('id', '=', userId)
           .execute();
         await voidResetTokens(trx, userId);
-        await endSessions(trx, userId, null);
+        await endUserSessions(trx, userId, null);
         await writeAudit(trx, {
           eventId: null,
           actorId: userId,
@@ -240,77 +211,11 @@ export function accountRepository(db: Db) {
       });
     },
 
-    eventsBlockingRemoval: (userId: number) => eventsWhereSoleAdminWithOthers(db, userId),
+    avatarOf: async (userId: number): Promise<string | null> =>
+      (await db.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirst())?.avatar ?? null,
 
-    /**
-     * Removes the user, their memberships (audited in each event that stays) and the events they were the only
-     * member of, in one transaction. Refused (blocked events answered) while they alone administer an event
-     * with other members. Answers the stored files that no row points to any more.
-     */
-    remove(
-      userId: number,
-    ): Promise<
-      { removed: false; blockedBy: { id: number; name: string }[] } | { removed: true; orphanedKeys: string[] }
-    > {
-      return db.transaction().execute(async (trx) => {
-        const blockedBy = await eventsWhereSoleAdminWithOthers(trx, userId);
-        if (blockedBy.length > 0) return { removed: false as const, blockedBy };
-
-        const user = await trx.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirst();
-        const memberships = await trx
-          .selectFrom('event_users as mine')
-          .select([
-            'mine.id',
-            'mine.event_id',
-            'mine.role_level',
-            'mine.group_id',
-            (eb) =>
-              eb
-                .exists(
-                  eb
-                    .selectFrom('event_users as other')
-                    .select('other.id')
-                    .whereRef('other.event_id', '=', 'mine.event_id')
-                    .where('other.user_id', '!=', userId),
-                )
-                .as('has_others'),
-          ])
-          .where('mine.user_id', '=', userId)
-          .execute();
-        const soloEventIds = memberships.filter((m) => !m.has_others).map((m) => m.event_id);
-        const stays = memberships.filter((m) => m.has_others);
-
-        const orphanedKeys: string[] = [];
-        if (user?.avatar) orphanedKeys.push(user.avatar.split('.')[0]);
-        for (const ids of chunks(soloEventIds)) {
-          const files = await trx.selectFrom('files').select('storage_key').where('event_id', 'in', ids).execute();
-          orphanedKeys.push(...files.map((file) => file.storage_key));
-          await trx.deleteFrom('events').where('id', 'in', ids).execute();
-        }
-
-        await writeAudit(trx, [
-          ...stays.map((m) => ({
-            eventId: m.event_id,
-            actorId: userId,
-            action: 'member.removed',
-            subject: `event_user:${m.id}`,
-            details: { userId, roleLevel: m.role_level, groupId: m.group_id, reason: 'account_removed' },
-          })),
-          // The event's own log goes with it, so its end is written where it stays.
-          ...soloEventIds.map((eventId) => ({
-            eventId: null,
-            actorId: userId,
-            action: 'event.deleted',
-            subject: `event:${eventId}`,
-            details: { reason: 'only_member_removed_account' },
-          })),
-          { eventId: null, actorId: userId, action: 'account.removed', subject: `user:${userId}` },
-        ]);
-        // Memberships, applications, sessions and reset links go with the user (foreign keys cascade).
-        await trx.deleteFrom('users').where('id', '=', userId).execute();
-        return { removed: true as const, orphanedKeys };
-      });
-    },
+    /** The last step of removing an account: sessions and reset links go with the user (foreign keys cascade). */
+    deleteUser: (userId: number) => db.deleteFrom('users').where('id', '=', userId).execute(),
   };
 }
 

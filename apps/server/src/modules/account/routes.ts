@@ -1,9 +1,7 @@
 import {
   changeEmailSchema,
   changePasswordSchema,
-  idParam,
   loginSchema,
-  messageText,
   recoverPasswordSchema,
   registerSchema,
   removeUserSchema,
@@ -14,7 +12,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError, HttpError } from '../../lib/http-error.js';
+import { idSchema, ok } from '../../lib/http.js';
+import { unauthorized } from '../../lib/http-error.js';
+import { readImageUpload } from '../../lib/images.js';
 import { currentUser } from '../../plugins/auth.js';
 import {
   byAddress,
@@ -24,11 +24,9 @@ import {
   limits,
   loginFailureLimits,
 } from './rate-limits.js';
-import { AVATAR_MAX_BYTES, accountService } from './service.js';
+import { accountService } from './service.js';
 
 /** Present in every successful POST answer; filled in by the session plugin (DESIGN 4.1). */
-const ok = <T extends z.ZodRawShape>(shape: T) =>
-  z.object({ ...shape, success: z.literal(true).optional(), _csrf: z.string().optional() });
 const userResponse = ok({ user: userSchema });
 const emptyResponse = ok({});
 
@@ -36,9 +34,6 @@ const emptyResponse = ok({});
 const loggedIn = async (request: FastifyRequest) => {
   currentUser(request);
 };
-
-const avatarTooLarge = () =>
-  new HttpError(413, [messageText('error.avatarTooLarge')], { file: messageText('error.avatarTooLarge') });
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const account = accountService(app);
@@ -56,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await account.authenticate(request.body.email, request.body.password);
-      if (!user) throw new HttpError(401, [messageText('error.invalidCredentials')]);
+      if (!user) throw unauthorized('error.invalidCredentials');
       loginLimits.succeeded(request);
       await app.sessions.create(reply, request, user.id);
       request.user = user;
@@ -118,20 +113,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) throw fieldError('file', 'error.required');
-      const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (part?.fieldname !== 'file') {
-        part?.file.resume();
-        throw fieldError('file', 'error.required');
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge();
-        throw error;
-      }
-      return { user: await account.saveAvatar(user.id, bytes) };
+      const { bytes, type } = await readImageUpload(request, {
+        tooLarge: 'error.avatarTooLarge',
+        wrongType: 'error.avatarType',
+      });
+      return { user: await account.saveAvatar(user.id, bytes, type) };
     },
   );
 
@@ -142,7 +128,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...tag,
         description: 'The image itself. Visible to the user and to the people who share an event with them.',
-        params: z.object({ userId: idParam }),
+        params: z.object({ userId: idSchema }),
         querystring: z.object({ v: z.string().max(200).optional() }),
       },
     },

@@ -1,34 +1,41 @@
 import { Readable } from 'node:stream';
-import { messageText, type RegisterInput, type User } from '@funkis/shared';
+import type { RegisterInput, User } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
-import { fieldError, HttpError, notFound } from '../../lib/http-error.js';
+import type { Db } from '../../db/types.js';
+import { writeAudit } from '../../lib/audit.js';
+import { conflict, fieldError, notFound } from '../../lib/http-error.js';
+import type { ImageType } from '../../lib/images.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { applicationsService } from '../applications/service.js';
+import { eventsService } from '../events/service.js';
+import { membershipsService } from '../memberships/service.js';
 import { accountRepository, isUniqueViolation, toUser } from './repository.js';
 
 export const RESET_TOKEN_VALID_MS = 60 * 60 * 1000;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-
-/** The image types an avatar may have, recognised by their first bytes (never by the name or the sender's word). */
-const IMAGE_SIGNATURES: { type: 'png' | 'jpeg' | 'gif' | 'webp'; matches(bytes: Buffer): boolean }[] = [
-  {
-    type: 'png',
-    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  },
-  { type: 'jpeg', matches: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { type: 'gif', matches: (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')) },
-  {
-    type: 'webp',
-    matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-];
-
-export function imageTypeOf(bytes: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | null {
-  return IMAGE_SIGNATURES.find((signature) => signature.matches(bytes))?.type ?? null;
-}
 
 const wrongPassword = (field: string) => fieldError(field, 'error.wrongPassword');
-const emailTaken = (field: string) => fieldError(field, 'error.emailTaken', 409);
+const emailTaken = (field: string) => fieldError(field, 'error.emailTaken', undefined, 409);
+
+/**
+ * A new account with an already hashed password (register, and demo data). The e-mail is stored lower-cased;
+ * a taken address answers 409 on the e-mail field.
+ */
+export async function createAccount(
+  db: Db,
+  input: { email: string; firstname: string; lastname: string; passwordHash: string },
+): Promise<User> {
+  const users = accountRepository(db);
+  if (await users.findByEmail(input.email)) throw emailTaken('email');
+  try {
+    return toUser(await users.create(input));
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides.
+    if (isUniqueViolation(error)) throw emailTaken('email');
+    throw error;
+  }
+}
 
 /** Everything a person does with their own account; routes.ts only validates, guards and answers. */
 export function accountService(app: FastifyInstance) {
@@ -60,18 +67,16 @@ export function accountService(app: FastifyInstance) {
 
     async register(input: RegisterInput): Promise<User> {
       if (await users.findByEmail(input.email)) throw emailTaken('email');
-      const passwordHash = await hashPassword(input.password);
-      try {
-        return toUser(await users.create({ ...input, passwordHash }));
-      } catch (error) {
-        // Two registrations racing for one address: the unique index decides.
-        if (isUniqueViolation(error)) throw emailTaken('email');
-        throw error;
-      }
+      return createAccount(app.db, { ...input, passwordHash: await hashPassword(input.password) });
     },
 
     async updateInfo(userId: number, names: { firstname: string; lastname: string }): Promise<User> {
-      return toUser(await users.updateNames(userId, names));
+      // The applications review finds applicants by name: their search text follows in the same transaction.
+      return withTransaction(app.db, async (trx) => {
+        const row = await accountRepository(trx).updateNames(userId, names);
+        await applicationsService(trx, app.dialect).refreshApplicant(userId);
+        return toUser(row);
+      });
     },
 
     async changeEmail(userId: number, sessionId: string | null, newEmail: string, password: string): Promise<User> {
@@ -79,7 +84,11 @@ export function accountService(app: FastifyInstance) {
       const existing = await users.findByEmail(newEmail);
       if (existing && existing.id !== userId) throw emailTaken('newEmail');
       try {
-        return toUser(await users.changeEmail(userId, newEmail, sessionId));
+        return await withTransaction(app.db, async (trx) => {
+          const row = await accountRepository(trx).changeEmail(userId, newEmail, sessionId);
+          await applicationsService(trx, app.dialect).refreshApplicant(userId);
+          return toUser(row);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken('newEmail');
         throw error;
@@ -129,17 +138,35 @@ export function accountService(app: FastifyInstance) {
 
     async removeAccount(userId: number, password: string): Promise<void> {
       await requirePassword(userId, password, 'password');
-      const result = await users.remove(userId);
-      if (!result.removed) throw new HttpError(409, [messageText('error.soleAdmin')]);
-      for (const key of result.orphanedKeys) {
+      const orphanedKeys = await withTransaction(app.db, async (trx) => {
+        // Locks the events the user administers first: two admins leaving at once cannot both be the "other" admin.
+        const blockedBy = await membershipsService(trx, app.dialect).lockAndFindSoleAdminEvents(userId);
+        if (blockedBy.length > 0) throw conflict('error.soleAdmin');
+        const repository = accountRepository(trx);
+        const avatar = await repository.avatarOf(userId);
+        const { soloEventIds } = await membershipsService(trx, app.dialect).removeAllOfUser(userId);
+        const fileKeys = await eventsService(trx, app.dialect).deleteEvents(soloEventIds);
+        await writeAudit(trx, [
+          // The event's own log goes with it, so its end is written where it stays.
+          ...soloEventIds.map((eventId) => ({
+            eventId: null,
+            actorId: userId,
+            action: 'event.deleted',
+            subject: `event:${eventId}`,
+            details: { reason: 'only_member_removed_account' },
+          })),
+          { eventId: null, actorId: userId, action: 'account.removed', subject: `user:${userId}` },
+        ]);
+        await repository.deleteUser(userId);
+        return [...(avatar ? [avatar.split('.')[0] as string] : []), ...fileKeys];
+      });
+      for (const key of orphanedKeys) {
         await app.storage.remove(key).catch((error) => app.log.warn({ err: error, key }, 'file left behind'));
       }
     },
 
-    /** Stores a new avatar from the upload's bytes (already capped at AVATAR_MAX_BYTES). */
-    async saveAvatar(userId: number, bytes: Buffer): Promise<User> {
-      const type = imageTypeOf(bytes);
-      if (!type) throw new HttpError(415, [messageText('error.avatarType')], { file: messageText('error.avatarType') });
+    /** Stores a new avatar from the upload's checked bytes (lib/images `readImageUpload`). */
+    async saveAvatar(userId: number, bytes: Buffer, type: ImageType): Promise<User> {
       const saved = await app.storage.save(Readable.from([bytes]));
       const { row, previous } = await users.setAvatar(userId, `${saved.key}.${type}`);
       if (previous) await app.storage.remove(previous.split('.')[0]).catch(() => undefined);

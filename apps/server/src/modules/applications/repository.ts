@@ -8,16 +8,9 @@ import {
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { type AuditEntry, writeAudit } from '../../lib/audit.js';
+import { containsPattern } from '../../lib/search.js';
 import { nowIso } from '../../lib/time.js';
-
-/** Ids per statement on SQLite (far below its 32766 parameters); PostgreSQL gets them as one array parameter. */
-export const ID_CHUNK_SIZE = 500;
-
-export function chunked<T>(list: readonly T[], size = ID_CHUNK_SIZE): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
-  return chunks;
-}
+import { chunked } from '../../lib/transaction.js';
 
 /**
  * Which applications the caller may see: admins the whole event; a group leader only their own group's
@@ -35,19 +28,6 @@ export interface ApplicationTarget {
   user_id: number;
   status: string;
   group_id: number | null;
-}
-
-export interface MembershipRow {
-  id: number;
-  user_id: number;
-  role_level: number;
-  group_id: number | null;
-  via_application: number;
-}
-
-/** `%term%` for LIKE with the wildcards of the term itself escaped (ESCAPE '\' in the query). */
-function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 // Status order as the product lists them, not alphabetical. Built from constants only.
@@ -209,23 +189,6 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
         .groupBy(['a.group_id', 'a.status'])
         .execute(),
 
-    listGroups: (eventId: number) =>
-      db
-        .selectFrom('event_groups')
-        .select(['id', 'name'])
-        .where('event_id', '=', eventId)
-        .orderBy('name')
-        .orderBy('id')
-        .execute(),
-
-    findGroup: (eventId: number, groupId: number) =>
-      db
-        .selectFrom('event_groups')
-        .select(['id', 'name'])
-        .where('event_id', '=', eventId)
-        .where('id', '=', groupId)
-        .executeTakeFirst(),
-
     findById: (eventId: number, applicationId: number) =>
       selectApplicationRows(db)
         .select('a.answer_labels')
@@ -301,68 +264,6 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       }
     },
 
-    async membershipsOfUsers(trx: Db, eventId: number, userIds: readonly number[]): Promise<MembershipRow[]> {
-      const found: MembershipRow[] = [];
-      for (const chunk of idBatches(userIds)) {
-        const rows = await lockIfPostgres(
-          trx
-            .selectFrom('event_users')
-            .select(['id', 'user_id', 'role_level', 'group_id', 'via_application'])
-            .where('event_id', '=', eventId)
-            .where(inIds('user_id', chunk)),
-        ).execute();
-        found.push(...rows);
-      }
-      return found;
-    },
-
-    /**
-     * Makes the applicants of these (accepted) applications volunteers in the application's group, unless
-     * they are already members: insert … select, one statement per chunk.
-     */
-    async insertMembershipsFromApplications(trx: Db, applicationIds: readonly number[], now: string) {
-      const inserted: { id: number; user_id: number; group_id: number | null }[] = [];
-      for (const chunk of idBatches(applicationIds)) {
-        const rows = await trx
-          .insertInto('event_users')
-          .columns(['event_id', 'user_id', 'role_level', 'group_id', 'via_application', 'created_at', 'updated_at'])
-          .expression((eb) =>
-            eb
-              .selectFrom('applications as a')
-              .select((inner) => [
-                'a.event_id',
-                'a.user_id',
-                inner.lit(2).as('role_level'),
-                'a.group_id',
-                inner.lit(1).as('via_application'),
-                inner.val(now).as('created_at'),
-                inner.val(now).as('updated_at'),
-              ])
-              .where(inIds('a.id', chunk)),
-          )
-          // The caller passes only applicants it found without a membership (rows locked on PostgreSQL); the
-          // unique (event_id, user_id) settles any race without an anti-join per chunk.
-          .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doNothing())
-          .returning(['id', 'user_id', 'group_id'])
-          .execute();
-        inserted.push(...rows);
-      }
-      return inserted;
-    },
-
-    /** Moves memberships that acceptance created (volunteers only) to a group. */
-    async setMembershipGroup(trx: Db, membershipIds: readonly number[], groupId: number | null, now: string) {
-      for (const chunk of idBatches(membershipIds)) {
-        await trx
-          .updateTable('event_users')
-          .set({ group_id: groupId, updated_at: now })
-          .where(inIds('id', chunk))
-          .where('via_application', '=', 1)
-          .where('role_level', '=', 2)
-          .execute();
-      }
-    },
-
     /**
      * The audit entries of a bulk update. PostgreSQL: one `INSERT … SELECT … FROM json_to_recordset($1)`, in the
      * given order, instead of VALUES lists of 500 rows × 6 parameters. SQLite: writeAudit as everywhere else.
@@ -390,21 +291,146 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
         order by e.position`.execute(trx);
     },
 
-    /** Removes memberships that acceptance created; never an admin's, a leader's or one added by hand. */
-    async deleteApplicationMemberships(trx: Db, membershipIds: readonly number[]): Promise<number[]> {
-      const deleted: number[] = [];
-      for (const chunk of idBatches(membershipIds)) {
-        const rows = await trx
-          .deleteFrom('event_users')
+    // --- apply, answers, weeks and search text: the application's own computed columns ---
+
+    /** The event as the apply page and the apply call need it (any logged-in user may ask). */
+    findEventForApply: (eventId: number) =>
+      db
+        .selectFrom('events')
+        .select([
+          'id',
+          'name',
+          'description',
+          'avatar',
+          'status',
+          'applications_open',
+          'use_week_separation',
+          'week_separation_config',
+        ])
+        .where('id', '=', eventId)
+        .executeTakeFirst(),
+
+    findApplicationOf: (eventId: number, userId: number) =>
+      db
+        .selectFrom('applications')
+        .select(['id', 'status', 'created_at'])
+        .where('event_id', '=', eventId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+
+    insertApplication: (values: {
+      eventId: number;
+      userId: number;
+      answers: string;
+      answerLabels: string;
+      week: string | null;
+      searchText: string;
+      createdAt: string;
+    }) =>
+      db
+        .insertInto('applications')
+        .values({
+          event_id: values.eventId,
+          user_id: values.userId,
+          answers: values.answers,
+          answer_labels: values.answerLabels,
+          status: 'pending',
+          group_id: null,
+          week: values.week,
+          search_text: values.searchText,
+          created_at: values.createdAt,
+          updated_at: values.createdAt,
+        })
+        .returning(['id', 'status', 'created_at'])
+        .executeTakeFirstOrThrow(),
+
+    /** One application of the event, never of another: the id alone is not enough. */
+    findAnswers: (eventId: number, applicationId: number) =>
+      db
+        .selectFrom('applications')
+        .select(['id', 'group_id', 'answers', 'answer_labels'])
+        .where('event_id', '=', eventId)
+        .where('id', '=', applicationId)
+        .executeTakeFirst(),
+
+    listAnswersOfEvent: (eventId: number) =>
+      db.selectFrom('applications').select(['id', 'answers', 'week']).where('event_id', '=', eventId).execute(),
+
+    /** One statement per chunk of ids: the week of many applications set at once. */
+    async setWeek(eventId: number, ids: number[], week: string | null): Promise<void> {
+      for (const chunk of idBatches(ids)) {
+        await db
+          .updateTable('applications')
+          .set({ week })
+          .where('event_id', '=', eventId)
           .where(inIds('id', chunk))
-          .where('via_application', '=', 1)
-          .where('role_level', '=', 2)
-          .returning('id')
           .execute();
-        deleted.push(...rows.map((row) => row.id));
       }
-      return deleted;
     },
+
+    async findApplicants(userIds: readonly number[]) {
+      const found: { id: number; firstname: string; lastname: string; email: string }[] = [];
+      for (const chunk of chunked([...new Set(userIds)])) {
+        found.push(
+          ...(await db
+            .selectFrom('users')
+            .select(['id', 'firstname', 'lastname', 'email'])
+            .where('id', 'in', chunk)
+            .execute()),
+        );
+      }
+      return found;
+    },
+
+    /** Many new (pending) applications: one multi-row insert per 100 rows. Answers the ids in the given order. */
+    async insertApplications(
+      rows: readonly {
+        eventId: number;
+        userId: number;
+        answers: string;
+        answerLabels: string;
+        week: string | null;
+        searchText: string;
+        createdAt: string;
+      }[],
+    ): Promise<number[]> {
+      const ids: number[] = [];
+      for (const chunk of chunked(rows, 100)) {
+        const inserted = await db
+          .insertInto('applications')
+          .values(
+            chunk.map((row) => ({
+              event_id: row.eventId,
+              user_id: row.userId,
+              answers: row.answers,
+              answer_labels: row.answerLabels,
+              status: 'pending',
+              group_id: null,
+              week: row.week,
+              search_text: row.searchText,
+              created_at: row.createdAt,
+              updated_at: row.createdAt,
+            })),
+          )
+          .returning(['id', 'user_id'])
+          .execute();
+        const idOf = new Map(inserted.map((row) => [row.user_id, row.id]));
+        ids.push(...chunk.map((row) => idOf.get(row.userId) as number));
+      }
+      return ids;
+    },
+
+    /** The applications of one applicant with what their search text is made of. */
+    applicationsOfUser: (userId: number) =>
+      db
+        .selectFrom('applications as a')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select(['a.id', 'a.answers', 'a.search_text', 'u.firstname', 'u.lastname', 'u.email'])
+        .where('a.user_id', '=', userId)
+        .execute(),
+
+    setSearchText: (applicationId: number, searchText: string) =>
+      db.updateTable('applications').set({ search_text: searchText }).where('id', '=', applicationId).execute(),
   };
 }
 

@@ -1,23 +1,22 @@
 import {
+  applicationAnswersSchema,
   applicationDetailResponseSchema,
   applicationListQuerySchema,
   applicationListResponseSchema,
   applicationsUpdateResponseSchema,
   applicationsUpdateSchema,
-  idParam,
+  appliedSchema,
+  applyBodySchema,
+  applyPageSchema,
 } from '@funkis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { applicationsService, type Reviewer } from './service.js';
 
-/** Present in every successful POST answer; filled in by the session plugin (DESIGN 4.1). */
-const ok = <T extends z.ZodRawShape>(shape: T) =>
-  z.object({ ...shape, success: z.literal(true).optional(), _csrf: z.string().optional() });
-
-const eventParams = z.object({ id: idParam });
-const applicationParams = z.object({ id: idParam, applicationId: idParam });
+const applicationParams = z.object({ id: idSchema, applicationId: idSchema });
 
 function reviewerOf(request: FastifyRequest): Reviewer {
   const membership = currentMembership(request);
@@ -29,7 +28,10 @@ function reviewerOf(request: FastifyRequest): Reviewer {
   };
 }
 
-/** Applications review (DESIGN 4.3): admins see the whole event, group leaders their own group only. */
+/**
+ * Applications (DESIGN 4.3): the apply page and call (any logged-in user, member or not), the review (admins
+ * the whole event, group leaders their own group only) and the answers of one application as they were given.
+ */
 export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const applications = applicationsService(app.db, app.dialect);
   const tag = { tags: ['applications'] };
@@ -38,7 +40,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/event/:id/applications',
     {
-      preHandler: reviewers,
+      onRequest: reviewers,
       schema: {
         ...tag,
         params: eventParams,
@@ -55,7 +57,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/event/:id/applications/update',
     {
-      preHandler: reviewers,
+      onRequest: reviewers,
       schema: {
         ...tag,
         params: eventParams,
@@ -69,7 +71,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/event/:id/applications/:applicationId',
     {
-      preHandler: reviewers,
+      onRequest: reviewers,
       schema: {
         ...tag,
         params: applicationParams,
@@ -77,5 +79,46 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => applications.detail(reviewerOf(request), request.params.applicationId),
+  );
+
+  app.get(
+    '/event/:id/apply',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['apply'], params: eventParams, response: { 200: applyPageSchema } },
+    },
+    async (request) => applications.getApplyPage(request.params.id, currentUser(request).id),
+  );
+
+  app.post(
+    '/event/:id/apply',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['apply'],
+        params: eventParams,
+        body: applyBodySchema,
+        response: { 201: ok(appliedSchema.shape) },
+      },
+    },
+    async (request, reply) => {
+      const application = await applications.apply(request.params.id, currentUser(request), request.body.answers);
+      return reply.status(201).send({ application });
+    },
+  );
+
+  app.get(
+    '/event/:id/applications/:applicationId/answers',
+    {
+      onRequest: reviewers,
+      schema: {
+        ...tag,
+        params: applicationParams,
+        response: { 200: applicationAnswersSchema },
+      },
+    },
+    async (request) => ({
+      answers: await applications.answers(currentMembership(request), request.params.applicationId),
+    }),
   );
 };

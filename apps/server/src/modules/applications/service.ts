@@ -1,19 +1,29 @@
 import {
   type Answers,
-  APPLICATION_MESSAGES,
   APPLICATION_STATUSES,
   type Application,
+  type ApplicationAnswer,
   type ApplicationFilter,
   type ApplicationHistoryEntry,
   type ApplicationSort,
   type ApplicationStatus,
   type ApplicationStatusCounts,
   type ApplicationSummary,
+  isDisplayOnlyField,
+  validateAnswers,
+  type WeekSeparationConfig,
+  weekOfAnswers,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import type { AuditEntry } from '../../lib/audit.js';
-import { badRequest, fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { eventAvatarUrl } from '../../lib/avatar-urls.js';
+import { badRequest, conflict, fieldError, fieldErrors, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
+import { withTransaction } from '../../lib/transaction.js';
+import type { EventMembership } from '../../plugins/auth.js';
+import { activeWeekConfig, formsService, parseJson } from '../forms/service.js';
+import { groupsService } from '../groups/service.js';
+import { membershipsService } from '../memberships/service.js';
 import {
   type ApplicationPageRow,
   type ApplicationScope,
@@ -23,6 +33,18 @@ import {
 } from './repository.js';
 
 const ACCEPTED: ApplicationStatus = 'accepted';
+
+/** An event takes applications while its switch is on and it is not completed (one rule: apply page, avatar). */
+export const isTakingApplications = (event: { applications_open: number; status: string }): boolean =>
+  event.applications_open === 1 && event.status === 'ongoing';
+
+/** What search matches: name, e-mail and every answer, lower-cased (lib/search lower-cases the term the same way). */
+export function searchTextOf(user: { firstname: string; lastname: string; email: string }, answers: Answers): string {
+  const values = Object.values(answers)
+    .flat()
+    .filter((value) => value !== null && value !== '');
+  return `${user.firstname} ${user.lastname} ${user.email} ${values.join(' ')}`.toLowerCase();
+}
 
 const emptyCounts = (): ApplicationStatusCounts =>
   Object.fromEntries(APPLICATION_STATUSES.map((status) => [status, 0])) as ApplicationStatusCounts;
@@ -44,7 +66,8 @@ function toApplication(row: ApplicationPageRow): Application {
 }
 
 export interface Reviewer {
-  userId: number;
+  /** null: the system itself (demo data, an import). */
+  userId: number | null;
   eventId: number;
   roleLevel: number;
   groupId: number | null;
@@ -68,8 +91,44 @@ export interface BulkUpdateInput {
   groupId?: number | null;
 }
 
+/**
+ * Applications: apply, the review (list, detail, bulk status and group) and the columns computed from them
+ * (week, search text). The one owner of `applications`: a rename, a form or week-separation change reaches those
+ * columns through here.
+ */
 export function applicationsService(db: Db, dialect: DialectName) {
   const repository = applicationsRepository(db, dialect);
+  const eventGroups = groupsService(db, dialect);
+  const forms = formsService(db);
+
+  /** Many imported applications at once: multi-row statements, each row's week and search text computed here. */
+  async function importApplications(
+    eventId: number,
+    rows: readonly { userId: number; answers: Answers; createdAt?: string; labels?: Record<string, string> }[],
+  ): Promise<number[]> {
+    const event = await repository.findEventForApply(eventId);
+    if (!event) throw notFound();
+    const config = activeWeekConfig(event);
+    const applicants = new Map(
+      (await repository.findApplicants(rows.map((row) => row.userId))).map((user) => [user.id, user]),
+    );
+    const now = nowIso();
+    return repository.insertApplications(
+      rows.map((row) => {
+        const user = applicants.get(row.userId);
+        if (!user) throw notFound();
+        return {
+          eventId,
+          userId: row.userId,
+          answers: JSON.stringify(row.answers),
+          answerLabels: JSON.stringify(row.labels ?? {}),
+          week: weekOfAnswers(row.answers, config),
+          searchText: searchTextOf(user, row.answers),
+          createdAt: row.createdAt ?? now,
+        };
+      }),
+    );
+  }
 
   /** The group x status summary of the matching applications; `total` is its sum. */
   async function summarise(
@@ -78,7 +137,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
   ): Promise<{ total: number; summary: ApplicationSummary }> {
     const [counts, groups] = await Promise.all([
       repository.countByGroupAndStatus(scope, filter),
-      repository.listGroups(scope.eventId),
+      eventGroups.names(scope.eventId),
     ]);
     const byStatus = emptyCounts();
     const rows = new Map<number | null, { total: number; byStatus: ApplicationStatusCounts }>();
@@ -173,27 +232,27 @@ export function applicationsService(db: Db, dialect: DialectName) {
       const scope = scopeOf(reviewer);
       const isLeader = scope.visibleGroupId !== 'all';
       if (input.groupId !== undefined && isLeader && input.groupId !== scope.visibleGroupId) {
-        throw forbidden(APPLICATION_MESSAGES['error.applicationsMoveGroup']);
+        throw forbidden('error.applicationsMoveGroup');
       }
-      const groups = await repository.listGroups(reviewer.eventId);
-      const groupNames = new Map(groups.map((group) => [group.id, group.name]));
+      const groupNames = new Map((await eventGroups.names(reviewer.eventId)).map((group) => [group.id, group.name]));
       if (input.groupId !== undefined && input.groupId !== null && !groupNames.has(input.groupId)) {
-        throw fieldError('groupId', APPLICATION_MESSAGES['error.applicationsGroupUnknown']);
+        throw fieldError('groupId', 'error.applicationsGroupUnknown');
       }
       const groupName = (groupId: number | null) => (groupId === null ? null : (groupNames.get(groupId) ?? null));
 
-      return db.transaction().execute(async (trx) => {
+      return withTransaction(db, async (trx) => {
+        const members = membershipsService(trx, dialect);
         let targets: ApplicationTarget[];
         if (input.ids) {
           const ids = [...new Set(input.ids)];
           const found = await repository.targetsByIds(trx, ids);
           targets = found.filter((target) => target.event_id === reviewer.eventId);
-          if (targets.length !== ids.length) throw badRequest(APPLICATION_MESSAGES['error.applicationsUnknown']);
+          if (targets.length !== ids.length) throw badRequest('error.applicationsUnknown');
           if (
             isLeader &&
             targets.some((target) => target.group_id === null || target.group_id !== scope.visibleGroupId)
           ) {
-            throw forbidden(APPLICATION_MESSAGES['error.applicationsOtherGroup']);
+            throw forbidden('error.applicationsOtherGroup');
           }
         } else {
           targets = await repository.targetsByFilter(trx, scope, input.filter ?? {});
@@ -226,8 +285,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
         if (concerned.length > 0) {
           const memberships = new Map(
             (
-              await repository.membershipsOfUsers(
-                trx,
+              await members.membershipsOfUsers(
                 reviewer.eventId,
                 concerned.map((target) => target.user_id),
               )
@@ -239,8 +297,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
           };
 
           const applicationOfUser = new Map(accepting.map((target) => [target.user_id, target.id]));
-          const inserted = await repository.insertMembershipsFromApplications(
-            trx,
+          const inserted = await members.addVolunteersFromApplications(
             accepting.filter((target) => !memberships.has(target.user_id)).map((target) => target.id),
             now,
           );
@@ -264,7 +321,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
             effects.set(target.id, { eventUserId: membership.id, change: 'moved', from: membership.group_id, to });
           }
           for (const [to, membershipIds] of moves) {
-            await repository.setMembershipGroup(trx, membershipIds, to, now);
+            await members.moveAcceptedVolunteers(membershipIds, to, now);
           }
 
           const removable = unaccepting.flatMap((target) => {
@@ -272,10 +329,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
             return membership ? [{ target, membership }] : [];
           });
           const removed = new Set(
-            await repository.deleteApplicationMemberships(
-              trx,
-              removable.map(({ membership }) => membership.id),
-            ),
+            await members.removeAcceptedVolunteers(removable.map(({ membership }) => membership.id)),
           );
           for (const { target, membership } of removable) {
             if (removed.has(membership.id)) {
@@ -313,6 +367,163 @@ export function applicationsService(db: Db, dialect: DialectName) {
         }
         await repository.writeBulkAudit(trx, audit);
         return { updated: changed.length };
+      });
+    },
+
+    // --- apply ---
+
+    /**
+     * The public apply page of an event for any logged-in user: its name, description and form, whether it takes
+     * applications and the caller's own application.
+     */
+    async getApplyPage(eventId: number, userId: number) {
+      const event = await repository.findEventForApply(eventId);
+      if (!event) throw notFound();
+      const [application, member] = await Promise.all([
+        repository.findApplicationOf(eventId, userId),
+        membershipsService(db, dialect).findMemberByUserId(eventId, userId),
+      ]);
+      const open = isTakingApplications(event);
+      // Outsiders see what an event is about only while it takes applications (or once they have applied);
+      // otherwise its name and that it is closed, nothing of its description or form (issue 10, finding 3).
+      const mayRead = open || member !== undefined || application !== undefined;
+      return {
+        event: {
+          id: event.id,
+          name: event.name,
+          avatarUrl: mayRead ? eventAvatarUrl(event.id, event.avatar) : null,
+          description: mayRead ? event.description : '',
+        },
+        form: { fields: mayRead ? await forms.fields(eventId) : [] },
+        applicationsOpen: open,
+        application: application
+          ? { status: application.status as ApplicationStatus, createdAt: application.created_at }
+          : null,
+      };
+    },
+
+    /**
+     * Stores an application after checking it against the saved form. Closed (409) and already applied
+     * (409) come before the answers are looked at: there is nothing to correct then.
+     */
+    async apply(
+      eventId: number,
+      user: { id: number; firstname: string; lastname: string; email: string },
+      answers: Record<string, unknown>,
+    ) {
+      const event = await repository.findEventForApply(eventId);
+      if (!event) throw notFound();
+      if (!isTakingApplications(event)) throw conflict('error.applicationsClosed');
+      if (await repository.findApplicationOf(eventId, user.id)) throw conflict('error.alreadyApplied');
+
+      const fields = await forms.fields(eventId);
+      const result = validateAnswers(fields, answers);
+      if (!result.isValid) {
+        const labelOf = new Map(fields.map((field) => [field.name, field.label]));
+        const texts = Object.entries(result.fieldErrors).map(
+          ([name, message]) => `${labelOf.get(name) || name}: ${message}`,
+        );
+        throw fieldErrors(400, result.issues, { texts });
+      }
+      const labels = Object.fromEntries(
+        fields.filter((field) => field.name in result.value).map((field) => [field.name, field.label]),
+      );
+      try {
+        const row = await repository.insertApplication({
+          eventId,
+          userId: user.id,
+          answers: JSON.stringify(result.value),
+          answerLabels: JSON.stringify(labels),
+          week: weekOfAnswers(result.value, activeWeekConfig(event)),
+          searchText: searchTextOf(user, result.value),
+          createdAt: nowIso(),
+        });
+        return { id: row.id, status: row.status as ApplicationStatus, createdAt: row.created_at };
+      } catch (error) {
+        // Two submissions racing: the unique (event, user) index lets one through.
+        if (await repository.findApplicationOf(eventId, user.id)) throw conflict('error.alreadyApplied');
+        throw error;
+      }
+    },
+
+    /**
+     * An application brought in from elsewhere (demo data, another tool's export): the answers are stored as
+     * given, the week and the search text computed here exactly as for one sent through the apply page. It is
+     * pending, as every new application; the review's bulk update sets status and group (and membership).
+     */
+    async importApplication(
+      eventId: number,
+      userId: number,
+      answers: Answers,
+      options: { createdAt?: string; labels?: Record<string, string> } = {},
+    ): Promise<number> {
+      const [id] = await importApplications(eventId, [{ userId, answers, ...options }]);
+      return id as number;
+    },
+
+    importApplications,
+
+    /**
+     * Every answer of an application: the current form's fields in form order (null where unanswered), then
+     * answers to fields removed since, under the label they were answered with. Admins see any application
+     * of the event; group leaders those of their own group (others answer 404, as if they did not exist).
+     */
+    async answers(membership: EventMembership, applicationId: number): Promise<ApplicationAnswer[]> {
+      const application = await repository.findAnswers(membership.eventId, applicationId);
+      if (!application) throw notFound();
+      if (membership.roleLevel !== 0 && (membership.groupId === null || application.group_id !== membership.groupId)) {
+        throw notFound();
+      }
+      const fields = (await forms.fields(membership.eventId)).filter((field) => !isDisplayOnlyField(field.type));
+      const given = parseJson<Answers>(application.answers, {});
+      const labels = parseJson<Record<string, string>>(application.answer_labels, {});
+      const current = new Set(fields.map((field) => field.name));
+      return [
+        ...fields.map((field) => ({
+          name: field.name,
+          label: field.label,
+          value: Object.hasOwn(given, field.name) ? given[field.name] : null,
+          removed: false,
+        })),
+        ...Object.entries(given)
+          .filter(([name]) => !current.has(name))
+          .map(([name, value]) => ({ name, label: labels[name] ?? name, value, removed: true })),
+      ];
+    },
+
+    // --- computed columns ---
+
+    /**
+     * Sets the week of every application of the event from its answers and the week-separation config (null
+     * when it is off): rows read once, each distinct new week written in one statement per chunk. Returns how
+     * many changed. Call it inside the transaction that changed the config.
+     */
+    async recomputeWeeks(eventId: number, config: WeekSeparationConfig | null): Promise<number> {
+      const rows = await repository.listAnswersOfEvent(eventId);
+      const idsByWeek = new Map<string | null, number[]>();
+      for (const row of rows) {
+        const week = config ? weekOfAnswers(JSON.parse(row.answers) as Answers, config) : null;
+        if (week === row.week) continue;
+        const ids = idsByWeek.get(week) ?? [];
+        ids.push(row.id);
+        idsByWeek.set(week, ids);
+      }
+      let changed = 0;
+      for (const [week, ids] of idsByWeek) {
+        await repository.setWeek(eventId, ids, week);
+        changed += ids.length;
+      }
+      return changed;
+    },
+
+    /** After an applicant's name or e-mail changed: their applications are found by the new ones, not the old. */
+    async refreshApplicant(userId: number): Promise<void> {
+      await withTransaction(db, async (trx) => {
+        const inTransaction = applicationsRepository(trx, dialect);
+        for (const row of await inTransaction.applicationsOfUser(userId)) {
+          const text = searchTextOf(row, parseJsonObject<Answers>(row.answers, {}));
+          if (text !== row.search_text) await inTransaction.setSearchText(row.id, text);
+        }
       });
     },
   };

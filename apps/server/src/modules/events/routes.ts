@@ -1,13 +1,202 @@
+import { Readable } from 'node:stream';
+import {
+  applicationsOpenSchema,
+  createEventSchema,
+  eventDetailResponseSchema,
+  eventSchema,
+  eventSettingsSchema,
+  eventsListQuerySchema,
+  eventsListResponseSchema,
+} from '@funkis/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { controlPanelRoutes } from './control-panel-routes.js';
-import { eventRoutes } from './event-routes.js';
-import { groupRoutes } from './group-routes.js';
-import { memberRoutes } from './member-routes.js';
+import { eventParams, MAX_ID, ok } from '../../lib/http.js';
+import { forbidden, notFound } from '../../lib/http-error.js';
+import { readImageUpload } from '../../lib/images.js';
+import { currentMembership, currentUser, findMembership } from '../../plugins/auth.js';
+import { isTakingApplications } from '../applications/service.js';
+import { formsService } from '../forms/service.js';
+import { membershipsService } from '../memberships/service.js';
+import { toEvent } from './repository.js';
+import { eventsService } from './service.js';
 
-/** Events, groups, members (the users table), the control panel's access section and the audit log (issue 4). */
+const tags = { events: { tags: ['events'] } };
+
+const eventResponse = ok({ event: eventSchema });
+
+/** Home, the event itself, its settings, avatar and the applications switch. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(eventRoutes);
-  await app.register(groupRoutes);
-  await app.register(memberRoutes);
-  await app.register(controlPanelRoutes);
+  const service = eventsService(app.db, app.dialect);
+  const forms = formsService(app.db);
+  const memberships = membershipsService(app.db, app.dialect);
+
+  /**
+   * The avatar shows on the home page and the public apply page too: members, and any logged-in user while the
+   * event takes applications, may load it.
+   */
+  const requireAvatarViewer = async (request: FastifyRequest) => {
+    const user = currentUser(request);
+    const eventId = Number((request.params as { id?: string }).id);
+    if (!Number.isInteger(eventId) || eventId <= 0 || eventId > MAX_ID) throw notFound();
+    if (await findMembership(app.db, eventId, user.id)) return;
+    const event = await service.findEvent(eventId);
+    if (!event || !isTakingApplications(event)) throw forbidden();
+  };
+
+  app.get(
+    '/events',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...tags.events,
+        summary: "The caller's events (with their role) and ongoing events open for application",
+        querystring: eventsListQuerySchema,
+        response: { 200: eventsListResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return service.listForUser(user.id, request.query.page, request.query.pageSize);
+    },
+  );
+
+  app.post(
+    '/events',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...tags.events,
+        summary: 'Create an event; the caller becomes its admin',
+        body: createEventSchema,
+        response: { 201: eventResponse },
+      },
+    },
+    async (request, reply) => {
+      const event = await service.createEvent(currentUser(request).id, request.body);
+      return reply.status(201).send({ event });
+    },
+  );
+
+  app.get(
+    '/event/:id',
+    {
+      onRequest: app.requireEventRole(0, 1, 2),
+      schema: {
+        ...tags.events,
+        summary: 'The event, the caller as its member, and its application form (members only)',
+        params: eventParams,
+        response: { 200: eventDetailResponseSchema },
+      },
+    },
+    async (request) => {
+      const membership = currentMembership(request);
+      const [row, fields, member] = await Promise.all([
+        service.findEvent(membership.eventId),
+        forms.fields(membership.eventId),
+        memberships.findMember(membership.eventId, membership.eventUserId),
+      ]);
+      if (!row || !member) throw notFound();
+      return {
+        event: toEvent(row),
+        eventUser: {
+          id: member.id,
+          userId: member.userId,
+          role: { eventRole: { roleLevel: member.roleLevel }, eventGroup: member.group },
+        },
+        eventForm: { fields },
+      };
+    },
+  );
+
+  app.post(
+    '/event/:id/settings',
+    {
+      onRequest: app.requireEventRole(0),
+      schema: {
+        ...tags.events,
+        summary: 'Change settings (admin); only the fields given change',
+        params: eventParams,
+        body: eventSettingsSchema,
+        response: { 200: eventResponse },
+      },
+    },
+    async (request) => {
+      const membership = currentMembership(request);
+      const event = await service.updateSettings(membership.eventId, currentUser(request).id, request.body);
+      return { event };
+    },
+  );
+
+  app.post(
+    '/event/:id/applications-open',
+    {
+      onRequest: app.requireEventRole(0),
+      schema: {
+        ...tags.events,
+        summary: 'Open or close applications (admin)',
+        params: eventParams,
+        body: applicationsOpenSchema,
+        response: { 200: eventResponse },
+      },
+    },
+    async (request) => {
+      const membership = currentMembership(request);
+      const event = await service.setApplicationsOpen(membership.eventId, currentUser(request).id, request.body.open);
+      return { event };
+    },
+  );
+
+  app.post(
+    '/event/:id/avatar',
+    {
+      onRequest: app.requireEventRole(0),
+      schema: {
+        ...tags.events,
+        summary: 'Upload the event avatar (admin; multipart field `file`, PNG/JPEG/GIF/WebP up to 5 MB)',
+        consumes: ['multipart/form-data'],
+        params: eventParams,
+        response: { 200: eventResponse },
+      },
+    },
+    async (request) => {
+      const membership = currentMembership(request);
+      const { bytes, type } = await readImageUpload(request, {
+        tooLarge: 'error.imageTooLarge',
+        wrongType: 'error.imageType',
+      });
+      const saved = await app.storage.save(Readable.from([bytes]));
+      const avatar = `${saved.key}.${type}`;
+      let result: Awaited<ReturnType<typeof service.setAvatar>>;
+      try {
+        result = await service.setAvatar(membership.eventId, currentUser(request).id, avatar);
+      } catch (error) {
+        await app.storage.remove(saved.key);
+        throw error;
+      }
+      if (result.previous) await app.storage.remove(result.previous.split('.')[0]);
+      return { event: result.event };
+    },
+  );
+
+  app.get(
+    '/event/:id/avatar',
+    {
+      onRequest: requireAvatarViewer,
+      schema: {
+        ...tags.events,
+        summary: 'The event avatar image (members; anyone logged in while applications are open)',
+        params: eventParams,
+      },
+    },
+    async (request, reply) => {
+      const row = await service.findEvent(request.params.id);
+      if (!row?.avatar) throw notFound();
+      const [key, extension] = row.avatar.split('.');
+      return reply
+        .type(`image/${extension}`)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(app.storage.open(key));
+    },
+  );
 };

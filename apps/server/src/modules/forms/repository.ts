@@ -1,20 +1,12 @@
 import type { Db } from '../../db/types.js';
 
-/** Every SQL statement of the forms module: the builder's form, the apply page and the apply call. */
+/** Every SQL statement of the forms module: the one writer of `event_forms`. */
 export function formsRepository(db: Db) {
   return {
     findEvent: (eventId: number) =>
       db
         .selectFrom('events')
-        .select([
-          'id',
-          'name',
-          'description',
-          'avatar',
-          'applications_open',
-          'use_week_separation',
-          'week_separation_config',
-        ])
+        .select(['id', 'use_week_separation', 'week_separation_config'])
         .where('id', '=', eventId)
         .executeTakeFirst(),
 
@@ -56,48 +48,9 @@ export function formsRepository(db: Db) {
       return Number(updated.numUpdatedRows) === 1;
     },
 
-    findApplicationOf: (eventId: number, userId: number) =>
-      db
-        .selectFrom('applications')
-        .select(['id', 'status', 'created_at'])
-        .where('event_id', '=', eventId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst(),
-
-    insertApplication: (values: {
-      eventId: number;
-      userId: number;
-      answers: string;
-      answerLabels: string;
-      week: string | null;
-      searchText: string;
-      createdAt: string;
-    }) =>
-      db
-        .insertInto('applications')
-        .values({
-          event_id: values.eventId,
-          user_id: values.userId,
-          answers: values.answers,
-          answer_labels: values.answerLabels,
-          status: 'pending',
-          group_id: null,
-          week: values.week,
-          search_text: values.searchText,
-          created_at: values.createdAt,
-          updated_at: values.createdAt,
-        })
-        .returning(['id', 'status', 'created_at'])
-        .executeTakeFirstOrThrow(),
-
-    /** One application of the event, never of another: the id alone is not enough. */
-    findApplication: (eventId: number, applicationId: number) =>
-      db
-        .selectFrom('applications')
-        .select(['id', 'group_id', 'answers', 'answer_labels'])
-        .where('event_id', '=', eventId)
-        .where('id', '=', applicationId)
-        .executeTakeFirst(),
+    /** A new event's empty form. */
+    insertEmptyForm: (eventId: number, now: string) =>
+      db.insertInto('event_forms').values({ event_id: eventId, fields: '[]', updated_at: now }).execute(),
   };
 }
 

@@ -1,32 +1,22 @@
 import {
-  type Answers,
-  type ApplicationAnswer,
-  type ApplicationStatus,
   checkFieldNames,
   type EventForm,
   type FormField,
   formFieldsSchema,
-  formMessageText,
   highestCustomFieldNumber,
-  isDisplayOnlyField,
   isOptionField,
-  validateAnswers,
   validateFormFields,
   type WeekSeparationConfig,
-  weekOfAnswers,
   weekSeparationConfigSchema,
 } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import { conflict, fieldErrors, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import type { EventMembership } from '../../plugins/auth.js';
+import { withTransaction } from '../../lib/transaction.js';
 import { formsRepository } from './repository.js';
 
-const conflictOf = (key: Parameters<typeof formMessageText>[0], params?: Record<string, string | number>) =>
-  new HttpError(409, [formMessageText(key, params)]);
-
-function parseJson<T>(text: string | null, fallback: T): T {
+export function parseJson<T>(text: string | null, fallback: T): T {
   if (!text) return fallback;
   try {
     return JSON.parse(text) as T;
@@ -36,27 +26,16 @@ function parseJson<T>(text: string | null, fallback: T): T {
 }
 
 /** The stored fields, read leniently: a form saved by an older version never breaks the pages that show it. */
-function parseFields(text: string | undefined): FormField[] {
+export function parseFields(text: string | undefined): FormField[] {
   const parsed = formFieldsSchema.safeParse(parseJson<unknown>(text ?? null, []));
   return parsed.success ? parsed.data : [];
 }
 
 /** The week separation in force: the config when it is switched on and readable, otherwise null. */
-function activeWeekConfig(event: { use_week_separation: number; week_separation_config: string | null }) {
+export function activeWeekConfig(event: { use_week_separation: number; week_separation_config: string | null }) {
   if (event.use_week_separation !== 1) return null;
   const parsed = weekSeparationConfigSchema.safeParse(parseJson<unknown>(event.week_separation_config, null));
   return parsed.success ? parsed.data : null;
-}
-
-export const eventAvatarUrl = (eventId: number, avatar: string | null): string | null =>
-  avatar ? `/api/event/${eventId}/avatar?v=${encodeURIComponent(avatar)}` : null;
-
-/** What search matches: name, e-mail and every answer, lower-cased. */
-export function searchTextOf(user: { firstname: string; lastname: string; email: string }, answers: Answers): string {
-  const values = Object.values(answers)
-    .flat()
-    .filter((value) => value !== null && value !== '');
-  return `${user.firstname} ${user.lastname} ${user.email} ${values.join(' ')}`.toLowerCase();
 }
 
 function describeChanges(before: FormField[], after: FormField[]) {
@@ -83,8 +62,8 @@ function describeChanges(before: FormField[], after: FormField[]) {
 function checkWeekField(fields: FormField[], config: WeekSeparationConfig | null): void {
   if (!config) return;
   const field = fields.find((candidate) => candidate.name === config.formFieldName);
-  if (!field) throw conflictOf('error.formWeekFieldRemoved', { name: config.formFieldName });
-  if (!isOptionField(field.type)) throw conflictOf('error.formWeekFieldType', { name: config.formFieldName });
+  if (!field) throw conflict('error.formWeekFieldRemoved', { name: config.formFieldName });
+  if (!isOptionField(field.type)) throw conflict('error.formWeekFieldType', { name: config.formFieldName });
 }
 
 export function formsService(db: Db) {
@@ -108,30 +87,30 @@ export function formsService(db: Db) {
      */
     async saveForm(input: {
       eventId: number;
-      actorId: number;
+      actorId: number | null;
       fields: FormField[];
       expectedUpdatedAt?: string | null;
     }): Promise<EventForm> {
       const checked = validateFormFields(input.fields);
       if (!checked.isValid) {
-        throw new HttpError(400, [formMessageText('error.formInvalid')], checked.fieldErrors);
+        throw fieldErrors(400, checked.issues, { summary: 'error.formInvalid' });
       }
       const fields = checked.value;
-      return db.transaction().execute(async (trx) => {
+      return withTransaction(db, async (trx) => {
         const inTransaction = formsRepository(trx);
         const event = await inTransaction.findEvent(input.eventId);
         if (!event) throw notFound();
         const saved = await inTransaction.findForm(input.eventId);
         const current = toEventForm(saved);
         if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== current.updatedAt) {
-          throw conflictOf('error.formChanged');
+          throw conflict('error.formChanged');
         }
         const names = checkFieldNames(
           fields,
           current.fields.map((field) => field.name),
           current.nextFieldNumber - 1,
         );
-        if (!names.isValid) throw new HttpError(400, [formMessageText('error.formInvalid')], names.fieldErrors);
+        if (!names.isValid) throw fieldErrors(400, names.issues, { summary: 'error.formInvalid' });
         checkWeekField(fields, activeWeekConfig(event));
 
         const updatedAt = nowIso();
@@ -144,7 +123,7 @@ export function formsService(db: Db) {
           { fields: JSON.stringify(fields), lastFieldNumber, updatedAt },
           saved ? saved.updated_at : null,
         );
-        if (!stored) throw conflictOf('error.formChanged');
+        if (!stored) throw conflict('error.formChanged');
         await writeAudit(trx, {
           eventId: input.eventId,
           actorId: input.actorId,
@@ -156,101 +135,45 @@ export function formsService(db: Db) {
       });
     },
 
-    async getApplyPage(eventId: number, userId: number) {
-      const event = await repository.findEvent(eventId);
-      if (!event) throw notFound();
-      const [form, application] = await Promise.all([
-        repository.findForm(eventId),
-        repository.findApplicationOf(eventId, userId),
-      ]);
-      return {
-        event: {
-          id: event.id,
-          name: event.name,
-          avatarUrl: eventAvatarUrl(event.id, event.avatar),
-          description: event.description,
-        },
-        form: { fields: parseFields(form?.fields) },
-        applicationsOpen: event.applications_open === 1,
-        application: application
-          ? { status: application.status as ApplicationStatus, createdAt: application.created_at }
-          : null,
-      };
+    /** The fields of the event's form as saved (none for an event without a form). */
+    async fields(eventId: number): Promise<FormField[]> {
+      return parseFields((await repository.findForm(eventId))?.fields);
     },
 
     /**
-     * Stores an application after checking it against the saved form. Closed (409) and already applied
-     * (409) come before the answers are looked at: there is nothing to correct then.
+     * A form brought in whole (demo data, a copy of another event's form): checked by the same field rules as
+     * the builder, names kept as given (an imported form may use names like `checkbox-test`).
      */
-    async apply(
-      eventId: number,
-      user: { id: number; firstname: string; lastname: string; email: string },
-      answers: Record<string, unknown>,
-    ) {
-      const event = await repository.findEvent(eventId);
-      if (!event) throw notFound();
-      if (event.applications_open !== 1) throw conflictOf('error.applicationsClosed');
-      if (await repository.findApplicationOf(eventId, user.id)) throw conflictOf('error.alreadyApplied');
-
-      const fields = parseFields((await repository.findForm(eventId))?.fields);
-      const result = validateAnswers(fields, answers);
-      if (!result.isValid) {
-        const labelOf = new Map(fields.map((field) => [field.name, field.label]));
-        const lines = Object.entries(result.fieldErrors).map(
-          ([name, message]) => `${labelOf.get(name) || name}: ${message}`,
+    async importForm(eventId: number, actorId: number | null, fields: FormField[]): Promise<EventForm> {
+      const checked = validateFormFields(fields);
+      if (!checked.isValid) throw fieldErrors(400, checked.issues, { summary: 'error.formInvalid' });
+      return withTransaction(db, async (trx) => {
+        const inTransaction = formsRepository(trx);
+        const saved = await inTransaction.findForm(eventId);
+        const updatedAt = nowIso();
+        const lastFieldNumber = Math.max(
+          saved?.last_field_number ?? 0,
+          highestCustomFieldNumber(checked.value.map((field) => field.name)),
         );
-        throw new HttpError(400, lines, result.fieldErrors);
-      }
-      const labels = Object.fromEntries(
-        fields.filter((field) => field.name in result.value).map((field) => [field.name, field.label]),
-      );
-      try {
-        const row = await repository.insertApplication({
+        const stored = await inTransaction.saveForm(
           eventId,
-          userId: user.id,
-          answers: JSON.stringify(result.value),
-          answerLabels: JSON.stringify(labels),
-          week: weekOfAnswers(result.value, activeWeekConfig(event)),
-          searchText: searchTextOf(user, result.value),
-          createdAt: nowIso(),
+          { fields: JSON.stringify(checked.value), lastFieldNumber, updatedAt },
+          saved ? saved.updated_at : null,
+        );
+        if (!stored) throw conflict('error.formChanged');
+        await writeAudit(trx, {
+          eventId,
+          actorId,
+          action: 'form.imported',
+          subject: `event:${eventId}`,
+          details: { fieldCount: checked.value.length },
         });
-        return { id: row.id, status: row.status as ApplicationStatus, createdAt: row.created_at };
-      } catch (error) {
-        // Two submissions racing: the unique (event, user) index lets one through.
-        if (await repository.findApplicationOf(eventId, user.id)) throw conflictOf('error.alreadyApplied');
-        throw error;
-      }
+        return { fields: checked.value, updatedAt, nextFieldNumber: lastFieldNumber + 1 };
+      });
     },
 
-    /**
-     * Every answer of an application: the current form's fields in form order (null where unanswered), then
-     * answers to fields removed since, under the label they were answered with. Admins see any application
-     * of the event; group leaders those of their own group (others answer 404, as if they did not exist).
-     */
-    async getApplicationAnswers(membership: EventMembership, applicationId: number): Promise<ApplicationAnswer[]> {
-      const application = await repository.findApplication(membership.eventId, applicationId);
-      if (!application) throw notFound();
-      if (membership.roleLevel !== 0 && (membership.groupId === null || application.group_id !== membership.groupId)) {
-        throw notFound();
-      }
-      const fields = parseFields((await repository.findForm(membership.eventId))?.fields).filter(
-        (field) => !isDisplayOnlyField(field.type),
-      );
-      const answers = parseJson<Answers>(application.answers, {});
-      const labels = parseJson<Record<string, string>>(application.answer_labels, {});
-      const current = new Set(fields.map((field) => field.name));
-      return [
-        ...fields.map((field) => ({
-          name: field.name,
-          label: field.label,
-          value: Object.hasOwn(answers, field.name) ? answers[field.name] : null,
-          removed: false,
-        })),
-        ...Object.entries(answers)
-          .filter(([name]) => !current.has(name))
-          .map(([name, value]) => ({ name, label: labels[name] ?? name, value, removed: true })),
-      ];
-    },
+    /** A new event's empty form (part of the creating transaction). */
+    createEmptyForm: (eventId: number) => repository.insertEmptyForm(eventId, nowIso()),
   };
 }
 

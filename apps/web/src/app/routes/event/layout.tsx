@@ -7,7 +7,7 @@ import { EventSidebar } from '../../../components/layouts/event-sidebar';
 import { MainLayout } from '../../../components/layouts/main-layout';
 import { AccessDenied } from '../../../components/ui/access-denied';
 import { useEvent } from '../../../features/events/api/get-event';
-import type { EventRouteHandle } from '../../router';
+import type { EventRouteHandle } from '../../event-route-handle';
 
 /** The role levels the deepest matched screen allows; undefined: every member. */
 function useRequiredRoles(): readonly number[] | undefined {

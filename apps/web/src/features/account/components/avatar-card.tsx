@@ -1,4 +1,4 @@
-import type { User } from '@funkis/shared';
+import { AVATAR_MAX_BYTES, IMAGE_TYPES, type User } from '@funkis/shared';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -11,13 +11,12 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_MAX_BYTES } from '../../../config/settings';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useUploadAvatar } from '../api/upload-avatar';
 
 /** The image types the server accepts for an avatar. */
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+export const AVATAR_TYPES: readonly string[] = IMAGE_TYPES;
 
 /** Checked before upload so a wrong or too-large file fails at once (same messages as the server, which checks again). */
 export function validateAvatarFile(file: File): 'error.avatarType' | 'error.avatarTooLarge' | null {
@@ -79,9 +78,9 @@ export function AvatarCard({ user }: { user: User }) {
             </Typography>
           </Stack>
         </Stack>
-        {errors.map((message) => (
-          <Alert key={message} severity="error" variant="outlined" sx={{ mt: 2 }}>
-            {translateMessage(message)}
+        {[...new Set(errors.map(translateMessage))].map((text) => (
+          <Alert key={text} severity="error" variant="outlined" sx={{ mt: 2 }}>
+            {text}
           </Alert>
         ))}
       </CardContent>

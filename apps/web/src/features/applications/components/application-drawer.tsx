@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useApplication } from '../api/get-application';
 import { useApplicationAnswers } from '../api/get-application-answers';
@@ -49,6 +50,7 @@ function historyText(t: TFunction, entry: ApplicationHistoryEntry): { title: str
 /** Every answer (current questions, then removed ones under their old labels) and the application's history. */
 export function ApplicationDrawer({ eventId, applicationId, onClose }: ApplicationDrawerProps) {
   const { t, i18n } = useTranslation('applications');
+  const translateMessage = useTranslateMessage();
   const detail = useApplication(eventId, applicationId);
   const answers = useApplicationAnswers(eventId, applicationId);
   const application = detail.data?.application;
@@ -75,7 +77,9 @@ export function ApplicationDrawer({ eventId, applicationId, onClose }: Applicati
             <CircularProgress aria-label={t('drawer.title')} />
           </Box>
         )}
-        {detail.isError && <Alert severity="error">{errorMessagesOf(detail.error).join(' ')}</Alert>}
+        {detail.isError && (
+          <Alert severity="error">{errorMessagesOf(detail.error).map(translateMessage).join(' ')}</Alert>
+        )}
         {application && (
           <Stack spacing={1} sx={{ mb: 3 }}>
             <Typography sx={{ wordBreak: 'break-all' }}>{application.user.email}</Typography>
@@ -91,7 +95,9 @@ export function ApplicationDrawer({ eventId, applicationId, onClose }: Applicati
         <Typography variant="subtitle1" component="h3">
           {t('drawer.answers')}
         </Typography>
-        {answers.isError && <Alert severity="error">{errorMessagesOf(answers.error).join(' ')}</Alert>}
+        {answers.isError && (
+          <Alert severity="error">{errorMessagesOf(answers.error).map(translateMessage).join(' ')}</Alert>
+        )}
         {answers.data && (
           <List dense>
             {answers.data.answers.map((answer) => {

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useApplications } from '../api/get-applications';
 import { useGroups } from '../api/get-groups';
@@ -81,6 +82,7 @@ interface ApplicationsPageProps {
 /** The applications review (issue 6): filters, a server-paged table, bulk updates, the group summary. */
 export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps) {
   const { t } = useTranslation('applications');
+  const translateMessage = useTranslateMessage();
   const { enqueueSnackbar } = useSnackbar();
   const isLeader = eventDetail.eventUser.role.eventRole.roleLevel === 1;
   const weekConfig = eventDetail.event.useWeekSeparation ? eventDetail.event.weekSeparationConfig : null;
@@ -234,7 +236,7 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         )}
         {list.isError && (
           <Alert severity="error" sx={{ m: 2 }} data-testid="applications-error">
-            {errorMessagesOf(list.error).join(' ')}
+            {errorMessagesOf(list.error).map(translateMessage).join(' ')}
           </Alert>
         )}
         {list.data && total === 0 && (

@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { FormErrorList } from '../../../components/ui/form-error-list';
+import type { ErrorMessage } from '../../../lib/api-client';
 
 export interface PendingUpdate {
   count: number;
@@ -18,7 +19,7 @@ export interface PendingUpdate {
 interface ConfirmUpdateDialogProps {
   update: PendingUpdate | null;
   isPending: boolean;
-  errorMessages: string[];
+  errorMessages: ErrorMessage[];
   onCancel: () => void;
   onConfirm: () => void;
 }

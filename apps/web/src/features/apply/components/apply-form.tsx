@@ -1,6 +1,7 @@
 import {
   type Answers,
   type AnswerValue,
+  type CodedMessage,
   type FormField,
   isDisplayOnlyField,
   validateAnswer,
@@ -34,11 +35,12 @@ export function ApplyForm({ eventId, fields }: { eventId: string; fields: FormFi
   const mutation = useApply(eventId);
   const [answers, setAnswers] = useState<Answers>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, CodedMessage>>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
 
   const errorOf = (field: FormField): string | null => {
-    if (serverErrors[field.name]) return translateMessage(serverErrors[field.name] as string);
+    const serverError = serverErrors[field.name];
+    if (serverError) return translateMessage(serverError);
     if (!isSubmitted && !touched[field.name]) return null;
     const issue = validateAnswer(field, answers[field.name]);
     return issue ? translateIssue(issue) : null;
@@ -76,8 +78,11 @@ export function ApplyForm({ eventId, fields }: { eventId: string; fields: FormFi
   };
 
   const answerable = fields.filter((field) => !isDisplayOnlyField(field.type));
+  // Errors of one question show under it; the rest (closed, already applied) under the form.
   const generalErrors = mutation.isError
-    ? errorMessagesOf(mutation.error).map((message) => translateMessage(message))
+    ? errorMessagesOf(mutation.error)
+        .filter((message) => typeof message === 'string' || !message.field)
+        .map((message) => translateMessage(message))
     : [];
 
   return (

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorList } from '../../../components/ui/form-error-list';
+import type { ErrorMessage } from '../../../lib/api-client';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -15,7 +16,7 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   isPending?: boolean;
   /** The server's messages when the confirmed action failed. */
-  errorMessages?: string[];
+  errorMessages?: ErrorMessage[];
   color?: 'primary' | 'error';
   onConfirm: () => void;
   onClose: () => void;

@@ -21,7 +21,6 @@ import {
   FORM_FIELD_TYPES,
   type FormField,
   type FormFieldType,
-  formMessageText,
   isOptionField,
   type ValidationResult,
   validateFormFields,
@@ -207,10 +206,13 @@ export function FormBuilder({ eventId, form, applicationsOpen }: FormBuilderProp
     saveMutation.isError &&
     isApiError(saveMutation.error) &&
     saveMutation.error.status === 409 &&
-    saveMutation.error.errorMessages.includes(formMessageText('error.formChanged'));
+    saveMutation.error.hasCode('error.formChanged');
+  // Field messages show beside their fields; the list under the form has the rest.
   const generalErrors =
     saveMutation.isError && !isStale
-      ? errorMessagesOf(saveMutation.error).map((message) => translateMessage(message))
+      ? errorMessagesOf(saveMutation.error)
+          .filter((message) => typeof message === 'string' || !message.field)
+          .map((message) => translateMessage(message))
       : [];
   const showInvalidNotice = showErrors && !validation.isValid;
 

@@ -6,17 +6,19 @@ import {
   updateGroupSchema,
 } from '@funkis/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
-import { eventParams, groupParams, ok, tags } from './http.js';
-import { eventsRepository } from './repository.js';
-import { eventsService } from './service.js';
+import { groupsService } from './service.js';
+
+const tags = { groups: { tags: ['groups'] } };
+const groupParams = z.object({ id: idSchema, groupId: idSchema });
 
 const groupResponse = ok({ group: groupSchema });
 
 /** Groups of an event: every member may list them, admins change them. */
-export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = eventsRepository(app.db, app.dialect);
-  const service = eventsService(app.db, app.dialect);
+export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = groupsService(app.db, app.dialect);
 
   app.get(
     '/event/:id/groups',
@@ -30,8 +32,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: groupsListResponseSchema },
       },
     },
-    async (request) =>
-      repository.listGroups(currentMembership(request).eventId, request.query.page, request.query.pageSize),
+    async (request) => service.list(currentMembership(request).eventId, request.query.page, request.query.pageSize),
   );
 
   app.post(
@@ -47,11 +48,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const group = await service.createGroup(
-        currentMembership(request).eventId,
-        currentUser(request).id,
-        request.body,
-      );
+      const group = await service.create(currentMembership(request).eventId, currentUser(request).id, request.body);
       return reply.status(201).send({ group });
     },
   );
@@ -69,7 +66,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const group = await service.updateGroup(
+      const group = await service.update(
         currentMembership(request).eventId,
         request.params.groupId,
         currentUser(request).id,
@@ -91,7 +88,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteGroup(currentMembership(request).eventId, request.params.groupId, currentUser(request).id);
+      await service.delete(currentMembership(request).eventId, request.params.groupId, currentUser(request).id);
       return {};
     },
   );

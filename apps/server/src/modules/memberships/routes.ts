@@ -1,4 +1,6 @@
 import {
+  accessQuerySchema,
+  accessResponseSchema,
   addMemberSchema,
   MEMBER_EXPORT_COLUMNS,
   memberSchema,
@@ -9,11 +11,13 @@ import {
 } from '@funkis/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { membersToCsv, membersToXlsx } from './export.js';
-import { eventParams, memberParams, ok, tags } from './http.js';
-import { eventsRepository } from './repository.js';
-import { eventsService } from './service.js';
+import { membershipsService } from './service.js';
+
+const tags = { users: { tags: ['users'] }, controlPanel: { tags: ['control panel'] } };
+const memberParams = z.object({ id: idSchema, eventUserId: idSchema });
 
 const memberResponse = ok({ user: memberSchema });
 
@@ -23,9 +27,23 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * The users table: admins see and change every member; a group leader only sees (and exports) the members of
  * their own group.
  */
-export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = eventsRepository(app.db, app.dialect);
-  const service = eventsService(app.db, app.dialect);
+export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = membershipsService(app.db, app.dialect);
+
+  app.get(
+    '/event/:id/access',
+    {
+      onRequest: app.requireEventRole(0),
+      schema: {
+        ...tags.controlPanel,
+        summary: 'Admins, group leaders and volunteers of the event (admin)',
+        params: eventParams,
+        querystring: accessQuerySchema,
+        response: { 200: accessResponseSchema },
+      },
+    },
+    async (request) => service.access(currentMembership(request).eventId, request.query.page, request.query.pageSize),
+  );
 
   app.get(
     '/event/:id/users',
@@ -44,8 +62,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, pageSize } = request.query;
       const query = await service.memberQuery(membership, request.query);
       const [users, total] = await Promise.all([
-        repository.listMembers(membership.eventId, query, pageSize, (page - 1) * pageSize),
-        repository.countMembers(membership.eventId, query),
+        service.listMembers(membership.eventId, query, pageSize, (page - 1) * pageSize),
+        service.countMembers(membership.eventId, query),
       ]);
       return { users, total };
     },

@@ -1,0 +1,46 @@
+import type { Db, DialectName } from '../db/types.js';
+
+/**
+ * Runs `work` in a transaction: a new one, or the caller's when `db` already is one. Services take either, so
+ * one module's change can be part of another module's transaction (accepting an application adds a member).
+ */
+export function withTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * Serialises changes to one event's members, groups and settings on PostgreSQL (`SELECT … FOR UPDATE` on the
+ * event's row, held until the transaction ends); SQLite writes one transaction at a time anyway. Every "last
+ * one" decision (last admin) takes this lock first.
+ */
+export async function lockEvent(trx: Db, dialect: DialectName, eventId: number): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await trx.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
+}
+
+/** The same lock on several events, in id order so two transactions never wait for each other in a circle. */
+export async function lockEvents(trx: Db, dialect: DialectName, eventIds: readonly number[]): Promise<void> {
+  if (dialect !== 'postgres' || eventIds.length === 0) return;
+  await trx
+    .selectFrom('events')
+    .select('id')
+    .where('id', 'in', [...new Set(eventIds)])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Recognises the unique-constraint failure of either driver (a race an earlier check could not see). */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+/** Ids per statement on SQLite (far below its 32766 parameters). */
+export const ID_CHUNK_SIZE = 500;
+
+export function chunked<T>(list: readonly T[], size = ID_CHUNK_SIZE): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
+  return chunks;
+}

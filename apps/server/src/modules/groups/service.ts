@@ -1,0 +1,99 @@
+import type { Group } from '@funkis/shared';
+import type { Db, DialectName } from '../../db/types.js';
+import { writeAudit } from '../../lib/audit.js';
+import { fieldError, notFound } from '../../lib/http-error.js';
+import { lockEvent, withTransaction } from '../../lib/transaction.js';
+import { groupsRepository } from './repository.js';
+
+/** An event's groups: the one owner of `event_groups`. Every change with its audit entry, under the event's lock. */
+export function groupsService(db: Db, dialect: DialectName) {
+  const read = groupsRepository(db);
+
+  return {
+    list: (eventId: number, page: number, pageSize: number) => read.listGroups(eventId, page, pageSize),
+    names: (eventId: number) => read.names(eventId),
+    find: (eventId: number, groupId: number) => read.find(eventId, groupId),
+
+    async create(
+      eventId: number,
+      actorId: number | null,
+      input: { name: string; description?: string },
+    ): Promise<Group> {
+      return withTransaction(db, async (trx) => {
+        const repository = groupsRepository(trx);
+        await lockEvent(trx, dialect, eventId);
+        if (await repository.isNameTaken(eventId, input.name)) {
+          throw fieldError('name', 'error.groupNameTaken', undefined, 409);
+        }
+        const row = await repository.insert(eventId, { name: input.name, description: input.description ?? '' });
+        await writeAudit(trx, {
+          eventId,
+          actorId,
+          action: 'group.created',
+          subject: `group:${row.id}`,
+          details: { name: row.name },
+        });
+        return { id: row.id, name: row.name, description: row.description, memberCount: 0 };
+      });
+    },
+
+    async update(
+      eventId: number,
+      groupId: number,
+      actorId: number | null,
+      input: { name?: string; description?: string },
+    ): Promise<Group> {
+      return withTransaction(db, async (trx) => {
+        const repository = groupsRepository(trx);
+        await lockEvent(trx, dialect, eventId);
+        const current = await repository.find(eventId, groupId);
+        if (!current) throw notFound('error.groupNotFound');
+        if (input.name !== undefined && (await repository.isNameTaken(eventId, input.name, groupId))) {
+          throw fieldError('name', 'error.groupNameTaken', undefined, 409);
+        }
+        const changes: Record<string, { from: string; to: string }> = {};
+        if (input.name !== undefined && input.name !== current.name) {
+          changes.name = { from: current.name, to: input.name };
+        }
+        if (input.description !== undefined && input.description !== current.description) {
+          changes.description = { from: current.description, to: input.description };
+        }
+        const row =
+          Object.keys(changes).length === 0
+            ? current
+            : await repository.update(eventId, groupId, { name: input.name, description: input.description });
+        if (Object.keys(changes).length > 0) {
+          await writeAudit(trx, {
+            eventId,
+            actorId,
+            action: 'group.updated',
+            subject: `group:${groupId}`,
+            details: { changes },
+          });
+        }
+        const memberCount = await repository.countMembers(eventId, groupId);
+        return { id: row.id, name: row.name, description: row.description, memberCount };
+      });
+    },
+
+    async delete(eventId: number, groupId: number, actorId: number | null): Promise<void> {
+      await withTransaction(db, async (trx) => {
+        const repository = groupsRepository(trx);
+        await lockEvent(trx, dialect, eventId);
+        const current = await repository.find(eventId, groupId);
+        if (!current) throw notFound('error.groupNotFound');
+        const memberCount = await repository.countMembers(eventId, groupId);
+        await repository.delete(eventId, groupId);
+        await writeAudit(trx, {
+          eventId,
+          actorId,
+          action: 'group.deleted',
+          subject: `group:${groupId}`,
+          details: { name: current.name, membersLeftWithoutGroup: memberCount },
+        });
+      });
+    },
+  };
+}
+
+export type GroupsService = ReturnType<typeof groupsService>;

@@ -1,0 +1,394 @@
+import type { AccessPerson, Member, MemberSortField, RoleLevel } from '@funkis/shared';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db, DialectName } from '../../db/types.js';
+import { containsText } from '../../lib/search.js';
+import { nowIso } from '../../lib/time.js';
+import { chunked } from '../../lib/transaction.js';
+import { userAvatarUrl } from '../../plugins/session.js';
+
+/** Which members a query may see: everyone, one group, the members without a group, or nobody. */
+export type MemberScope =
+  | { kind: 'all' }
+  | { kind: 'group'; groupId: number }
+  | { kind: 'noGroup' }
+  | { kind: 'nobody' };
+
+export interface MemberQuery {
+  scope: MemberScope;
+  search?: string;
+  roleLevel?: number;
+  sort?: { field: MemberSortField; descending: boolean };
+}
+
+interface MemberRow {
+  id: number;
+  user_id: number;
+  role_level: number;
+  group_id: number | null;
+  group_name: string | null;
+  created_at: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  avatar: string | null;
+}
+
+/** A membership as the bulk effects of the applications review see it. */
+export interface MembershipRow {
+  id: number;
+  user_id: number;
+  role_level: number;
+  group_id: number | null;
+  via_application: number;
+}
+
+export function toMember(row: MemberRow): Member {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    roleLevel: row.role_level as RoleLevel,
+    group: row.group_id !== null && row.group_name !== null ? { id: row.group_id, name: row.group_name } : null,
+    avatar: userAvatarUrl(row.user_id, row.avatar),
+    createdAt: row.created_at,
+  };
+}
+
+const toAccessPerson = (row: MemberRow): AccessPerson => ({
+  id: row.id,
+  userId: row.user_id,
+  firstname: row.firstname,
+  lastname: row.lastname,
+  email: row.email,
+  group: row.group_id !== null && row.group_name !== null ? { id: row.group_id, name: row.group_name } : null,
+});
+
+/**
+ * All SQL of memberships (`event_users`): the only place that writes the table. Pass a transaction as `db` to
+ * take part in it.
+ */
+export function membershipsRepository(db: Db, dialect: DialectName) {
+  const membersFrom = (eventId: number) =>
+    db
+      .selectFrom('event_users')
+      .innerJoin('users', 'users.id', 'event_users.user_id')
+      .leftJoin('event_groups as g', 'g.id', 'event_users.group_id')
+      .where('event_users.event_id', '=', eventId);
+
+  const memberColumns = [
+    'event_users.id',
+    'event_users.user_id',
+    'event_users.role_level',
+    'event_users.group_id',
+    'event_users.created_at',
+    'g.name as group_name',
+    'users.firstname',
+    'users.lastname',
+    'users.email',
+    'users.avatar',
+  ] as const;
+
+  const filteredMembers = (eventId: number, query: MemberQuery) => {
+    let builder = membersFrom(eventId);
+    const { scope } = query;
+    if (scope.kind === 'nobody') builder = builder.where(sql<SqlBool>`1 = 0`);
+    if (scope.kind === 'group') builder = builder.where('event_users.group_id', '=', scope.groupId);
+    if (scope.kind === 'noGroup') builder = builder.where('event_users.group_id', 'is', null);
+    if (query.roleLevel !== undefined) builder = builder.where('event_users.role_level', '=', query.roleLevel);
+    const term = query.search;
+    if (term) {
+      const like = (expression: Expression<unknown>) => containsText(dialect, expression, term);
+      builder = builder.where((eb) =>
+        eb.or([
+          like(eb.ref('users.firstname')),
+          like(eb.ref('users.lastname')),
+          like(eb.ref('users.email')),
+          like(sql`${eb.ref('users.firstname')} || ' ' || ${eb.ref('users.lastname')}`),
+          like(eb.ref('g.name')),
+        ]),
+      );
+    }
+    return builder;
+  };
+
+  const countMembers = async (eventId: number, query: MemberQuery): Promise<number> => {
+    const row = await filteredMembers(eventId, query)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+
+  /** PostgreSQL locks the rows read, so two changes of the same memberships cannot interleave. */
+  const lockIfPostgres = <Q extends { forUpdate(): Q }>(query: Q): Q =>
+    dialect === 'postgres' ? query.forUpdate() : query;
+  const idBatches = <T>(ids: readonly T[]): (readonly T[])[] =>
+    dialect === 'postgres' ? (ids.length > 0 ? [ids] : []) : chunked(ids);
+  const inIds = (column: string, ids: readonly number[]) =>
+    dialect === 'postgres'
+      ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::int[])`
+      : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
+
+  return {
+    async findMember(eventId: number, eventUserId: number): Promise<Member | undefined> {
+      const row = await membersFrom(eventId)
+        .select(memberColumns)
+        .where('event_users.id', '=', eventUserId)
+        .executeTakeFirst();
+      return row ? toMember(row) : undefined;
+    },
+
+    async findMemberByUserId(eventId: number, userId: number): Promise<Member | undefined> {
+      const row = await membersFrom(eventId)
+        .select(memberColumns)
+        .where('event_users.user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? toMember(row) : undefined;
+    },
+
+    findUserByEmail: (email: string) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'email', 'firstname', 'lastname'])
+        .where('email', '=', email.trim().toLowerCase())
+        .executeTakeFirst(),
+
+    async insertMember(
+      eventId: number,
+      userId: number,
+      roleLevel: RoleLevel,
+      groupId: number | null,
+      viaApplication = false,
+    ): Promise<number> {
+      const now = nowIso();
+      const row = await db
+        .insertInto('event_users')
+        .values({
+          event_id: eventId,
+          user_id: userId,
+          role_level: roleLevel,
+          group_id: groupId,
+          via_application: viaApplication ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    updateMember: (eventId: number, eventUserId: number, values: { role_level?: number; group_id?: number | null }) =>
+      db
+        .updateTable('event_users')
+        .set({ ...values, updated_at: nowIso() })
+        .where('event_id', '=', eventId)
+        .where('id', '=', eventUserId)
+        .execute(),
+
+    deleteMember: (eventId: number, eventUserId: number) =>
+      db.deleteFrom('event_users').where('event_id', '=', eventId).where('id', '=', eventUserId).execute(),
+
+    async countAdmins(eventId: number): Promise<number> {
+      const row = await db
+        .selectFrom('event_users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('event_id', '=', eventId)
+        .where('role_level', '=', 0)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    countMembers,
+
+    /** One page of the users table, sorted, with a stable order for paging (ties broken by name, then id). */
+    async listMembers(eventId: number, query: MemberQuery, limit: number, offset: number): Promise<Member[]> {
+      let builder = filteredMembers(eventId, query).select(memberColumns);
+      const direction = query.sort?.descending ? 'desc' : 'asc';
+      const lower = (column: 'users.firstname' | 'users.lastname' | 'users.email' | 'g.name') =>
+        sql`lower(${sql.ref(column)})`;
+      switch (query.sort?.field) {
+        case 'firstname':
+          builder = builder.orderBy(lower('users.firstname'), direction);
+          break;
+        case 'email':
+          builder = builder.orderBy(lower('users.email'), direction);
+          break;
+        case 'roleLevel':
+          builder = builder.orderBy('event_users.role_level', direction);
+          break;
+        case 'group':
+          // Members without a group last, whichever the direction, on both databases.
+          builder = builder
+            .orderBy(sql`case when ${sql.ref('g.name')} is null then 1 else 0 end`)
+            .orderBy(lower('g.name'), direction);
+          break;
+        case 'createdAt':
+          builder = builder.orderBy('event_users.created_at', direction);
+          break;
+        default:
+          builder = builder.orderBy(lower('users.lastname'), direction);
+      }
+      return (
+        await builder
+          .orderBy(lower('users.lastname'))
+          .orderBy(lower('users.firstname'))
+          .orderBy('event_users.id')
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      ).map(toMember);
+    },
+
+    async listAccess(eventId: number, roleLevel: RoleLevel, page: number, pageSize: number) {
+      const query: MemberQuery = { scope: { kind: 'all' }, roleLevel };
+      const [rows, total] = await Promise.all([
+        filteredMembers(eventId, query)
+          .select(memberColumns)
+          .orderBy(sql`lower(${sql.ref('users.lastname')})`)
+          .orderBy(sql`lower(${sql.ref('users.firstname')})`)
+          .orderBy('event_users.id')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        countMembers(eventId, query),
+      ]);
+      return { people: rows.map(toAccessPerson), total };
+    },
+
+    // --- acceptance effects of the applications review: each takes the transaction to run in ---
+
+    async membershipsOfUsers(eventId: number, userIds: readonly number[]): Promise<MembershipRow[]> {
+      const found: MembershipRow[] = [];
+      for (const chunk of idBatches(userIds)) {
+        const rows = await lockIfPostgres(
+          db
+            .selectFrom('event_users')
+            .select(['id', 'user_id', 'role_level', 'group_id', 'via_application'])
+            .where('event_id', '=', eventId)
+            .where(inIds('user_id', chunk)),
+        ).execute();
+        found.push(...rows);
+      }
+      return found;
+    },
+
+    /**
+     * Makes the applicants of these (accepted) applications volunteers (role 2) in the application's group,
+     * marked as created by acceptance: insert … select, one statement per chunk (one on PostgreSQL).
+     */
+    async insertVolunteersFromApplications(applicationIds: readonly number[], now: string) {
+      const inserted: { id: number; user_id: number; group_id: number | null }[] = [];
+      for (const chunk of idBatches(applicationIds)) {
+        const rows = await db
+          .insertInto('event_users')
+          .columns(['event_id', 'user_id', 'role_level', 'group_id', 'via_application', 'created_at', 'updated_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('applications as a')
+              .select((inner) => [
+                'a.event_id',
+                'a.user_id',
+                inner.lit(2).as('role_level'),
+                'a.group_id',
+                inner.lit(1).as('via_application'),
+                inner.val(now).as('created_at'),
+                inner.val(now).as('updated_at'),
+              ])
+              .where(inIds('a.id', chunk)),
+          )
+          // The caller passes only applicants it found without a membership (rows locked on PostgreSQL); the
+          // unique (event_id, user_id) settles any race without an anti-join per chunk.
+          .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doNothing())
+          .returning(['id', 'user_id', 'group_id'])
+          .execute();
+        inserted.push(...rows);
+      }
+      return inserted;
+    },
+
+    /** Moves memberships that acceptance created (volunteers only) to a group. */
+    async setAcceptedMembershipsGroup(membershipIds: readonly number[], groupId: number | null, now: string) {
+      for (const chunk of idBatches(membershipIds)) {
+        await db
+          .updateTable('event_users')
+          .set({ group_id: groupId, updated_at: now })
+          .where(inIds('id', chunk))
+          .where('via_application', '=', 1)
+          .where('role_level', '=', 2)
+          .execute();
+      }
+    },
+
+    /** Removes memberships that acceptance created; never an admin's, a leader's or one added by hand. */
+    async deleteAcceptedMemberships(membershipIds: readonly number[]): Promise<number[]> {
+      const deleted: number[] = [];
+      for (const chunk of idBatches(membershipIds)) {
+        const rows = await db
+          .deleteFrom('event_users')
+          .where(inIds('id', chunk))
+          .where('via_application', '=', 1)
+          .where('role_level', '=', 2)
+          .returning('id')
+          .execute();
+        deleted.push(...rows.map((row) => row.id));
+      }
+      return deleted;
+    },
+
+    // --- account removal ---
+
+    /** The events the user is an admin of: those whose "last admin" decision their removal touches. */
+    eventIdsAdministeredBy: async (userId: number): Promise<number[]> =>
+      (
+        await db
+          .selectFrom('event_users')
+          .select('event_id')
+          .where('user_id', '=', userId)
+          .where('role_level', '=', 0)
+          .execute()
+      ).map((row) => row.event_id),
+
+    /** Events the user alone administers while other people are members (one grouped query). */
+    eventsWhereSoleAdminWithOthers: (userId: number) =>
+      db
+        .selectFrom('event_users as member')
+        .innerJoin('events', 'events.id', 'member.event_id')
+        .select(['events.id', 'events.name'])
+        .where('member.event_id', 'in', (eb) =>
+          eb.selectFrom('event_users').select('event_id').where('user_id', '=', userId).where('role_level', '=', 0),
+        )
+        .groupBy(['events.id', 'events.name'])
+        .having((eb) => eb.fn.sum<number>(eb.case().when('member.role_level', '=', 0).then(1).else(0).end()), '=', 1)
+        .having((eb) => eb.fn.countAll<number>(), '>', 1)
+        .orderBy('events.id')
+        .execute(),
+
+    /** The user's memberships, each with whether anyone else is a member of that event. */
+    membershipsOfUser: (userId: number) =>
+      db
+        .selectFrom('event_users as mine')
+        .select([
+          'mine.id',
+          'mine.event_id',
+          'mine.role_level',
+          'mine.group_id',
+          (eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('event_users as other')
+                  .select('other.id')
+                  .whereRef('other.event_id', '=', 'mine.event_id')
+                  .where('other.user_id', '!=', userId),
+              )
+              .as('has_others'),
+        ])
+        .where('mine.user_id', '=', userId)
+        .execute(),
+
+    deleteMembershipsOfUser: (userId: number) => db.deleteFrom('event_users').where('user_id', '=', userId).execute(),
+  };
+}
+
+export type MembershipsRepository = ReturnType<typeof membershipsRepository>;
