@@ -91,8 +91,10 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     }
   });
   app.addHook('onClose', async () => handle.close());
-  app.addHook('onSend', async (request, reply) => {
+  // Callback-style hooks where there is nothing to await: no promise and microtask per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const gtm = config.GTM_ID ? ['https://www.googletagmanager.com'] : [];

@@ -256,10 +256,19 @@ async function sessionPlugin(app: FastifyInstance, options: { db: Db; secret: st
   });
 
   // Every successful POST or DELETE answers with success and the CSRF token to use next (DESIGN 4.1).
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (!UNSAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload) || Buffer.isBuffer(payload)) return payload;
-    return { ...payload, success: true, _csrf: request.session?.csrfToken ?? '' };
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    if (
+      !UNSAFE_METHODS.has(request.method) ||
+      reply.statusCode >= 400 ||
+      !payload ||
+      typeof payload !== 'object' ||
+      Array.isArray(payload) ||
+      Buffer.isBuffer(payload)
+    ) {
+      done(null, payload);
+      return;
+    }
+    done(null, { ...payload, success: true, _csrf: request.session?.csrfToken ?? '' });
   });
 }
 

@@ -1,6 +1,7 @@
 import type { LoginInput } from '@funkis/shared';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormErrorList } from '../../../components/ui/form-error-list';
@@ -9,16 +10,20 @@ import { errorMessagesOf } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 
 /**
- * The validation (zod and the login schema) is fetched on first use — when a field is left or the form sent —
- * so the login page paints without zod, the largest library it would otherwise load (issue 12).
+ * The validation (zod and the login schema) is a chunk of its own, fetched once the form is on screen, so the
+ * login page paints without zod, the largest library it would otherwise load (issue 12).
  */
+const loadResolver = () => import('./login-resolver');
 const resolver: Resolver<LoginInput> = async (values, context, options) =>
-  (await import('./login-resolver')).loginResolver(values, context, options);
+  (await loadResolver()).loginResolver(values, context, options);
 
 /** E-mail and password. Success starts the session; the surrounding route decides where the user lands. */
 export function LoginForm() {
   const { t } = useTranslation();
   const loginMutation = useLogin();
+  useEffect(() => {
+    void loadResolver();
+  }, []);
   const { control, handleSubmit } = useForm({
     resolver,
     mode: 'onTouched',
