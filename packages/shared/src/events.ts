@@ -237,6 +237,8 @@ export const membersListResponseSchema = z.object({ users: z.array(memberSchema)
 
 export const membersExportQuerySchema = memberFiltersSchema.extend({
   format: z.enum(EXPORT_FORMATS, { error: 'error.invalid' }).default('csv'),
+  /** CSV only: `semicolon` for Swedish and other European spreadsheet programs, `comma` otherwise. */
+  delimiter: z.enum(['comma', 'semicolon'], { error: 'error.invalid' }).default('comma'),
   /** Comma-separated, in the order wanted; all columns when left out. */
   columns: blankAsMissing(
     z

@@ -1,3 +1,4 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { AuthLayout } from '../components/layouts/auth-layout';
@@ -7,6 +8,7 @@ import { FullPageSpinner } from '../components/ui/full-page-spinner';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 import type { EventRouteHandle } from './event-route-handle';
+import { applicationsLoader, eventLayoutLoader, usersLoader } from './loaders';
 import { ServerErrorRoute } from './routes/server-error';
 
 /**
@@ -39,22 +41,38 @@ const eventScreen = (
   path: string | undefined,
   roles: readonly number[] | undefined,
   load: () => Promise<{ Component: React.ComponentType }>,
-): RouteObject =>
-  path === undefined
-    ? { index: true, handle: { roles } satisfies EventRouteHandle, lazy: load }
-    : { path, handle: { roles } satisfies EventRouteHandle, lazy: load };
+  loader?: RouteObject['loader'],
+): RouteObject => {
+  const route = { handle: { roles } satisfies EventRouteHandle, lazy: load, loader };
+  return path === undefined ? { index: true, ...route } : { path, ...route };
+};
 
-export const eventRoutes: RouteObject[] = [
+const ADMINS_AND_LEADERS = [0, 1] as const;
+
+/**
+ * The loaders are static (not inside `lazy`), so React Router runs them while the screen's chunk loads; they
+ * fill the cache the screens read (app/loaders.ts).
+ */
+export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
+    loader: eventLayoutLoader(queryClient),
     lazy: async () => ({ Component: (await import('./routes/event/layout')).EventLayoutRoute }),
     children: [
       eventScreen(undefined, undefined, async () => ({
         Component: (await import('./routes/event/home')).EventHomeRoute,
       })),
-      eventScreen('users', [0, 1], async () => ({ Component: (await import('./routes/event/users')).EventUsersRoute })),
-      eventScreen('applications', [0, 1], async () => ({
-        Component: (await import('./routes/event/applications')).EventApplicationsRoute,
-      })),
+      eventScreen(
+        'users',
+        ADMINS_AND_LEADERS,
+        async () => ({ Component: (await import('./routes/event/users')).EventUsersRoute }),
+        usersLoader(queryClient, ADMINS_AND_LEADERS),
+      ),
+      eventScreen(
+        'applications',
+        ADMINS_AND_LEADERS,
+        async () => ({ Component: (await import('./routes/event/applications')).EventApplicationsRoute }),
+        applicationsLoader(queryClient, ADMINS_AND_LEADERS),
+      ),
       eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
       eventScreen('control-panel', [0], async () => ({
         Component: (await import('./routes/event/control-panel')).EventControlPanelRoute,
@@ -64,7 +82,8 @@ export const eventRoutes: RouteObject[] = [
   },
 ];
 
-export const routes: RouteObject[] = [
+/** The route table; loaders read and fill `queryClient` (the one the app's provider holds). */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     id: 'root',
     element: <RootLayout />,
@@ -123,7 +142,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.event.root.path,
         element: <RequireAuth />,
-        children: eventRoutes,
+        children: createEventRoutes(queryClient),
       },
       {
         path: '*',
@@ -136,7 +155,8 @@ export const routes: RouteObject[] = [
 /** Renders the router once the start-up session check is done (a full-page spinner until then). */
 export function AppRouter() {
   const { isInitialised } = useAuth();
-  const router = useMemo(() => createBrowserRouter(routes), []);
+  const queryClient = useQueryClient();
+  const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
   if (!isInitialised) return <FullPageSpinner />;
   return <RouterProvider router={router} />;
 }

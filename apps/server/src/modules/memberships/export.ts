@@ -21,24 +21,45 @@ function cellText(member: Member, column: MemberExportColumn): string {
   }
 }
 
+/** The separators a spreadsheet may split a CSV line on, whichever the file uses (Nordic Excel splits on `;`). */
+const SEPARATORS = ',;\t|';
+const FORMULA_START = /[=+\-@\t\r]/;
+
 /**
- * A spreadsheet opening a CSV runs a cell that starts with = + - @ (or a tab or carriage return) as a formula:
- * such cells get a leading apostrophe (OWASP "CSV injection").
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula (OWASP "CSV
+ * injection"). Such a character gets a leading apostrophe at the start of the value and after every separator
+ * inside it, since a program splitting on another separator than ours starts a cell there (`Stalls;=1+1;`).
  */
 export function guardFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  let guarded = '';
+  let cellStart = true;
+  for (const character of value) {
+    if (cellStart && FORMULA_START.test(character)) guarded += "'";
+    guarded += character;
+    cellStart = SEPARATORS.includes(character) || (cellStart && character === ' ');
+  }
+  return guarded;
 }
 
-/** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled. */
+export type CsvDelimiter = ',' | ';';
+
+/** Every field quoted (RFC 4180: quotes doubled), so no program splits inside one on our separator. */
 function csvField(value: string): string {
-  const guarded = guardFormula(value);
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+  return `"${guardFormula(value).replaceAll('"', '""')}"`;
 }
 
-/** CSV with a header row and CRLF line ends; a byte-order mark so spreadsheet programs read UTF-8 (å, ä, ö). */
-export function membersToCsv(members: Member[], columns: readonly MemberExportColumn[]): string {
-  const lines = [columns.map((column) => csvField(HEADERS[column])).join(',')];
-  for (const member of members) lines.push(columns.map((column) => csvField(cellText(member, column))).join(','));
+/**
+ * CSV with a header row and CRLF line ends; a byte-order mark so spreadsheet programs read UTF-8 (å, ä, ö).
+ * `;` is what Swedish (and most European) Excel expects; `,` the default elsewhere.
+ */
+export function membersToCsv(
+  members: Member[],
+  columns: readonly MemberExportColumn[],
+  delimiter: CsvDelimiter = ',',
+): string {
+  const line = (cells: string[]) => cells.map(csvField).join(delimiter);
+  const lines = [line(columns.map((column) => HEADERS[column]))];
+  for (const member of members) lines.push(line(columns.map((column) => cellText(member, column))));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 

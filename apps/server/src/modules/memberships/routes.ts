@@ -91,7 +91,8 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.format === 'xlsx') {
         return reply.type(XLSX_TYPE).send(await membersToXlsx(members, columns));
       }
-      return reply.type('text/csv; charset=utf-8').send(membersToCsv(members, columns));
+      const delimiter = request.query.delimiter === 'semicolon' ? ';' : ',';
+      return reply.type('text/csv; charset=utf-8').send(membersToCsv(members, columns, delimiter));
     },
   );
 

@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useParams } from 'react-router';
+import { useEvent } from '../../../api/get-event';
 import { EventProvider } from '../../../components/layouts/event-context';
 import { EventSidebar } from '../../../components/layouts/event-sidebar';
 import { MainLayout } from '../../../components/layouts/main-layout';
 import { AccessDenied } from '../../../components/ui/access-denied';
-import { useEvent } from '../../../features/events/api/get-event';
 import type { EventRouteHandle } from '../../event-route-handle';
 
 /** The role levels the deepest matched screen allows; undefined: every member. */
