@@ -5,6 +5,7 @@ import { AuthLayout } from '../components/layouts/auth-layout';
 import { GuestOnly, RequireAuth } from '../components/layouts/guards';
 import { RootLayout } from '../components/layouts/root-layout';
 import { FullPageSpinner } from '../components/ui/full-page-spinner';
+import { ServerUnreachableBanner } from '../components/ui/server-unreachable';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 import type { EventRouteHandle } from './event-route-handle';
@@ -157,6 +158,14 @@ export function AppRouter() {
   const { isInitialised } = useAuth();
   const queryClient = useQueryClient();
   const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
-  if (!isInitialised) return <FullPageSpinner />;
+  if (!isInitialised) {
+    // The start-up session check retries while the server is away: say so over the spinner.
+    return (
+      <>
+        <FullPageSpinner />
+        <ServerUnreachableBanner />
+      </>
+    );
+  }
   return <RouterProvider router={router} />;
 }
