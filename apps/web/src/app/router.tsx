@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { AuthLayout } from '../components/layouts/auth-layout';
 import { GuestOnly, RequireAuth } from '../components/layouts/guards';
 import { RootLayout } from '../components/layouts/root-layout';
@@ -9,7 +9,6 @@ import { ServerUnreachableBanner } from '../components/ui/server-unreachable';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 import type { EventRouteHandle } from './event-route-handle';
-import { applicationsLoader, eventLayoutLoader, usersLoader } from './loaders';
 import { ServerErrorRoute } from './routes/server-error';
 
 /**
@@ -54,9 +53,18 @@ const ADMINS_AND_LEADERS = [0, 1] as const;
  * The loaders are static (not inside `lazy`), so React Router runs them while the screen's chunk loads; they
  * fill the cache the screens read (app/loaders.ts).
  */
+type Loaders = typeof import('./loaders');
+/**
+ * The loaders' module (and the list parsing and API code it imports) is a chunk of its own, fetched with the first
+ * event screen alongside the screen's chunk, so pages outside the event area do not load it (decision 012).
+ */
+const lazyLoader =
+  (make: (loaders: Loaders) => (args: LoaderFunctionArgs) => Promise<unknown>) => async (args: LoaderFunctionArgs) =>
+    make(await import('./loaders'))(args);
+
 export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
-    loader: eventLayoutLoader(queryClient),
+    loader: lazyLoader((loaders) => loaders.eventLayoutLoader(queryClient)),
     lazy: async () => ({ Component: (await import('./routes/event/layout')).EventLayoutRoute }),
     children: [
       eventScreen(undefined, undefined, async () => ({
@@ -66,13 +74,13 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
         'users',
         ADMINS_AND_LEADERS,
         async () => ({ Component: (await import('./routes/event/users')).EventUsersRoute }),
-        usersLoader(queryClient, ADMINS_AND_LEADERS),
+        lazyLoader((loaders) => loaders.usersLoader(queryClient, ADMINS_AND_LEADERS)),
       ),
       eventScreen(
         'applications',
         ADMINS_AND_LEADERS,
         async () => ({ Component: (await import('./routes/event/applications')).EventApplicationsRoute }),
-        applicationsLoader(queryClient, ADMINS_AND_LEADERS),
+        lazyLoader((loaders) => loaders.applicationsLoader(queryClient, ADMINS_AND_LEADERS)),
       ),
       eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
       eventScreen('control-panel', [0], async () => ({
