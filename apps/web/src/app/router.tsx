@@ -48,6 +48,7 @@ const eventScreen = (
 };
 
 const ADMINS_AND_LEADERS = [0, 1] as const;
+const ADMINS = [0] as const;
 
 /**
  * The loaders are static (not inside `lazy`), so React Router runs them while the screen's chunk loads; they
@@ -81,6 +82,12 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
         ADMINS_AND_LEADERS,
         async () => ({ Component: (await import('./routes/event/applications')).EventApplicationsRoute }),
         lazyLoader((loaders) => loaders.applicationsLoader(queryClient, ADMINS_AND_LEADERS)),
+      ),
+      eventScreen(
+        'statistics',
+        ADMINS,
+        async () => ({ Component: (await import('./routes/event/statistics')).EventStatisticsRoute }),
+        lazyLoader((loaders) => loaders.statisticsLoader(queryClient, ADMINS)),
       ),
       eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
       eventScreen('control-panel', [0], async () => ({
