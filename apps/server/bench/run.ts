@@ -10,13 +10,15 @@
  * PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, in a fresh schema dropped
  * afterwards; skipped with a notice when unreachable. BENCH_APPLICATIONS changes the size.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { coldStart, jsonCompression, requestPathRatios, routeWeights } from './runtime.js';
 import type { ServeReady } from './serve.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,6 +30,8 @@ const STATISTICS_REQUESTS = 100;
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'review,statistics,bulk').split(',').map((part) => part.trim()));
 const LOAD_SECONDS = 5;
 const LOAD_CONNECTIONS = 10;
+/** BENCH_ONLY=runtime: only the runtime part (request-path ratios, compression, cold start, route weights). */
+const ONLY_RUNTIME = process.env.BENCH_ONLY === 'runtime';
 
 interface Latency {
   p50: number;
@@ -71,6 +75,30 @@ async function load(
     requests: times.length,
     errors: errors + result.errors + result.timeouts,
   };
+}
+
+/** scripts/lighthouse.mjs in its own process; its last line is the rows as JSON. */
+function lighthouseRows(): Row[] {
+  const result = spawnSync(process.execPath, [path.join(here, '../../../scripts/lighthouse.mjs'), '--json'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const last = result.stdout.trim().split('\n').pop() ?? '';
+  if (result.status !== 0 || !last.startsWith('[')) {
+    return [{ database: 'lighthouse', measure: 'run', result: `failed (exit ${result.status})` }];
+  }
+  return JSON.parse(last) as Row[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 async function isReachable(url: string): Promise<boolean> {
@@ -165,6 +193,12 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
     const session = await login(base, ready.email, ready.password);
     const headers = { cookie: session.cookie };
     const list = `${base}/api/event/${ready.eventId}/applications`;
+    if (name === 'sqlite') {
+      rows.push(...(await requestPathRatios(base, session.cookie, ready.eventId)));
+      console.log(`[${name}] request path ratios: done`);
+    }
+    rows.push(...(await jsonCompression(name, `${list}?pageSize=25`, session.cookie)));
+    if (ONLY_RUNTIME) return rows;
     const scenarios = [
       { label: 'first page, no filter', url: `${list}?pageSize=25` },
       {
@@ -270,9 +304,17 @@ async function main() {
   } else {
     console.warn(`\n*** PostgreSQL at ${PG_URL.replace(/\/\/[^@]*@/, '//…@')} is unreachable: skipped. ***`);
   }
+  console.log('\n[runtime] cold start and memory…');
+  rows.push(...(await coldStart(await freePort())));
+  rows.push(...routeWeights());
+  if (process.env.BENCH_LIGHTHOUSE === '1') {
+    console.log('\n[lighthouse] login page and event screen, desktop and mobile…');
+    rows.push(...lighthouseRows());
+  }
   const width = Math.max(...rows.map((row) => row.measure.length));
+  const [one, five] = os.loadavg();
   console.log(
-    `\nApplications review bench — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}\n`,
+    `\nFunkis bench (runtime, applications review) — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${one.toFixed(1)} (1 min) / ${five.toFixed(1)} (5 min) at the end\n`,
   );
   let last = '';
   for (const row of rows) {

@@ -1,8 +1,16 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+} from 'kysely';
 import type { Config } from '../config.js';
 import * as initial from './migrations/0001-initial.js';
 import * as formsFieldCounter from './migrations/0002-forms-field-counter.js';
@@ -57,6 +65,8 @@ function isLostConnection(error: unknown): boolean {
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
+    // Required only when PostgreSQL is used: SQLite starts do not pay for loading pg.
+    const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
     // Counts come back as strings from pg; ours stay far below 2^53, so numbers are safe and simpler.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
     const queryTimeout = options.queryTimeoutMs ?? 15_000;
@@ -120,7 +130,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', exclusive: (work) => work(), close: () => db.destroy() };
 }
 
@@ -137,6 +147,41 @@ export function openConfiguredDatabase(
     queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
     onPoolError,
   });
+}
+
+/** Most distinct SQL texts kept prepared; the least recently used is finalised beyond that. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 with its prepared statements reused by SQL text. Kysely's SQLite driver prepares every query
+ * again, which was the largest single cost of a small API answer (issue 12 profile); the queries of a route are
+ * the same text every time, with only the parameters changing. Safe because Kysely runs one query at a time on
+ * its single SQLite connection, and SQLite re-prepares a statement by itself after a schema change.
+ */
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  size = STATEMENT_CACHE_SIZE,
+): SqliteDatabase & { cachedStatements(): number } {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        // Map keeps insertion order: move the hit to the end, so the first key is the least recently used.
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= size) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+    cachedStatements: () => statements.size,
+  };
 }
 
 /** Migrations are imported, not read from disk, so they run the same from source, tests and bundles. */

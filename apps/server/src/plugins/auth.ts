@@ -54,8 +54,18 @@ function eventIdOf(request: FastifyRequest): number {
   return id;
 }
 
+/** Marks the guards made by requireEventRole, so routes using one read the membership with the session. */
+const EVENT_ROLE_GUARD = Symbol('eventRoleGuard');
+
 async function authPlugin(app: FastifyInstance, options: { db: Db }) {
   app.decorateRequest('membership', null);
+
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.onRequest].flat();
+    if (hooks.some((hook) => hook && EVENT_ROLE_GUARD in hook)) {
+      route.config = { ...route.config, eventMembership: true };
+    }
+  });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     currentUser(request);
@@ -63,13 +73,20 @@ async function authPlugin(app: FastifyInstance, options: { db: Db }) {
 
   app.decorate('requireEventRole', (...levels: RoleLevel[]) => {
     const allowed = new Set<number>(levels);
-    return async (request: FastifyRequest) => {
+    const guard = async (request: FastifyRequest) => {
       const user = currentUser(request);
-      const membership = await findMembership(options.db, eventIdOf(request), user.id);
+      const eventId = eventIdOf(request);
+      // Read with the session in one query when the route is marked (onRoute above); otherwise asked here.
+      const prefetched = request.prefetchedMembership;
+      const membership =
+        prefetched !== undefined && (prefetched === null || prefetched.eventId === eventId)
+          ? (prefetched as EventMembership | null)
+          : await findMembership(options.db, eventId, user.id);
       // Non-members get the same answer whether or not the event exists: ids reveal nothing.
       if (!membership || !allowed.has(membership.roleLevel)) throw forbidden();
       request.membership = membership;
     };
+    return Object.assign(guard, { [EVENT_ROLE_GUARD]: true });
   });
 }
 

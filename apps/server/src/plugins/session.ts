@@ -15,6 +15,14 @@ const TOUCH_EVERY_MS = 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** An event membership read together with the session (see `load`). */
+export interface LoadedMembership {
+  eventUserId: number;
+  eventId: number;
+  roleLevel: number;
+  groupId: number | null;
+}
+
 export interface SessionInfo {
   id: string;
   userId: number;
@@ -26,6 +34,11 @@ declare module 'fastify' {
     /** The logged-in user. Never carries the password hash: it is read from the database only to verify. */
     user: User | null;
     session: SessionInfo | null;
+    /**
+     * The caller's membership of the event in the path, read in the session query for routes guarded by
+     * requireEventRole (null: not a member; undefined: not read). Only the guard may trust it as a role.
+     */
+    prefetchedMembership: LoadedMembership | null | undefined;
   }
   interface FastifyInstance {
     sessions: SessionStore;
@@ -33,6 +46,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Unsafe routes that need no CSRF token (spec: login, register, recover-password, reset-password). */
     csrfExempt?: boolean;
+    /** Set by the auth plugin on routes guarded by requireEventRole: read the membership with the session. */
+    eventMembership?: boolean;
   }
 }
 
@@ -109,9 +124,16 @@ export class SessionStore {
     reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
   }
 
-  async load(token: string): Promise<{ session: SessionInfo; user: User } | null> {
+  /**
+   * The session of a cookie token with its user, in one query. Given an event id, the user's membership of that
+   * event comes in the same query (a left join), saving the guard a second round trip.
+   */
+  async load(
+    token: string,
+    eventId?: number,
+  ): Promise<{ session: SessionInfo; user: User; membership?: LoadedMembership | null } | null> {
     const id = hashToken(token, this.secret);
-    const row = await this.db
+    const base = this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select([
@@ -124,8 +146,25 @@ export class SessionStore {
         'users.lastname',
         'users.avatar',
       ])
-      .where('sessions.id', '=', id)
-      .executeTakeFirst();
+      .where('sessions.id', '=', id);
+    type Row = NonNullable<Awaited<ReturnType<typeof base.executeTakeFirst>>> & {
+      member_id?: number | null;
+      member_role_level?: number | null;
+      member_group_id?: number | null;
+    };
+    const row: Row | undefined =
+      eventId === undefined
+        ? await base.executeTakeFirst()
+        : await base
+            .leftJoin('event_users', (join) =>
+              join.onRef('event_users.user_id', '=', 'users.id').on('event_users.event_id', '=', eventId),
+            )
+            .select([
+              'event_users.id as member_id',
+              'event_users.role_level as member_role_level',
+              'event_users.group_id as member_group_id',
+            ])
+            .executeTakeFirst();
     if (!row) return null;
     const now = Date.now();
     const lastSeen = Date.parse(row.last_seen_at);
@@ -136,7 +175,7 @@ export class SessionStore {
     if (now - lastSeen > TOUCH_EVERY_MS) {
       await this.db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id', '=', id).execute();
     }
-    return {
+    const loaded = {
       session: { id, userId: row.id, csrfToken: row.csrf_token },
       user: {
         id: row.id,
@@ -146,6 +185,17 @@ export class SessionStore {
         avatar: userAvatarUrl(row.id, row.avatar),
       },
     };
+    if (eventId === undefined) return loaded;
+    const membership =
+      row.member_id == null || row.member_role_level == null
+        ? null
+        : {
+            eventUserId: row.member_id,
+            eventId,
+            roleLevel: row.member_role_level,
+            groupId: row.member_group_id ?? null,
+          };
+    return { ...loaded, membership };
   }
 
   /**
@@ -165,19 +215,32 @@ export class SessionStore {
   }
 }
 
+/** Largest value of PostgreSQL's integer columns: a larger id names nothing. */
+const MAX_ID = 2_147_483_647;
+
+/** The event id of the path (`:id` or `:eventId`) when it is a valid id; otherwise undefined. */
+export function eventIdInPath(request: FastifyRequest): number | undefined {
+  const params = request.params as Record<string, string | number | undefined> | undefined;
+  const id = Number(params?.id ?? params?.eventId);
+  return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : undefined;
+}
+
 async function sessionPlugin(app: FastifyInstance, options: { db: Db; secret: string }) {
   const store = new SessionStore(options.db, options.secret);
   app.decorate('sessions', store);
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('prefetchedMembership', undefined);
 
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const loaded = await store.load(token);
+      const eventId = request.routeOptions.config?.eventMembership ? eventIdInPath(request) : undefined;
+      const loaded = await store.load(token, eventId);
       if (loaded) {
         request.session = loaded.session;
         request.user = loaded.user;
+        if (loaded.membership !== undefined) request.prefetchedMembership = loaded.membership;
       } else {
         reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
       }
@@ -193,10 +256,19 @@ async function sessionPlugin(app: FastifyInstance, options: { db: Db; secret: st
   });
 
   // Every successful POST or DELETE answers with success and the CSRF token to use next (DESIGN 4.1).
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (!UNSAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload) || Buffer.isBuffer(payload)) return payload;
-    return { ...payload, success: true, _csrf: request.session?.csrfToken ?? '' };
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    if (
+      !UNSAFE_METHODS.has(request.method) ||
+      reply.statusCode >= 400 ||
+      !payload ||
+      typeof payload !== 'object' ||
+      Array.isArray(payload) ||
+      Buffer.isBuffer(payload)
+    ) {
+      done(null, payload);
+      return;
+    }
+    done(null, { ...payload, success: true, _csrf: request.session?.csrfToken ?? '' });
   });
 }
 

@@ -12,7 +12,13 @@ declare module 'fastify' {
 
 const GTM_ORIGIN = 'https://www.googletagmanager.com';
 
-/** Serves the built web app: hashed assets cached for a year, index.html for every other GET (client routes). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html (never cached without asking) for every
+ * other GET (client routes). The build writes .br and .gz next to each asset; those are sent as they are to
+ * clients that accept them (`preCompressed`), so assets cost no compression work per request.
+ */
 async function webPlugin(app: FastifyInstance, options: { webDist: string; gtmId?: string }) {
   const indexFile = path.join(options.webDist, 'index.html');
   let cachedIndex: string | null = null;
@@ -37,10 +43,14 @@ async function webPlugin(app: FastifyInstance, options: { webDist: string; gtmId
       root: options.webDist,
       index: false,
       wildcard: true,
+      preCompressed: true,
+      // Vite puts a content hash in every file name under assets/: such a file never changes.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+        // The same URL answers brotli, gzip or plain by Accept-Encoding: caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

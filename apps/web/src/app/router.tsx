@@ -1,16 +1,14 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { AuthLayout } from '../components/layouts/auth-layout';
 import { GuestOnly, RequireAuth } from '../components/layouts/guards';
-import { MainLayout } from '../components/layouts/main-layout';
 import { RootLayout } from '../components/layouts/root-layout';
 import { FullPageSpinner } from '../components/ui/full-page-spinner';
 import { ServerUnreachableBanner } from '../components/ui/server-unreachable';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 import type { EventRouteHandle } from './event-route-handle';
-import { applicationsLoader, eventLayoutLoader, mailLoader, statisticsLoader, usersLoader } from './loaders';
 import { ServerErrorRoute } from './routes/server-error';
 
 /**
@@ -56,9 +54,18 @@ const ADMINS = [0] as const;
  * The loaders are static (not inside `lazy`), so React Router runs them while the screen's chunk loads; they
  * fill the cache the screens read (app/loaders.ts).
  */
+type Loaders = typeof import('./loaders');
+/**
+ * The loaders' module (and the list parsing and API code it imports) is a chunk of its own, fetched with the first
+ * event screen alongside the screen's chunk, so pages outside the event area do not load it (decision 012).
+ */
+const lazyLoader =
+  (make: (loaders: Loaders) => (args: LoaderFunctionArgs) => Promise<unknown>) => async (args: LoaderFunctionArgs) =>
+    make(await import('./loaders'))(args);
+
 export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
-    loader: eventLayoutLoader(queryClient),
+    loader: lazyLoader((loaders) => loaders.eventLayoutLoader(queryClient)),
     lazy: async () => ({ Component: (await import('./routes/event/layout')).EventLayoutRoute }),
     children: [
       eventScreen(undefined, undefined, async () => ({
@@ -68,25 +75,25 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
         'users',
         ADMINS_AND_LEADERS,
         async () => ({ Component: (await import('./routes/event/users')).EventUsersRoute }),
-        usersLoader(queryClient, ADMINS_AND_LEADERS),
+        lazyLoader((loaders) => loaders.usersLoader(queryClient, ADMINS_AND_LEADERS)),
       ),
       eventScreen(
         'applications',
         ADMINS_AND_LEADERS,
         async () => ({ Component: (await import('./routes/event/applications')).EventApplicationsRoute }),
-        applicationsLoader(queryClient, ADMINS_AND_LEADERS),
+        lazyLoader((loaders) => loaders.applicationsLoader(queryClient, ADMINS_AND_LEADERS)),
       ),
       eventScreen(
         'statistics',
         ADMINS,
         async () => ({ Component: (await import('./routes/event/statistics')).EventStatisticsRoute }),
-        statisticsLoader(queryClient, ADMINS),
+        lazyLoader((loaders) => loaders.statisticsLoader(queryClient, ADMINS)),
       ),
       eventScreen(
         'email/*',
         ADMINS_AND_LEADERS,
         async () => ({ Component: (await import('./routes/event/email')).EventEmailRoute }),
-        mailLoader(queryClient, ADMINS_AND_LEADERS),
+        lazyLoader((loaders) => loaders.mailLoader(queryClient, ADMINS_AND_LEADERS)),
       ),
       eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
       eventScreen('control-panel', [0], async () => ({
@@ -145,12 +152,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: async () => ({ Component: (await import('./routes/apply-register')).ApplyRegisterRoute }),
       },
       {
-        element: (
-          <RequireAuth>
-            <MainLayout />
-          </RequireAuth>
-        ),
-        children: authenticatedRoutes,
+        element: <RequireAuth />,
+        children: [
+          {
+            // The top bar with its menus is a chunk of its own: the login page does not load it.
+            lazy: async () => ({ Component: (await import('../components/layouts/main-layout')).MainLayout }),
+            children: authenticatedRoutes,
+          },
+        ],
       },
       {
         path: paths.event.root.path,

@@ -1,5 +1,4 @@
 import { THEMES, UI } from '@funkis/shared';
-import { z } from 'zod';
 
 /** Where the API lives; the Vite dev server proxies it to the Fastify server. */
 export const API_BASE_URL = '/api';
@@ -11,14 +10,28 @@ export const SQUARE_BORDER_RADIUS = 4;
 export const DIRECTIONS = ['ltr', 'rtl'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
-export const settingsSchema = z.object({
-  theme: z.enum(THEMES),
-  direction: z.enum(DIRECTIONS),
-  compact: z.boolean(),
-  roundedCorners: z.boolean(),
-  responsiveFontSizes: z.boolean(),
-});
-export type Settings = z.infer<typeof settingsSchema>;
+export interface Settings {
+  theme: (typeof THEMES)[number];
+  direction: Direction;
+  compact: boolean;
+  roundedCorners: boolean;
+  responsiveFontSizes: boolean;
+}
+
+// Checked by hand, not with zod: this runs before the first paint of every page, and zod would put its whole
+// library into the entry chunk (decision 012).
+const isOneOf =
+  <T extends string>(values: readonly T[]) =>
+  (value: unknown): value is T =>
+    typeof value === 'string' && (values as readonly string[]).includes(value);
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const settingChecks: { [K in keyof Settings]: (value: unknown) => boolean } = {
+  theme: isOneOf(THEMES),
+  direction: isOneOf(DIRECTIONS),
+  compact: isBoolean,
+  roundedCorners: isBoolean,
+  responsiveFontSizes: isBoolean,
+};
 
 const prefersDark = () =>
   typeof window !== 'undefined' &&
@@ -45,11 +58,11 @@ export function loadSettings(): Settings {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null) return defaults;
     const merged: Record<string, unknown> = { ...defaults };
-    for (const [key, field] of Object.entries(settingsSchema.shape)) {
+    for (const [key, check] of Object.entries(settingChecks)) {
       const value = (parsed as Record<string, unknown>)[key];
-      if (field.safeParse(value).success) merged[key] = value;
+      if (check(value)) merged[key] = value;
     }
-    return settingsSchema.parse(merged);
+    return merged as unknown as Settings;
   } catch {
     return defaults;
   }

@@ -9,16 +9,8 @@ import {
   messageParams,
   UI,
 } from '@funkis/shared';
-import i18n, { type TFunction } from 'i18next';
+import i18n, { type BackendModule, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import da from '../locales/da/translation.json';
-import de from '../locales/de/translation.json';
-import en from '../locales/en/translation.json';
-import es from '../locales/es/translation.json';
-import fr from '../locales/fr/translation.json';
-import no from '../locales/no/translation.json';
-import sv from '../locales/sv/translation.json';
-import zh from '../locales/zh/translation.json';
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -61,32 +53,35 @@ function applyLanguage(language: string) {
 i18n.on('languageChanged', applyLanguage);
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
-const resources: Resources = {
-  en: { translation: en },
-  sv: { translation: sv },
-  no: { translation: no },
-  da: { translation: da },
-  de: { translation: de },
-  fr: { translation: fr },
-  es: { translation: es },
-  zh: { translation: zh },
-};
-// Each feature keeps its texts in its own namespace file, locales/<lng>/<feature>.json (useTranslation('<feature>')).
-const featureFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
-for (const [file, texts] of Object.entries(featureFiles)) {
-  const [, language, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
-  if (language && namespace && namespace !== 'translation') {
-    resources[language] ??= {};
-    resources[language][namespace] = texts;
-  }
-}
+
+/**
+ * Texts live in locales/<lng>/<namespace>.json: `translation` for the shell, one namespace per feature
+ * (useTranslation('<feature>')). Each file is its own chunk, fetched when its language is used: a visitor loads
+ * the files of the active language only (issue 12), and a language switch fetches the new one first.
+ */
+const localeFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
+const localeFile = (language: string, namespace: string) => `../locales/${language}/${namespace}.json`;
 export const FEATURE_NAMESPACES = [
-  ...new Set(Object.values(resources).flatMap((namespaces) => Object.keys(namespaces))),
+  ...new Set(Object.keys(localeFiles).map((file) => /locales\/[^/]+\/([^/]+)\.json$/.exec(file)?.[1] ?? 'translation')),
 ].filter((namespace) => namespace !== 'translation');
 
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = localeFiles[localeFile(language, namespace)];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (texts) => callback(null, texts as never),
+      (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
+    );
+  },
+};
+
+const resources: Resources = {};
 /**
  * The shared message catalogue (packages/shared/src/messages) as the `messages` namespace: English and Swedish
  * from the catalogue, other languages fall back to English. `{name}` becomes i18next's `{{name}}`.
@@ -103,17 +98,25 @@ for (const language of MESSAGE_LANGUAGES) {
   resources[language][MESSAGES_NAMESPACE] = texts;
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  ns: ['translation', MESSAGES_NAMESPACE, ...FEATURE_NAMESPACES],
-  defaultNS: 'translation',
-  lng: detectLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Resolves when the texts of the first language are loaded: main.tsx renders after it. */
+export const i18nReady = i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    resources,
+    // The catalogue above is bundled; the locale files come from the backend.
+    partialBundledLanguages: true,
+    ns: ['translation', MESSAGES_NAMESPACE, ...FEATURE_NAMESPACES],
+    defaultNS: 'translation',
+    lng: detectLanguage(),
+    // English and Swedish are complete (test/locales.test.ts), so they fetch nothing else; the hidden languages
+    // are partly English copies and fall back to English.
+    fallbackLng: { en: [], sv: [], default: [DEFAULT_LANGUAGE] },
+    supportedLngs: [...LANGUAGES],
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 /**
  * A message in the user's language: a coded message from the server ({ code, params }), a catalogue key (a

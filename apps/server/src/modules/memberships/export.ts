@@ -1,5 +1,4 @@
 import type { Member, MemberExportColumn } from '@funkis/shared';
-import ExcelJS from 'exceljs';
 
 const HEADERS: Record<MemberExportColumn, string> = {
   firstname: 'First name',
@@ -66,6 +65,8 @@ export function membersToCsv(
 
 /** XLSX: cells are written as text, never as formulas, so no guarding is needed. */
 export async function membersToXlsx(members: Member[], columns: readonly MemberExportColumn[]): Promise<Buffer> {
+  // Loaded on first export: exceljs takes about 0.2 s to import, which every start would otherwise pay.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Funkis';
   const sheet = workbook.addWorksheet('Users');

@@ -1,20 +1,31 @@
-import { loginSchema } from '@funkis/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginInput } from '@funkis/shared';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 
+/**
+ * The validation (zod and the login schema) is a chunk of its own, fetched once the form is on screen, so the
+ * login page paints without zod, the largest library it would otherwise load (issue 12).
+ */
+const loadResolver = () => import('./login-resolver');
+const resolver: Resolver<LoginInput> = async (values, context, options) =>
+  (await loadResolver()).loginResolver(values, context, options);
+
 /** E-mail and password. Success starts the session; the surrounding route decides where the user lands. */
 export function LoginForm() {
   const { t } = useTranslation();
   const loginMutation = useLogin();
+  useEffect(() => {
+    void loadResolver();
+  }, []);
   const { control, handleSubmit } = useForm({
-    resolver: zodResolver(loginSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });

@@ -1,0 +1,172 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withStatementCache } from '../../src/db/database.js';
+import { securityHeaders } from '../../src/plugins/security-headers.js';
+import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
+import { addMember, createEvent, createUser, loginAs } from '../helpers/factories.js';
+
+// Issue 12: what the production request path does besides the modules (decision 012).
+
+describe('SQLite prepared-statement cache', () => {
+  it('reuses the statement of the same SQL text and prepares a new one for new text', () => {
+    const sqlite = new SQLite(':memory:');
+    const cached = withStatementCache(sqlite);
+    const first = cached.prepare('select ? as value');
+    const again = cached.prepare('select ? as value');
+    const other = cached.prepare('select ? + 1 as value');
+    expect(again).toBe(first);
+    expect(other).not.toBe(first);
+    expect(first.all([41])).toEqual([{ value: 41 }]);
+    expect(again.all([42])).toEqual([{ value: 42 }]);
+    expect(cached.cachedStatements()).toBe(2);
+    cached.close();
+  });
+
+  it('keeps at most its size, dropping the least recently used', () => {
+    const sqlite = new SQLite(':memory:');
+    const cached = withStatementCache(sqlite, 2);
+    const a = cached.prepare('select 1');
+    cached.prepare('select 2');
+    cached.prepare('select 1'); // a is now the most recent
+    cached.prepare('select 3'); // evicts "select 2"
+    expect(cached.cachedStatements()).toBe(2);
+    expect(cached.prepare('select 1')).toBe(a);
+    expect(cached.prepare('select 2').all([])).toEqual([{ 2: 2 }]);
+    cached.close();
+  });
+
+  it('still answers correctly after the schema changed under a cached statement', () => {
+    const sqlite = new SQLite(':memory:');
+    const cached = withStatementCache(sqlite);
+    cached.prepare('create table t (a integer)').run([]);
+    cached.prepare('insert into t (a) values (?)').run([1]);
+    const count = cached.prepare('select count(*) as n from t');
+    expect(count.all([])).toEqual([{ n: 1 }]);
+    cached.prepare('create index t_a on t (a)').run([]);
+    cached.prepare('insert into t (a) values (?)').run([2]);
+    expect(cached.prepare('select count(*) as n from t').all([])).toEqual([{ n: 2 }]);
+    cached.close();
+  });
+});
+
+describe('security headers', () => {
+  it('are worked out once from the helmet options', () => {
+    const headers = securityHeaders({
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } },
+    });
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+let t: TestApp;
+let webDist: string;
+const asset = 'assets/index-abc123.js';
+const assetText = `console.log(${JSON.stringify('funkis '.repeat(400))});`;
+
+beforeAll(async () => {
+  const base = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'funkis-web-'));
+  webDist = path.join(base, 'dist');
+  await fs.mkdir(path.join(webDist, 'assets'), { recursive: true });
+  await fs.writeFile(path.join(webDist, 'index.html'), '<html><head></head><body>funkis-app</body></html>');
+  await fs.writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+  await fs.writeFile(path.join(webDist, asset), assetText);
+  // As apps/web/scripts/compress.mjs writes them at build time.
+  await fs.writeFile(path.join(webDist, `${asset}.br`), zlib.brotliCompressSync(assetText));
+  await fs.writeFile(path.join(webDist, `${asset}.gz`), zlib.gzipSync(assetText));
+  t = await createTestApp({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(path.dirname(webDist), { recursive: true, force: true });
+});
+
+describe(`serving on ${dialect}`, () => {
+  it('sends the brotli or gzip file written at build time, cached for a year, varying by encoding', async () => {
+    const brotli = await t.app.inject({ method: 'GET', url: `/${asset}`, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(assetText);
+
+    const gzip = await t.app.inject({ method: 'GET', url: `/${asset}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(assetText);
+
+    const plain = await t.app.inject({ method: 'GET', url: `/${asset}`, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(assetText);
+  });
+
+  it('never lets index.html or unhashed files be reused without asking', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/event/1/applications' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.headers['cache-control']).toBe('no-cache');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses JSON answers above 1 KB for clients that accept it, and leaves small ones alone', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('gzip');
+    const document = JSON.parse(zlib.gunzipSync(docs.rawPayload).toString());
+    expect(document.openapi).toMatch(/^3\./);
+    expect(docs.rawPayload.length).toBeLessThan(JSON.stringify(document).length / 3);
+
+    const brotli = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json().status).toBe('ok');
+
+    const none = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json().openapi).toMatch(/^3\./);
+  });
+
+  it('sends the same security headers on every answer, and the API docs keep their own policy', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const second = await t.app.inject({ method: 'GET', url: '/event/1' });
+    const policy = first.headers['content-security-policy'];
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(second.headers['content-security-policy']).toBe(policy);
+    expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    if (docs.statusCode === 200) expect(docs.headers['content-security-policy']).not.toBe(policy);
+  });
+});
+
+describe(`event guard with the membership read in the session query, on ${dialect}`, () => {
+  it('lets a member in, refuses the same user on an event they are not a member of, and 404s a bad id', async () => {
+    const user = await createUser(t.db);
+    const mine = await createEvent(t.db, { adminId: user.id });
+    const other = await createEvent(t.db);
+    const volunteerOf = await createEvent(t.db);
+    await addMember(t.db, volunteerOf.id, user.id, 2);
+    const client = await loginAs(t.app, user);
+
+    const own = await client.request('GET', `/api/event/${mine.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().event.id).toBe(mine.id);
+    expect(own.json().eventUser.role.eventRole.roleLevel).toBe(0);
+
+    expect((await client.request('GET', `/api/event/${other.id}`)).statusCode).toBe(403);
+    // A volunteer may read the event but not an admin-only screen of it.
+    expect((await client.request('GET', `/api/event/${volunteerOf.id}`)).statusCode).toBe(200);
+    expect((await client.request('GET', `/api/event/${volunteerOf.id}/users`)).statusCode).toBe(403);
+    expect((await client.request('GET', '/api/event/2147483648')).statusCode).toBe(404);
+
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/event/${mine.id}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

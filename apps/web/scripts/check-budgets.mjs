@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// Runs after `vite build` (npm run build): weighs the JavaScript each route loads and fails the build when a
+// route goes over its gzip budget, or when a light route pulls in a heavy library (decision 012).
+//
+// A route's load = the entry chunk of index.html with its static imports + the English texts (fetched before the
+// first paint) + the route's own modules (the lazy screen, and for event screens the event layout) with theirs, read from Vite's manifest
+// (dist/.vite/manifest.json). Weights are gzip level 9 of the files as built. Writes
+// dist/.vite/route-weights.json (read by `npm run bench`) and prints a table.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.join(webDir, 'dist');
+const KB = 1024;
+
+/**
+ * Budgets in KB of gzipped JavaScript: the current weight plus a little room, so growth is a decision. The goal
+ * of issue 12 for the login route is 170 KB (not reached yet: see docs/decisions/012). Routes not listed get
+ * DEFAULT_BUDGET_KB (a screen with DataGrid or charts fits; a light screen should get its own line).
+ */
+const DEFAULT_BUDGET_KB = 520;
+const BUDGETS_KB = {
+  'src/app/routes/login.tsx': 250,
+  'src/app/routes/register.tsx': 285,
+  'src/app/routes/password-recovery.tsx': 280,
+  'src/app/routes/password-reset.tsx': 280,
+  'src/app/routes/terms.tsx': 220,
+  'src/app/routes/not-found.tsx': 225,
+  'src/app/routes/apply.tsx': 300,
+  'src/app/routes/apply-register.tsx': 285,
+  'src/app/routes/home.tsx': 300,
+  'src/app/routes/account.tsx': 295,
+  'src/app/routes/account-security.tsx': 295,
+  'src/app/routes/event/home.tsx': 235,
+};
+
+/** Heavy libraries, recognised by a string their code always contains, and the routes allowed to load them. */
+const HEAVY = [
+  { name: 'MUI X DataGrid', marker: 'MuiDataGrid' },
+  { name: 'MUI X Charts', marker: 'MuiChartsSurface' },
+  { name: 'dnd-kit', marker: 'DndDescribedBy' },
+  { name: 'MUI X date pickers', marker: 'MuiPickersLayout' },
+];
+/** Routes that must load none of the heavy libraries. */
+const LIGHT_ROUTES = new Set([
+  'src/app/routes/login.tsx',
+  'src/app/routes/register.tsx',
+  'src/app/routes/password-recovery.tsx',
+  'src/app/routes/password-reset.tsx',
+  'src/app/routes/terms.tsx',
+  'src/app/routes/apply.tsx',
+  'src/app/routes/apply-register.tsx',
+  'src/app/routes/home.tsx',
+  'src/app/routes/account.tsx',
+  'src/app/routes/account-security.tsx',
+  'src/app/routes/event/home.tsx',
+  'src/app/routes/not-found.tsx',
+]);
+/** Modules loaded together with a route, by the route's folder. */
+const LAYOUTS = [
+  { prefix: 'src/app/routes/event/', modules: ['src/app/routes/event/layout.tsx'] },
+  { prefix: 'src/app/routes/', modules: ['src/components/layouts/main-layout.tsx'], only: authenticated },
+];
+function authenticated(key) {
+  return /routes\/(home|account|account-security)\.tsx$/.test(key);
+}
+
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error(
+    `check-budgets: ${path.relative(process.cwd(), manifestFile)} is missing (build.manifest in vite.config.ts)`,
+  );
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+
+const sizes = new Map();
+function gzipSize(file) {
+  if (!sizes.has(file)) {
+    const content = fs.readFileSync(path.join(dist, file));
+    sizes.set(file, { gzip: zlib.gzipSync(content, { level: 9 }).length, text: content.toString('utf8') });
+  }
+  return sizes.get(file);
+}
+
+/** The JavaScript files a set of manifest entries loads up front (static imports, transitively). */
+function closure(keys) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...files].filter((file) => file.endsWith('.js'));
+}
+
+// The texts of one language (English: the largest) are fetched before the first paint of every route.
+const localeKeys = Object.keys(manifest).filter((key) => /(^|\/)locales\/en\/[^/]+\.json$/.test(key));
+
+const routeKeys = Object.keys(manifest)
+  .filter((key) => key.startsWith('src/app/routes/') && manifest[key].isDynamicEntry)
+  .filter((key) => key !== 'src/app/routes/event/layout.tsx')
+  .sort();
+
+const results = [];
+const failures = [];
+for (const key of routeKeys) {
+  const extra = LAYOUTS.filter((layout) => key.startsWith(layout.prefix) && (!layout.only || layout.only(key)))
+    .flatMap((layout) => layout.modules)
+    .filter((module) => module in manifest && module !== key);
+  // Only the first matching layout applies (event screens get the event layout, not the main one).
+  const layoutModules = extra.slice(0, 1);
+  const files = closure([entryKey, ...localeKeys, ...layoutModules, key]);
+  const gzip = files.reduce((sum, file) => sum + gzipSize(file).gzip, 0);
+  const budget = BUDGETS_KB[key] ?? DEFAULT_BUDGET_KB;
+  const heavy = HEAVY.filter((library) => files.some((file) => gzipSize(file).text.includes(library.marker))).map(
+    (library) => library.name,
+  );
+  const route = key.replace('src/app/routes/', '').replace(/\.tsx$/, '');
+  results.push({ route, files: files.length, gzipKb: Number((gzip / KB).toFixed(1)), budgetKb: budget, heavy });
+  if (gzip > budget * KB)
+    failures.push(`${route}: ${(gzip / KB).toFixed(1)} KB gzipped JavaScript > budget ${budget} KB`);
+  if (LIGHT_ROUTES.has(key) && heavy.length > 0) failures.push(`${route} loads ${heavy.join(', ')}`);
+}
+
+fs.writeFileSync(path.join(dist, '.vite/route-weights.json'), `${JSON.stringify(results, null, 2)}\n`);
+const width = Math.max(...results.map((result) => result.route.length));
+console.log(
+  `\nJavaScript per route (gzip, loaded up front)${' '.repeat(Math.max(0, width - 35))}     KB  budget  files`,
+);
+for (const result of results) {
+  const heavy = result.heavy.length ? `  (${result.heavy.join(', ')})` : '';
+  console.log(
+    `  ${result.route.padEnd(width)}  ${result.gzipKb.toFixed(1).padStart(7)}  ${String(result.budgetKb).padStart(6)}  ${String(result.files).padStart(5)}${heavy}`,
+  );
+}
+if (routeKeys.length === 0) failures.push('no route modules found in the manifest (src/app/routes/*)');
+if (failures.length > 0) {
+  console.error(`\nRoute budgets exceeded:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('Route budgets: all within.\n');

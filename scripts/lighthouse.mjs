@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// `npm run lighthouse` (also run by `BENCH_LIGHTHOUSE=1 npm run bench`): Lighthouse performance of the login
+// page and an event screen, desktop and mobile presets, in Debian's Chromium (CHROMIUM_PATH, default
+// /usr/bin/chromium), against the built server (`npm run build` first) on a free port with a fresh demo database.
+// Prints one table; with --json, prints the rows as JSON on the last line (read by the bench).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const asJson = process.argv.includes('--json');
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+
+for (const needed of ['apps/server/dist/server.js', 'apps/web/dist/index.html']) {
+  if (!fs.existsSync(path.join(root, needed))) {
+    console.error(`lighthouse: ${needed} is missing: run \`npm run build\` first`);
+    process.exit(1);
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funkis-lighthouse-'));
+const server = spawn(process.execPath, ['dist/server.js'], {
+  cwd: path.join(root, 'apps/server'),
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let chrome;
+try {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('the server exited early');
+    if (Date.now() > deadline) throw new Error('the server did not become healthy');
+    const healthy = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@funkis.local', password: 'funkis-demo' }),
+  });
+  if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  const pages = [
+    { name: 'login page', url: `${base}/authentication/login`, headers: {} },
+    { name: 'event screen (/event/1)', url: `${base}/event/1`, headers: { Cookie: cookie } },
+  ];
+  const rows = [];
+  for (const page of pages) {
+    for (const [formFactor, config] of [
+      ['desktop', desktopConfig],
+      ['mobile', undefined],
+    ]) {
+      const scores = [];
+      let audits;
+      for (let run = 0; run < runs; run += 1) {
+        const result = await lighthouse(
+          page.url,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            extraHeaders: page.headers,
+          },
+          config,
+        );
+        scores.push(Math.round((result.lhr.categories.performance.score ?? 0) * 100));
+        audits = result.lhr.audits;
+      }
+      const metric = (id) => audits[id]?.displayValue ?? '?';
+      rows.push({
+        database: 'lighthouse',
+        measure: `${page.name}, ${formFactor} (goal ≥ ${formFactor === 'desktop' ? 95 : 90})`,
+        result: `performance ${scores.join(' / ')}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+      });
+    }
+  }
+  const width = Math.max(...rows.map((row) => row.measure.length));
+  for (const row of rows) console.log(`  ${row.measure.padEnd(width)}  ${row.result}`);
+  if (asJson) console.log(JSON.stringify(rows));
+} finally {
+  if (chrome) await chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
