@@ -20,6 +20,8 @@ import { accountRoutes } from './modules/account/routes.js';
 import { applicationsRoutes } from './modules/applications/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
+import { feedRoutes } from './modules/feed/routes.js';
+import { filesRoutes } from './modules/files/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
 import { groupsRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -148,6 +150,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(auditRoutes);
       await api.register(formsRoutes);
       await api.register(applicationsRoutes);
+      await api.register(feedRoutes);
+      await api.register(filesRoutes);
     },
     { prefix: '/api' },
   );

@@ -37,6 +37,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(25 * 1024 * 1024),
+  /** The space all files of one event may take together (default 1 GB). */
+  EVENT_FILES_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   /** Comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-* headers are believed. */
   TRUST_PROXY: optionalText,
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),

@@ -4,5 +4,7 @@ export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';
 export * from './events.js';
+export * from './feed.js';
+export * from './files.js';
 export * from './forms.js';
 export * from './messages/index.js';

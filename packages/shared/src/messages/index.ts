@@ -3,6 +3,8 @@ import { applicationsMessages } from './applications.js';
 import { commonMessages } from './common.js';
 import type { MessageEntry } from './define.js';
 import { eventsMessages } from './events.js';
+import { feedMessages } from './feed.js';
+import { filesMessages } from './files.js';
 import { formsMessages } from './forms.js';
 
 export { defineMessages, type MessageEntry } from './define.js';
@@ -19,6 +21,8 @@ export const catalogue = {
   ...eventsMessages,
   ...formsMessages,
   ...applicationsMessages,
+  ...feedMessages,
+  ...filesMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;
