@@ -1,7 +1,7 @@
 import { FEED_LIMITS } from '@funkis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { auditOf, type Cast, createCast } from '../events/fixtures.js';
+import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 let cast: Cast;
@@ -20,7 +20,10 @@ describe(`feed posts and comments on ${dialect}`, () => {
   it('lets admins and group leaders post, refuses volunteers (403), outsiders (403) and a missing CSRF token (403)', async () => {
     const admin = await cast.clients.admin.post(`${e()}/posts`, { message: 'Welcome, everyone!' });
     expect(admin.statusCode).toBe(201);
-    expect(admin.json()).toMatchObject({ success: true, post: { message: 'Welcome, everyone!', pinned: false, group: null, comments: [] } });
+    expect(admin.json()).toMatchObject({
+      success: true,
+      post: { message: 'Welcome, everyone!', pinned: false, group: null, comments: [] },
+    });
     expect(admin.json().post.author).toMatchObject({ firstname: 'Ada', lastname: 'Admin' });
     expect((await cast.clients.leaderA.post(`${e()}/posts`, { message: 'Leaders here' })).statusCode).toBe(201);
     expect((await cast.clients.volunteer.post(`${e()}/posts`, { message: 'Me too' })).statusCode).toBe(403);
@@ -42,12 +45,15 @@ describe(`feed posts and comments on ${dialect}`, () => {
     const seen = feed.posts.find((p: { id: number }) => p.id === post.id);
     expect(seen.comments.map((c: { message: string }) => c.message)).toEqual(['Done!']);
     expect(seen).toMatchObject({ canEdit: false, canDelete: false, canPin: false });
-    expect(
-      (await cast.clients.nonMember.post(`${e()}/posts/${post.id}/comments`, { message: 'no' })).statusCode,
-    ).toBe(403);
+    expect((await cast.clients.nonMember.post(`${e()}/posts/${post.id}/comments`, { message: 'no' })).statusCode).toBe(
+      403,
+    );
     // A post of another event is not found under this one.
-    const theirs = (await other.clients.admin.post(`/api/event/${other.eventId}/posts`, { message: 'Theirs' })).json().post;
-    expect((await cast.clients.admin.post(`${e()}/posts/${theirs.id}/comments`, { message: 'x' })).statusCode).toBe(404);
+    const theirs = (await other.clients.admin.post(`/api/event/${other.eventId}/posts`, { message: 'Theirs' })).json()
+      .post;
+    expect((await cast.clients.admin.post(`${e()}/posts/${theirs.id}/comments`, { message: 'x' })).statusCode).toBe(
+      404,
+    );
     expect((await cast.clients.admin.delete(`${e()}/posts/${theirs.id}`)).statusCode).toBe(404);
   });
 
@@ -60,7 +66,8 @@ describe(`feed posts and comments on ${dialect}`, () => {
     expect(edited.json().post.message).toBe('Second version');
     expect(edited.json().post.editedAt).not.toBeNull();
 
-    const comment = (await cast.clients.volunteer.post(`${e()}/posts/${post.id}/comments`, { message: 'Hi' })).json().comment;
+    const comment = (await cast.clients.volunteer.post(`${e()}/posts/${post.id}/comments`, { message: 'Hi' })).json()
+      .comment;
     const path = `${e()}/posts/${post.id}/comments/${comment.id}`;
     expect((await cast.clients.leaderA.post(path, { message: 'Hijack' })).statusCode).toBe(403);
     expect((await cast.clients.leaderA.delete(path)).statusCode).toBe(403);
@@ -73,7 +80,9 @@ describe(`feed posts and comments on ${dialect}`, () => {
     expect((await cast.clients.admin.delete(`${e()}/posts/${post.id}`)).statusCode).toBe(200);
     expect((await cast.clients.leaderA.delete(`${e()}/posts/${post.id}`)).statusCode).toBe(404);
     const actions = (await auditOf(t.db, cast.eventId)).map((entry) => entry.action);
-    expect(actions).toEqual(expect.arrayContaining(['post.edited', 'comment.edited', 'comment.deleted', 'post.deleted']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['post.edited', 'comment.edited', 'comment.deleted', 'post.deleted']),
+    );
   });
 
   it('shows a post for one group to that group, the admins and its author only; others get 404', async () => {
@@ -87,19 +96,19 @@ describe(`feed posts and comments on ${dialect}`, () => {
     expect(await sees(cast.clients.leaderA)).toBe(true);
     expect(await sees(cast.clients.volunteer)).toBe(true);
     expect(await sees(cast.clients.leaderB)).toBe(false);
-    expect(
-      (await cast.clients.leaderB.post(`${e()}/posts/${post.id}/comments`, { message: 'peek' })).statusCode,
-    ).toBe(404);
+    expect((await cast.clients.leaderB.post(`${e()}/posts/${post.id}/comments`, { message: 'peek' })).statusCode).toBe(
+      404,
+    );
     // A leader addresses only their own group; a group of another event is not found.
     expect(
       (await cast.clients.leaderB.post(`${e()}/posts`, { message: 'x', groupId: cast.groupA.id })).statusCode,
     ).toBe(403);
-    expect((await cast.clients.leaderB.post(`${e()}/posts`, { message: 'B', groupId: cast.groupB.id })).statusCode).toBe(
-      201,
-    );
     expect(
-      (await cast.clients.admin.post(`${e()}/posts`, { message: 'x', groupId: other.groupA.id })).statusCode,
-    ).toBe(404);
+      (await cast.clients.leaderB.post(`${e()}/posts`, { message: 'B', groupId: cast.groupB.id })).statusCode,
+    ).toBe(201);
+    expect((await cast.clients.admin.post(`${e()}/posts`, { message: 'x', groupId: other.groupA.id })).statusCode).toBe(
+      404,
+    );
   });
 
   it('pins (admin only) on top, pages newest first with before=', async () => {
@@ -176,12 +185,20 @@ describe(`contacts and links on ${dialect}`, () => {
     const added = await cast.clients.admin.post(`${e()}/links`, { title: 'Map', url: 'https://example.org/map' });
     expect(added.statusCode).toBe(201);
     const link = added.json().link;
-    for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://example.org', 'example.org', 'http://']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'ftp://example.org',
+      'example.org',
+      'http://',
+    ]) {
       const refused = await cast.clients.admin.post(`${e()}/links`, { title: 'Bad', url });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors[0]).toMatchObject({ code: 'feed.linkUrlInvalid', field: 'url' });
     }
-    expect((await cast.clients.leaderA.post(`${e()}/links`, { title: 'x', url: 'https://x.org' })).statusCode).toBe(403);
+    expect((await cast.clients.leaderA.post(`${e()}/links`, { title: 'x', url: 'https://x.org' })).statusCode).toBe(
+      403,
+    );
     expect((await cast.clients.volunteer.get(`${e()}/links`)).json().links).toEqual([link]);
     expect((await cast.clients.leaderA.delete(`${e()}/links/${link.id}`)).statusCode).toBe(403);
     expect(

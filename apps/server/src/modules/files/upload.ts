@@ -51,10 +51,8 @@ export async function receiveUpload(
       }
       const source = part.file as Readable & { truncated?: boolean };
       const sniffer = new SniffingStream((head) => checkFileType(part.mimetype, head));
-      source.on('error', (error) => sniffer.destroy(error));
-      Object.defineProperty(sniffer, 'truncated', { get: () => source.truncated });
       try {
-        const { key, size } = await storage.save(source.pipe(sniffer));
+        const { key, size } = await storage.save(source, sniffer);
         stored = { key, size, name: parsedName.data, mimeType: sniffer.result ?? 'application/octet-stream' };
       } catch (error) {
         source.resume();
