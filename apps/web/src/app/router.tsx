@@ -52,6 +52,9 @@ export const eventRoutes: RouteObject[] = [
       eventScreen(undefined, undefined, async () => ({
         Component: (await import('./routes/event/home')).EventHomeRoute,
       })),
+      eventScreen('files', [0, 1, 2], async () => ({
+        Component: (await import('./routes/event/files')).EventFilesRoute,
+      })),
       eventScreen('users', [0, 1], async () => ({ Component: (await import('./routes/event/users')).EventUsersRoute })),
       eventScreen('applications', [0, 1], async () => ({
         Component: (await import('./routes/event/applications')).EventApplicationsRoute,
