@@ -91,17 +91,23 @@ export function EventSidebar() {
         </Typography>
       </Box>
       <nav aria-label={t('menu.label')}>
-        <List disablePadding>
+        <List component="div" disablePadding>
           {main.filter(allowed).map((entry) => (
             <MenuLink key={entry.href} entry={entry} />
           ))}
         </List>
         {roleLevel <= 1 && recruitmentEntries.length > 0 ? (
           <List
+            component="div"
             disablePadding
             aria-labelledby="event-menu-recruitment"
             subheader={
-              <ListSubheader id="event-menu-recruitment" disableSticky sx={{ bgcolor: 'transparent', mt: 1 }}>
+              <ListSubheader
+                component="div"
+                id="event-menu-recruitment"
+                disableSticky
+                sx={{ bgcolor: 'transparent', mt: 1 }}
+              >
                 {t('menu.recruitment')}
               </ListSubheader>
             }

@@ -26,6 +26,12 @@ export function createAppTheme(settings: Settings): Theme {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiCard: { defaultProps: { variant: 'outlined' } },
+      // The default grey behind white initials fails WCAG contrast (axe, issue 13 e2e): a darker grey passes.
+      MuiAvatar: {
+        styleOverrides: {
+          colorDefault: ({ theme: current }) => ({ backgroundColor: current.palette.grey[700], color: '#fff' }),
+        },
+      },
     },
   });
   if (settings.responsiveFontSizes) theme = responsiveFontSizes(theme);
