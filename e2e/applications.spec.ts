@@ -121,6 +121,39 @@ test.describe('applications review', () => {
     await expect(page.getByRole('combobox', { name: 'Set group' })).toHaveCount(0);
   });
 
+  test('filters live in the query string: a reload and a link show the same list', async ({ page }) => {
+    await login(page, 'admin@funkis.local', DEMO_PASSWORD);
+    await page.goto(`/event/${EVENT}/applications`);
+    const rows = page.getByTestId('application-row');
+    await expect(rows.first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Accepted', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]status=accepted(&|$)/);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('a');
+    await expect(page).toHaveURL(/[?&]search=a(&|$)/);
+    await expect(rows.filter({ hasNotText: 'Accepted' })).toHaveCount(0);
+    const shown = await rows.count();
+    expect(shown).toBeGreaterThan(0);
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Accepted', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('a');
+    await expect(rows.first()).toBeVisible();
+    await expect(rows.filter({ hasNotText: 'Accepted' })).toHaveCount(0);
+    await expect(rows).toHaveCount(shown);
+
+    // The statistics screen links a status and a group like this.
+    const groupsAnswer = await page.request.get(`/api/event/${EVENT}/groups`);
+    const [group] = ((await groupsAnswer.json()) as { groups: { id: number; name: string }[] }).groups;
+    expect(group).toBeDefined();
+    await page.goto(`/event/${EVENT}/applications?status=accepted&groupId=${group.id}`);
+    await expect(page.getByRole('button', { name: 'Accepted', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('combobox', { name: 'Group' })).toContainText(group.name);
+    await expect(page.getByTestId('applications-empty').or(rows.first())).toBeVisible();
+    await expect(rows.filter({ hasNotText: 'Accepted' })).toHaveCount(0);
+    await expect(rows.filter({ hasNotText: group.name })).toHaveCount(0);
+  });
+
   test('phone width: the table scrolls inside its box, the page does not', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await login(page, 'admin@funkis.local', DEMO_PASSWORD);

@@ -102,6 +102,33 @@ test.describe('users table', () => {
     await expect(page.getByRole('button', { name: 'Add member' })).toHaveCount(0);
   });
 
+  test('search and filters live in the query string: a reload shows the same list', async ({ page }) => {
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/event/1/users');
+    const grid = page.getByRole('grid');
+    await expect(grid.getByRole('row').filter({ hasText: DEMO.admin.email })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Admin', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]roleLevel=0(&|$)/);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('admin@funkis');
+    await expect(page).toHaveURL(/[?&]search=admin%40funkis(&|$)/);
+    await expect(grid.getByRole('row').filter({ hasText: DEMO.admin.email })).toBeVisible();
+    await expect(grid.getByRole('row').filter({ hasText: DEMO.volunteer.email })).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('admin@funkis');
+    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('Admin');
+    await expect(grid.getByRole('row').filter({ hasText: DEMO.admin.email })).toBeVisible();
+    await expect(grid.getByRole('row').filter({ hasText: DEMO.volunteer.email })).toHaveCount(0);
+
+    // A volunteer-only link: the admin is not in it.
+    await page.goto('/event/1/users?roleLevel=2');
+    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('Volunteer');
+    await expect(grid.getByRole('row').filter({ hasText: DEMO.volunteer.email })).toBeVisible();
+    await expect(grid.getByRole('row').filter({ hasText: DEMO.admin.email })).toHaveCount(0);
+  });
+
   test('a volunteer gets the access-denied page', async ({ page }) => {
     await login(page, DEMO.volunteer.email, DEMO.volunteer.password);
     await page.goto('/event/1/users');

@@ -29,7 +29,11 @@ function resolveImport(fromFile, specifier) {
   if (!specifier.startsWith('.')) return null;
   const base = path.resolve(path.dirname(fromFile), specifier);
   const stripped = base.replace(/\.(js|mjs)$/, '');
-  const candidates = [base, ...EXTENSIONS.map((ext) => stripped + ext), ...EXTENSIONS.map((ext) => path.join(base, `index${ext}`))];
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((ext) => stripped + ext),
+    ...EXTENSIONS.map((ext) => path.join(base, `index${ext}`)),
+  ];
   return candidates.find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile()) ?? null;
 }
 
@@ -68,7 +72,8 @@ function webRules(from, to) {
   const [fromTop, fromFeature] = from.split(path.sep);
   const [toTop, toFeature] = to.split(path.sep);
   if (fromTop === 'features') {
-    if (toTop === 'features' && toFeature !== fromFeature) return `a feature may not import another feature (${toFeature}); move what both need to the shared layer (src/api, src/lib, src/components)`;
+    if (toTop === 'features' && toFeature !== fromFeature)
+      return `a feature may not import another feature (${toFeature}); move what both need to the shared layer (src/api, src/lib, src/components)`;
     if (toTop === 'app') return 'a feature may not import the app layer';
   } else if (fromTop !== 'app' && fromTop !== 'main.tsx') {
     if (toTop === 'features') return `the shared layer (${fromTop}) may not import a feature`;
@@ -180,4 +185,6 @@ if (violations.length > 0) {
   console.error(`\n${violations.length} import boundary violation(s).`);
   process.exit(1);
 }
-console.log('Boundaries: no feature imports another, each table has one writer, no module reads another’s repository, no cycles.');
+console.log(
+  'Boundaries: no feature imports another, each table has one writer, no module reads another’s repository, no cycles.',
+);

@@ -1,11 +1,14 @@
 import type { ApplicationListResponse, EventDetail } from '@funkis/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApplicationsPage } from '../src/features/applications/components/applications-page';
+import { columnChoiceStorageKey } from '../src/hooks/use-column-choice';
+import { accessKeys, auditKeys, memberKeys } from '../src/lib/query-keys';
 import en from '../src/locales/en/applications.json';
 import sv from '../src/locales/sv/applications.json';
-import { type FetchCall, mockFetch, renderWithProviders, testUser } from './test-utils';
+import { createTestQueryClient, type FetchCall, mockFetch, renderWithProviders, testUser } from './test-utils';
 
 const weekConfig = {
   formFieldName: 'week',
@@ -87,8 +90,21 @@ function serve(overrides: (call: FetchCall) => { status?: number; body?: unknown
   });
 }
 
-const renderPage = (roleLevel: 0 | 1 = 0) =>
-  renderWithProviders(<ApplicationsPage eventId="7" eventDetail={eventDetail(roleLevel)} />, { user: testUser });
+/** The query string the page is on, to see what it wrote there. */
+function ShownSearch() {
+  return <output data-testid="location-search">{useLocation().search}</output>;
+}
+
+const renderPage = (roleLevel: 0 | 1 = 0, route = '/event/7/applications') =>
+  renderWithProviders(
+    <>
+      <ApplicationsPage eventId={7} eventDetail={eventDetail(roleLevel)} />
+      <ShownSearch />
+    </>,
+    { user: testUser, route },
+  );
+
+const shownSearch = () => new URLSearchParams(screen.getByTestId('location-search').textContent ?? '');
 
 const listCalls = (calls: FetchCall[]) =>
   calls.filter((call) => call.method === 'GET' && /\/event\/7\/applications(\?|$)/.test(call.url));
@@ -118,6 +134,55 @@ describe('applications review', () => {
     await waitFor(() => expect(listCalls(calls).some((call) => call.url.includes('status=pending'))).toBe(true));
   });
 
+  it('writes the status filter and the search to the query string', async () => {
+    const { calls } = serve();
+    renderPage();
+    await screen.findByText('p1@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Accepted' }));
+    await waitFor(() => expect(shownSearch().get('status')).toBe('accepted'));
+    await userEvent.click(screen.getByRole('button', { name: 'Pending' }));
+    await waitFor(() => expect(shownSearch().get('status')).toBe('accepted,pending'));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'berg');
+    await waitFor(() => expect(shownSearch().get('search')).toBe('berg'));
+    const last = new URL(listCalls(calls).at(-1)?.url ?? '', 'http://x').searchParams;
+    expect(last.get('status')).toBe('accepted,pending');
+    expect(last.get('search')).toBe('berg');
+  });
+
+  it('writes the page to the query string; a new filter or clearing starts again on page 1', async () => {
+    const { calls } = serve();
+    renderPage(0, '/event/7/applications?status=accepted&search=berg');
+    await screen.findByText('p1@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(shownSearch().get('page')).toBe('2'));
+    expect(new URL(listCalls(calls).at(-1)?.url ?? '', 'http://x').searchParams.get('page')).toBe('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Pending' }));
+    await waitFor(() => expect(shownSearch().get('status')).toBe('accepted,pending'));
+    expect(shownSearch().get('page')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(shownSearch().toString()).toBe(''));
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  });
+
+  it('shows the list a link asks for (the statistics screen links ?status=accepted&groupId=3)', async () => {
+    const { calls } = serve();
+    renderPage(
+      0,
+      '/event/7/applications?status=accepted&groupId=3&week=w2&search=anna&sort=lastname&page=2&status=bogus',
+    );
+    await screen.findByText('p1@example.test');
+    const first = new URL(listCalls(calls)[0]?.url ?? '', 'http://x').searchParams;
+    expect(first.get('status')).toBe('accepted');
+    expect(first.get('groupId')).toBe('3');
+    expect(first.get('week')).toBe('w2');
+    expect(first.get('search')).toBe('anna');
+    expect(first.get('sort')).toBe('lastname');
+    expect(first.get('page')).toBe('2');
+    expect(screen.getByRole('button', { name: 'Accepted' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('anna');
+    expect(screen.getByText('26–30 of 30')).toBeInTheDocument();
+  });
+
   it('bulk accepts the selected rows after a confirm dialog with the count, then refreshes the list', async () => {
     const { calls } = serve();
     renderPage();
@@ -136,6 +201,39 @@ describe('applications review', () => {
     const update = calls.find((call) => call.url.endsWith('/event/7/applications/update'));
     expect(update?.body).toEqual({ ids: [1, 2], status: 'accepted' });
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
+  });
+
+  it('a bulk accept refreshes the users table, the group member counts, the access lists and the audit log', async () => {
+    const { calls } = serve();
+    const queryClient = createTestQueryClient();
+    // What other screens of the event have read before (the users table, the control panel).
+    const usersPage = memberKeys.list(7, { search: '', page: 1 });
+    queryClient.setQueryData(usersPage, { users: [], total: 0 });
+    queryClient.setQueryData(accessKeys.all(7), { admins: [] });
+    queryClient.setQueryData(auditKeys.page(7, 1, 10), { entries: [], total: 0 });
+    queryClient.setQueryData(memberKeys.list(8, { search: '', page: 1 }), { users: [], total: 0 });
+    renderWithProviders(<ApplicationsPage eventId={7} eventDetail={eventDetail()} />, { user: testUser, queryClient });
+    await screen.findByText('p1@example.test');
+    const groupCalls = () =>
+      calls.filter((call) => call.method === 'GET' && call.url.includes('/event/7/groups')).length;
+    await waitFor(() => expect(groupCalls()).toBe(1));
+    expect(queryClient.getQueryState(usersPage)?.isInvalidated).toBe(false);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Person1 Berg' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Set status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Accepted' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update applications?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('2 applications updated.')).toBeInTheDocument();
+
+    // The group list on this screen (member counts) is asked for again; the other screens' data is stale.
+    await waitFor(() => expect(groupCalls()).toBe(2));
+    expect(queryClient.getQueryState(usersPage)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(accessKeys.all(7))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(auditKeys.page(7, 1, 10))?.isInvalidated).toBe(true);
+    // Another event's users table is left alone.
+    expect(queryClient.getQueryState(memberKeys.list(8, { search: '', page: 1 }))?.isInvalidated).toBe(false);
   });
 
   it('asks with a different dialog before a reject, and can update all matching the filter', async () => {
@@ -240,8 +338,10 @@ describe('applications review', () => {
     await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'T-shirt size' }));
     await userEvent.keyboard('{Escape}');
     expect(await screen.findByRole('columnheader', { name: 'T-shirt size' })).toBeInTheDocument();
-    expect(JSON.parse(window.localStorage.getItem('applications-columns-7') ?? '[]')).toEqual(['size']);
-    window.localStorage.removeItem('applications-columns-7');
+    expect(JSON.parse(window.localStorage.getItem(columnChoiceStorageKey('applications', 7)) ?? '[]')).toEqual([
+      'size',
+    ]);
+    window.localStorage.removeItem(columnChoiceStorageKey('applications', 7));
   });
 
   it('shows the empty state', async () => {

@@ -20,7 +20,7 @@ const page = (change: Partial<ApplyPageData> = {}): ApplyPageData => ({
   ...change,
 });
 
-const renderPage = () => renderWithProviders(<ApplyPage eventId="7" />, { user: testUser });
+const renderPage = () => renderWithProviders(<ApplyPage eventId={7} />, { user: testUser });
 
 describe('apply page', { timeout: 40_000 }, () => {
   it('shows the closed state', async () => {

@@ -31,7 +31,7 @@ function serveControlPanel(extra?: (call: FetchCall) => { status?: number; body?
     const answer = extra?.(call);
     if (answer) return answer;
     if (call.url === '/api/event/5') return { body: detail };
-    if (call.url === '/api/event/5/groups') {
+    if (call.url.startsWith('/api/event/5/groups?')) {
       return { body: { groups: [{ id: 2, name: 'Stage crew', description: '', memberCount: 3 }], total: 1 } };
     }
     if (call.url === '/api/event/5/access') {

@@ -28,7 +28,7 @@ const savedForm: EventForm = {
 /** The builder in a data router (useBlocker needs one). */
 function renderBuilder(form: EventForm = savedForm) {
   const router = createMemoryRouter(
-    [{ path: '/event/7/form', element: <FormBuilder eventId="7" form={form} applicationsOpen={false} /> }],
+    [{ path: '/event/7/form', element: <FormBuilder eventId={7} form={form} applicationsOpen={false} /> }],
     { initialEntries: ['/event/7/form'] },
   );
   return render(

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/app/providers';
-import { routes } from '../src/app/router';
+import { createRoutes } from '../src/app/router';
 
 export const testUser: User = {
   id: 1,
@@ -22,22 +22,27 @@ interface RenderOptions {
   /** The logged-in user; omit for an anonymous visitor. */
   user?: User | null;
   route?: string;
+  /** The cache the app uses (to look into it); a fresh one when omitted. */
+  queryClient?: QueryClient;
 }
 
 /** A component inside all the app's providers and a memory router. */
-export function renderWithProviders(ui: ReactElement, { user = null, route = '/' }: RenderOptions = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { user = null, route = '/', queryClient = createTestQueryClient() }: RenderOptions = {},
+) {
   return render(
-    <AppProviders queryClient={createTestQueryClient()} initialUser={user}>
+    <AppProviders queryClient={queryClient} initialUser={user}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
     </AppProviders>,
   );
 }
 
 /** The real route table at a given path. */
-export function renderApp({ user = null, route = '/' }: RenderOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+export function renderApp({ user = null, route = '/', queryClient = createTestQueryClient() }: RenderOptions = {}) {
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [route] });
   const result = render(
-    <AppProviders queryClient={createTestQueryClient()} initialUser={user}>
+    <AppProviders queryClient={queryClient} initialUser={user}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

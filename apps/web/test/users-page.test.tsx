@@ -1,9 +1,10 @@
 import type { Member } from '@funkis/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { UsersPage } from '../src/features/users/components/users-page';
-import { columnVisibilityStorageKey } from '../src/features/users/hooks/use-column-visibility';
+import { columnChoiceStorageKey } from '../src/hooks/use-column-choice';
 import { type FetchCall, mockFetch, renderApp, renderWithProviders, testUser } from './test-utils';
 
 const member = (id: number, overrides: Partial<Member> = {}): Member => ({
@@ -58,8 +59,25 @@ function serve({ roleLevel = 0, users = [member(1), member(2)], onUsers, onUpdat
   });
 }
 
-const renderPage = (roleLevel: 0 | 1 | 2 = 0) =>
-  renderWithProviders(<UsersPage eventId={7} roleLevel={roleLevel} />, { user: testUser, route: '/event/7/users' });
+/** The query string the page is on, to see what it wrote there. */
+function ShownSearch() {
+  return <output data-testid="location-search">{useLocation().search}</output>;
+}
+const shownSearch = () => new URLSearchParams(screen.getByTestId('location-search').textContent ?? '');
+
+const renderPage = (roleLevel: 0 | 1 | 2 = 0, route = '/event/7/users') =>
+  renderWithProviders(
+    <>
+      <UsersPage eventId={7} roleLevel={roleLevel} />
+      <ShownSearch />
+    </>,
+    { user: testUser, route },
+  );
+
+const listParams = (calls: FetchCall[]) =>
+  calls
+    .filter((call) => call.method === 'GET' && call.url.includes('/event/7/users?'))
+    .map((call) => new URL(call.url, 'http://x').searchParams);
 
 describe('users page', () => {
   it('shows the members with role names, breadcrumbs and the admin actions in the event layout', async () => {
@@ -107,6 +125,50 @@ describe('users page', () => {
     ).toEqual(['zz']);
   });
 
+  it('writes the search to the query string once typing pauses, starting again on page 1', async () => {
+    const { calls } = serve();
+    renderPage(0, '/event/7/users?page=3');
+    await screen.findByText('member1@example.test');
+    expect(listParams(calls)[0]?.get('page')).toBe('3');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'first');
+    await waitFor(() => expect(shownSearch().get('search')).toBe('first'));
+    expect(shownSearch().get('page')).toBeNull();
+    expect(listParams(calls).at(-1)?.get('search')).toBe('first');
+  });
+
+  it('writes the role and group filters to the query string', async () => {
+    const { calls } = serve();
+    renderPage(0, '/event/7/users?search=first&page=3');
+    await screen.findByText('member1@example.test');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Role' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Group leader' }));
+    await waitFor(() => expect(shownSearch().get('roleLevel')).toBe('1'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Group' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Kitchen' }));
+    await waitFor(() => expect(shownSearch().get('groupId')).toBe('3'));
+    const last = listParams(calls).at(-1);
+    expect(last?.get('search')).toBe('first');
+    expect(last?.get('roleLevel')).toBe('1');
+    expect(last?.get('groupId')).toBe('3');
+    expect(last?.get('page')).toBe('1');
+    expect(shownSearch().get('search')).toBe('first');
+  });
+
+  it('shows the list a link asks for: filters, sort and page from the query string', async () => {
+    const { calls } = serve();
+    renderPage(0, '/event/7/users?search=anna&roleLevel=2&groupId=none&sort=-lastname&page=2&pageSize=50');
+    await screen.findByText('member1@example.test');
+    const first = listParams(calls)[0];
+    expect(first?.get('search')).toBe('anna');
+    expect(first?.get('roleLevel')).toBe('2');
+    expect(first?.get('groupId')).toBe('none');
+    expect(first?.get('sort')).toBe('-lastname');
+    expect(first?.get('page')).toBe('2');
+    expect(first?.get('pageSize')).toBe('50');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('anna');
+    expect(screen.getByRole('columnheader', { name: /Last name/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
   it('shows the server error when the list fails', async () => {
     serve({ onUsers: () => ({ status: 500, body: { success: false, errorMessages: ['Database is resting'] } }) });
     renderPage();
@@ -125,7 +187,7 @@ describe('users page', () => {
     expect(href.pathname).toBe('/api/event/7/users/export');
     expect(href.searchParams.get('format')).toBe('csv');
     expect(href.searchParams.get('columns')).toBe('firstname,email,roleLevel,group');
-    expect(JSON.parse(window.localStorage.getItem(columnVisibilityStorageKey(7)) ?? '{}')).toEqual({
+    expect(JSON.parse(window.localStorage.getItem(columnChoiceStorageKey('users', 7)) ?? '{}')).toEqual({
       lastname: false,
     });
   });

@@ -89,8 +89,6 @@ describe(`removing an account on ${dialect}`, () => {
   it('deletes the events the user was the only member of, and keeps those with other people', async () => {
     const user = await createUser(t.db);
     const alone = await createEvent(t.db, { adminId: user.id });
-    const aloneAsVolunteer = await createEvent(t.db);
-    await addMember(t.db, aloneAsVolunteer.id, user.id, 2);
     const admin = await createUser(t.db);
     const shared = await createEvent(t.db, { adminId: admin.id });
     await addMember(t.db, shared.id, user.id, 1);
@@ -101,22 +99,19 @@ describe(`removing an account on ${dialect}`, () => {
     const client = await loginAs(t.app, user);
     expect((await client.post('/api/remove-user', { password: user.password })).statusCode).toBe(200);
     expect(await eventExists(alone.id)).toBe(false);
-    expect(await eventExists(aloneAsVolunteer.id)).toBe(false);
     expect(await eventExists(shared.id)).toBe(true);
     expect(await t.db.selectFrom('applications').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     const removals = await t.db
       .selectFrom('audit_log')
       .select(['action', 'subject', 'event_id'])
       .where('action', 'in', ['event.deleted', 'account.removed'])
-      .where((eb) =>
-        eb.or([
-          eb('subject', 'in', [`event:${alone.id}`, `event:${aloneAsVolunteer.id}`]),
-          eb('subject', '=', `user:${user.id}`),
-        ]),
-      )
+      .where((eb) => eb.or([eb('subject', '=', `event:${alone.id}`), eb('subject', '=', `user:${user.id}`)]))
       .orderBy('subject')
       .execute();
-    expect(removals).toHaveLength(3);
+    expect(removals.map((entry) => [entry.action, entry.event_id])).toEqual([
+      ['event.deleted', null],
+      ['account.removed', null],
+    ]);
   });
 
   it('answers 401 to an anonymous caller', async () => {

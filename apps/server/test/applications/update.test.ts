@@ -10,6 +10,7 @@ import {
   membershipOf,
   type ReviewWorld,
   statusesOf,
+  WEEKS,
 } from './fixtures.js';
 
 let t: TestApp;
@@ -24,11 +25,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const updateUrl = () => `/api/event/${world.eventId}/applications/update`;
+/** What people did to an application (the fixtures' setup runs as the system: no actor). */
 const auditOf = (applicationId: number) =>
   t.db
     .selectFrom('audit_log')
     .select(['action', 'details', 'actor_id', 'event_id'])
     .where('subject', '=', `application:${applicationId}`)
+    .where('actor_id', 'is not', null)
     .orderBy('id')
     .execute();
 
@@ -136,7 +139,7 @@ describe(`bulk update on ${dialect}`, () => {
   });
 
   it('updates all applications matching a filter ("all N matching")', async () => {
-    const event = await createEvent(t.db, { adminId: world.admin.id });
+    const event = await createEvent(t.db, { adminId: world.admin.id, weeks: WEEKS });
     const group = await createGroup(t.db, event.id, 'Kitchen');
     const match1 = await createApplicant(t.db, event.id, {
       lastname: 'Uniquesson',
@@ -214,6 +217,7 @@ describe(`bulk update on ${dialect}`, () => {
       .selectFrom('audit_log')
       .select((eb) => ['action', eb.fn.countAll<number>().as('n')])
       .where('event_id', '=', event.id)
+      .where('action', 'like', 'application.%')
       .groupBy('action')
       .orderBy('action')
       .execute();
@@ -454,8 +458,11 @@ describe(`history in the detail on ${dialect}`, () => {
 
     const response = await admin.get(`/api/event/${world.eventId}/applications/${applicant.id}`);
     expect(response.statusCode).toBe(200);
-    const { application, history } = response.json();
+    const { application, history: all } = response.json();
     expect(application).toMatchObject({ status: 'accepted', group: { id: world.stage.id, name: 'Stage' } });
+    // The fixture put it in Bar as the system (no actor); what people did follows.
+    expect(all[0]).toMatchObject({ action: 'application.group_changed', actor: null });
+    const history = all.filter((entry: { actor: unknown }) => entry.actor !== null);
     expect(history).toHaveLength(3);
     expect(history[0]).toMatchObject({
       action: 'application.status_changed',

@@ -40,6 +40,8 @@ export interface Cast {
   groupB: { id: number; name: string };
   users: Record<'admin' | 'leaderA' | 'leaderB' | 'volunteer' | 'nonMember', TestUser>;
   eventUserIds: Record<'admin' | 'leaderA' | 'leaderB' | 'volunteer', number>;
+  /** The last audit id of the setup: `auditOf(db, eventId, cast.auditMark)` shows only what the test did. */
+  auditMark: number;
   clients: Record<'admin' | 'leaderA' | 'leaderB' | 'volunteer' | 'nonMember' | 'anonymous', TestClient>;
 }
 
@@ -76,7 +78,12 @@ export async function createCast(
     leaderB: await addMember(db, event.id, leaderB.id, 1, groupB.id),
     volunteer: await addMember(db, event.id, volunteer.id, 2, groupA.id),
   };
+  const mark = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return {
+    auditMark: Number(mark?.id ?? 0),
     eventId: event.id,
     groupA,
     groupB,
@@ -100,6 +107,13 @@ export async function addFreshMember(db: Db, eventId: number, roleLevel: RoleLev
   return { user, eventUserId };
 }
 
-export async function auditOf(db: Db, eventId: number) {
-  return db.selectFrom('audit_log').selectAll().where('event_id', '=', eventId).orderBy('id').execute();
+/** The event's audit entries, oldest first; with `after`, only those written after that id (a cast's setup mark). */
+export async function auditOf(db: Db, eventId: number, after = 0) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', '>', after)
+    .orderBy('id')
+    .execute();
 }

@@ -322,7 +322,10 @@ describe(`changing members on ${dialect}`, () => {
     const detail = (await cast.clients.volunteer.get(`/api/event/${cast.eventId}`)).json();
     expect(detail.eventUser.role).toEqual({ eventRole: { roleLevel: 1 }, eventGroup: null });
 
-    const entries = (await auditOf(t.db, cast.eventId)).map((entry) => [entry.action, JSON.parse(entry.details)]);
+    const entries = (await auditOf(t.db, cast.eventId, cast.auditMark)).map((entry) => [
+      entry.action,
+      JSON.parse(entry.details),
+    ]);
     expect(entries).toEqual([
       ['member.role_changed', expect.objectContaining({ from: 2, to: 1, userId: cast.users.volunteer.id })],
       [

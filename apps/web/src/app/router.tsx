@@ -1,3 +1,4 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { AuthLayout } from '../components/layouts/auth-layout';
@@ -5,9 +6,11 @@ import { GuestOnly, RequireAuth } from '../components/layouts/guards';
 import { MainLayout } from '../components/layouts/main-layout';
 import { RootLayout } from '../components/layouts/root-layout';
 import { FullPageSpinner } from '../components/ui/full-page-spinner';
+import { ServerUnreachableBanner } from '../components/ui/server-unreachable';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 import type { EventRouteHandle } from './event-route-handle';
+import { applicationsLoader, eventLayoutLoader, usersLoader } from './loaders';
 import { ServerErrorRoute } from './routes/server-error';
 
 /**
@@ -40,13 +43,21 @@ const eventScreen = (
   path: string | undefined,
   roles: readonly number[] | undefined,
   load: () => Promise<{ Component: React.ComponentType }>,
-): RouteObject =>
-  path === undefined
-    ? { index: true, handle: { roles } satisfies EventRouteHandle, lazy: load }
-    : { path, handle: { roles } satisfies EventRouteHandle, lazy: load };
+  loader?: RouteObject['loader'],
+): RouteObject => {
+  const route = { handle: { roles } satisfies EventRouteHandle, lazy: load, loader };
+  return path === undefined ? { index: true, ...route } : { path, ...route };
+};
 
-export const eventRoutes: RouteObject[] = [
+const ADMINS_AND_LEADERS = [0, 1] as const;
+
+/**
+ * The loaders are static (not inside `lazy`), so React Router runs them while the screen's chunk loads; they
+ * fill the cache the screens read (app/loaders.ts).
+ */
+export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
+    loader: eventLayoutLoader(queryClient),
     lazy: async () => ({ Component: (await import('./routes/event/layout')).EventLayoutRoute }),
     children: [
       eventScreen(undefined, undefined, async () => ({
@@ -55,10 +66,18 @@ export const eventRoutes: RouteObject[] = [
       eventScreen('files', [0, 1, 2], async () => ({
         Component: (await import('./routes/event/files')).EventFilesRoute,
       })),
-      eventScreen('users', [0, 1], async () => ({ Component: (await import('./routes/event/users')).EventUsersRoute })),
-      eventScreen('applications', [0, 1], async () => ({
-        Component: (await import('./routes/event/applications')).EventApplicationsRoute,
-      })),
+      eventScreen(
+        'users',
+        ADMINS_AND_LEADERS,
+        async () => ({ Component: (await import('./routes/event/users')).EventUsersRoute }),
+        usersLoader(queryClient, ADMINS_AND_LEADERS),
+      ),
+      eventScreen(
+        'applications',
+        ADMINS_AND_LEADERS,
+        async () => ({ Component: (await import('./routes/event/applications')).EventApplicationsRoute }),
+        applicationsLoader(queryClient, ADMINS_AND_LEADERS),
+      ),
       eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
       eventScreen('control-panel', [0], async () => ({
         Component: (await import('./routes/event/control-panel')).EventControlPanelRoute,
@@ -68,7 +87,8 @@ export const eventRoutes: RouteObject[] = [
   },
 ];
 
-export const routes: RouteObject[] = [
+/** The route table; loaders read and fill `queryClient` (the one the app's provider holds). */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     id: 'root',
     element: <RootLayout />,
@@ -125,7 +145,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.event.root.path,
         element: <RequireAuth />,
-        children: eventRoutes,
+        children: createEventRoutes(queryClient),
       },
       {
         path: '*',
@@ -138,7 +158,16 @@ export const routes: RouteObject[] = [
 /** Renders the router once the start-up session check is done (a full-page spinner until then). */
 export function AppRouter() {
   const { isInitialised } = useAuth();
-  const router = useMemo(() => createBrowserRouter(routes), []);
-  if (!isInitialised) return <FullPageSpinner />;
+  const queryClient = useQueryClient();
+  const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
+  if (!isInitialised) {
+    // The start-up session check retries while the server is away: say so over the spinner.
+    return (
+      <>
+        <FullPageSpinner />
+        <ServerUnreachableBanner />
+      </>
+    );
+  }
   return <RouterProvider router={router} />;
 }

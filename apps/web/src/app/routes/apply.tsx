@@ -22,7 +22,7 @@ export function ApplyRoute() {
   }
   return (
     <MainLayout>
-      <ApplyPage eventId={eventId} />
+      <ApplyPage eventId={Number(eventId)} />
     </MainLayout>
   );
 }

@@ -1,5 +1,8 @@
+import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { ServerUnreachableBanner } from '../ui/server-unreachable';
 
 /** Every navigation to another page starts at the top (spec section 2). */
 export function ScrollToTop() {
@@ -11,11 +14,26 @@ export function ScrollToTop() {
   return null;
 }
 
+/** A thin bar at the top while a route's loader waits for its data (e.g. the event before the event layout). */
+function NavigationProgress() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  if (navigation.state !== 'loading') return null;
+  return (
+    <LinearProgress
+      aria-label={t('app.loading')}
+      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}
+    />
+  );
+}
+
 export function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <NavigationProgress />
       <Outlet />
+      <ServerUnreachableBanner />
     </>
   );
 }

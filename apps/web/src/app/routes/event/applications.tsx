@@ -15,7 +15,7 @@ export function EventApplicationsRoute() {
   return (
     <PageContainer>
       <EventBreadcrumbs current={t('breadcrumbs.applications')} />
-      <ApplicationsPage key={eventId} eventId={String(eventId)} eventDetail={{ event, eventUser, eventForm }} />
+      <ApplicationsPage key={eventId} eventId={eventId} eventDetail={{ event, eventUser, eventForm }} />
     </PageContainer>
   );
 }

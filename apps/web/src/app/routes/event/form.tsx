@@ -17,7 +17,7 @@ export function EventFormRoute() {
   const { t } = useTranslation('forms');
   const { t: tCommon } = useTranslation();
   const { event } = useEventContext();
-  const eventId = String(event.id);
+  const eventId = event.id;
   useDocumentTitle(t('builder.pageTitle'));
   const formQuery = useEventForm(eventId);
 

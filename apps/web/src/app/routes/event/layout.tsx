@@ -2,11 +2,13 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useParams } from 'react-router';
+import { useEvent } from '../../../api/get-event';
 import { EventProvider } from '../../../components/layouts/event-context';
 import { EventSidebar } from '../../../components/layouts/event-sidebar';
 import { MainLayout } from '../../../components/layouts/main-layout';
 import { AccessDenied } from '../../../components/ui/access-denied';
-import { useEvent } from '../../../features/events/api/get-event';
+import { ServerUnreachablePage } from '../../../components/ui/server-unreachable';
+import { isUnreachableError } from '../../../lib/api-client';
 import type { EventRouteHandle } from '../../event-route-handle';
 
 /** The role levels the deepest matched screen allows; undefined: every member. */
@@ -32,6 +34,14 @@ export function EventLayoutRoute() {
   const eventQuery = useEvent(id);
   const roles = useRequiredRoles();
 
+  if (isValidId && eventQuery.isError && isUnreachableError(eventQuery.error)) {
+    // Not "access denied": the server is away. Retry until it answers, then load the event again.
+    return (
+      <MainLayout>
+        <ServerUnreachablePage onRecovered={() => void eventQuery.refetch()} />
+      </MainLayout>
+    );
+  }
   if (!isValidId || eventQuery.isError) {
     return (
       <MainLayout>

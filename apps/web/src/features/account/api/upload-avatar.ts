@@ -1,5 +1,6 @@
 import type { User } from '@funkis/shared';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateAccountChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 
@@ -15,5 +16,12 @@ export const uploadAvatarMutationOptions = () =>
 
 export function useUploadAvatar() {
   const { updateUser } = useAuth();
-  return useMutation({ ...uploadAvatarMutationOptions(), onSuccess: ({ user }) => updateUser(user) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...uploadAvatarMutationOptions(),
+    onSuccess: ({ user }) => {
+      updateUser(user);
+      return invalidateAccountChange(queryClient);
+    },
+  });
 }

@@ -22,7 +22,7 @@ import { STATUS_COLORS } from './applications-table';
 import { formatAnswer, formatDate } from './format';
 
 interface ApplicationDrawerProps {
-  eventId: string;
+  eventId: number;
   applicationId: number | null;
   onClose: () => void;
 }

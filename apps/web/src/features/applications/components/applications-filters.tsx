@@ -31,6 +31,8 @@ interface ApplicationsFiltersProps {
   weekConfig: WeekSeparationConfig | null;
   search: string;
   onSearchChange: (search: string) => void;
+  /** Every filter and the search at once. */
+  onClear: () => void;
   answerFields: FormField[];
   shownFields: string[];
   onShownFieldsChange: (names: string[]) => void;
@@ -176,18 +178,7 @@ export function ApplicationsFilters(props: ApplicationsFiltersProps) {
             );
           })}
         </Menu>
-        {hasFilter && (
-          <Button
-            onClick={() => {
-              props.onStatusChange([]);
-              props.onGroupIdChange([]);
-              props.onWeekChange([]);
-              props.onSearchChange('');
-            }}
-          >
-            {t('filters.clear')}
-          </Button>
-        )}
+        {hasFilter && <Button onClick={props.onClear}>{t('filters.clear')}</Button>}
       </Stack>
     </Stack>
   );

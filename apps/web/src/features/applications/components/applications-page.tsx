@@ -1,12 +1,4 @@
-import {
-  APPLICATION_SORT_DEFAULT,
-  type Application,
-  type ApplicationSort,
-  type ApplicationStatus,
-  type EventDetail,
-  LIMITS,
-  NO_GROUP_FILTER,
-} from '@funkis/shared';
+import type { Application, ApplicationStatus, EventDetail } from '@funkis/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -17,11 +9,21 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGroups } from '../../../api/get-groups';
+import { parseColumnList, useColumnChoice } from '../../../hooks/use-column-choice';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useListSearchParams } from '../../../hooks/use-list-search-params';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useApplications } from '../api/get-applications';
-import { useGroups } from '../api/get-groups';
-import { type ApplicationListParams, filterOf } from '../api/keys';
+import {
+  APPLICATION_PAGE_SIZES,
+  type ApplicationListParams,
+  applicationListSearch,
+  filterOf,
+  isGroupFilter,
+  parseApplicationListParams,
+} from '../api/list-params';
 import { useUpdateApplications } from '../api/update-applications';
 import { ApplicationDrawer } from './application-drawer';
 import { ApplicationsFilters } from './applications-filters';
@@ -32,40 +34,6 @@ import { isAnswerField } from './format';
 import { GroupSummary } from './group-summary';
 import { ShortcutsHelp } from './shortcuts-help';
 
-const SEARCH_DELAY_MS = 300;
-const PAGE_SIZES = [10, LIMITS.PAGE_SIZE_DEFAULT, 50, 100];
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
-/** The chosen answer columns, remembered per event in this browser. */
-function useShownFields(eventId: string): [string[], (names: string[]) => void] {
-  const storageKey = `applications-columns-${eventId}`;
-  const [names, setNames] = useState<string[]>(() => {
-    try {
-      const stored: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? '[]');
-      return Array.isArray(stored) ? stored.filter((name): name is string => typeof name === 'string') : [];
-    } catch {
-      return [];
-    }
-  });
-  const save = (next: string[]) => {
-    setNames(next);
-    try {
-      window.localStorage.setItem(storageKey, JSON.stringify(next));
-    } catch {
-      // Blocked storage: the choice lasts as long as the page.
-    }
-  };
-  return [names, save];
-}
-
 interface PendingRequest extends PendingUpdate {
   ids?: number[];
   /** Set when the update applies to every application matching the filter. */
@@ -74,7 +42,7 @@ interface PendingRequest extends PendingUpdate {
 }
 
 interface ApplicationsPageProps {
-  eventId: string;
+  eventId: number;
   /** The event, the caller's role and the form (GET /api/event/{id}). */
   eventDetail: EventDetail;
 }
@@ -88,15 +56,26 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
   const weekConfig = eventDetail.event.useWeekSeparation ? eventDetail.event.weekSeparationConfig : null;
   const answerFields = useMemo(() => eventDetail.eventForm.fields.filter(isAnswerField), [eventDetail]);
 
-  const [status, setStatus] = useState<string[]>([]);
-  const [groupId, setGroupId] = useState<string[]>([]);
-  const [week, setWeek] = useState<string[]>([]);
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebounced(searchInput, SEARCH_DELAY_MS);
-  const [sort, setSort] = useState<ApplicationSort>(APPLICATION_SORT_DEFAULT);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(LIMITS.PAGE_SIZE_DEFAULT);
-  const [shownFields, setShownFields] = useShownFields(eventId);
+  // Filters, sort and page live in the query string (a link or a reload shows the same list).
+  const [params, setParams] = useListSearchParams(parseApplicationListParams, applicationListSearch);
+  const { status, groupId, week, search, sort, pageSize } = params;
+  const page = params.page - 1;
+  /** A new filter is a new set of rows: back to the first page. */
+  const setFilter = (patch: Partial<ApplicationListParams>) => setParams({ ...patch, page: 1 });
+
+  // The search box types freely; the list (and the query string) follow once typing pauses.
+  const [searchInput, setSearchInput] = useState(search);
+  const debouncedSearch = useDebouncedValue(searchInput);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed text settles
+  useEffect(() => {
+    if (debouncedSearch !== search) setFilter({ search: debouncedSearch });
+  }, [debouncedSearch]);
+  // The query string changed from outside (Back, a link): the box shows it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the query string's search changes
+  useEffect(() => {
+    if (search !== debouncedSearch) setSearchInput(search);
+  }, [search]);
+  const [shownFields, setShownFields] = useColumnChoice('applications', eventId, parseColumnList);
 
   const [selectedIds, setSelectedIds] = useState<Set<number>>(new Set());
   const [isAllMatching, setIsAllMatching] = useState(false);
@@ -104,18 +83,16 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
   const [openId, setOpenId] = useState<number | null>(null);
   const [pending, setPending] = useState<PendingRequest | null>(null);
 
-  const params: ApplicationListParams = { status, groupId, week, search, page: page + 1, pageSize, sort };
   const list = useApplications(eventId, params);
   const groups = useGroups(eventId);
   const update = useUpdateApplications(eventId);
 
-  // A new filter is a new set of rows: the selection and the page start over.
+  // A new filter is a new set of rows: the selection starts over.
   const filterKey = JSON.stringify([status, groupId, week, search]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the filter (its key) changes
   useEffect(() => {
     setSelectedIds(new Set());
     setIsAllMatching(false);
-    setPage(0);
     setFocusedIndex(0);
   }, [filterKey]);
 
@@ -199,15 +176,19 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
 
       <ApplicationsFilters
         status={status}
-        onStatusChange={setStatus}
+        onStatusChange={(next) => setFilter({ status: next })}
         groupId={groupId}
-        onGroupIdChange={(next) => setGroupId(next.filter((id) => id === NO_GROUP_FILTER || /^\d+$/.test(id)))}
+        onGroupIdChange={(next) => setFilter({ groupId: next.filter(isGroupFilter) })}
         groups={isLeader || !groups.data ? null : groupList}
         week={week}
-        onWeekChange={setWeek}
+        onWeekChange={(next) => setFilter({ week: next })}
         weekConfig={weekConfig}
         search={searchInput}
         onSearchChange={setSearchInput}
+        onClear={() => {
+          setSearchInput('');
+          setFilter({ status: [], groupId: [], week: [], search: '' });
+        }}
         answerFields={answerFields}
         shownFields={shownFields}
         onShownFieldsChange={setShownFields}
@@ -251,10 +232,7 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
               answerFields={answerFields.filter((field) => shownFields.includes(field.name))}
               weekConfig={weekConfig}
               sort={sort}
-              onSortChange={(next) => {
-                setSort(next);
-                setPage(0);
-              }}
+              onSortChange={(next) => setParams({ sort: next, page: 1 })}
               selectedIds={selectedIds}
               isAllMatching={isAllMatching}
               onToggle={toggle}
@@ -272,16 +250,13 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
             count={total}
             page={page}
             rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
+            rowsPerPageOptions={[...APPLICATION_PAGE_SIZES]}
             labelRowsPerPage={t('table.rowsPerPage')}
             onPageChange={(_, next) => {
-              setPage(next);
+              setParams({ page: next + 1 });
               setFocusedIndex(0);
             }}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
+            onRowsPerPageChange={(event) => setParams({ pageSize: Number(event.target.value), page: 1 })}
           />
         )}
       </Paper>

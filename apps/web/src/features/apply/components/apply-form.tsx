@@ -21,13 +21,13 @@ import { useTranslateFormMessage } from '../../../components/forms/translate-for
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf, isApiError } from '../../../lib/api-client';
 import { useApply } from '../api/apply';
-import { applyPageQueryKey } from '../api/get-apply-page';
+import { applyPageQueryOptions } from '../api/get-apply-page';
 
 /**
  * The applicant's form: each field checked by the shared rules once touched (all of them on submit), the
  * server's message per field shown under it after a 400.
  */
-export function ApplyForm({ eventId, fields }: { eventId: string; fields: FormField[] }) {
+export function ApplyForm({ eventId, fields }: { eventId: number; fields: FormField[] }) {
   const { t } = useTranslation('apply');
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
@@ -72,7 +72,7 @@ export function ApplyForm({ eventId, fields }: { eventId: string; fields: FormFi
         setServerErrors(error.fieldErrors);
         // Closed or already sent in the meantime: the page then shows that state.
         if (error.status === 409)
-          void queryClient.invalidateQueries({ queryKey: applyPageQueryKey(eventId), exact: true });
+          void queryClient.invalidateQueries({ queryKey: applyPageQueryOptions(eventId).queryKey });
       },
     });
   };

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { isEventId } from '../../../api/get-event';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -61,7 +62,7 @@ function Submitted({ application }: { application: ApplicationState }) {
   );
 }
 
-function ApplyContent({ eventId, page }: { eventId: string; page: ApplyPageData }) {
+function ApplyContent({ eventId, page }: { eventId: number; page: ApplyPageData }) {
   const { t } = useTranslation('apply');
   if (page.application) return <Submitted application={page.application} />;
   if (!page.applicationsOpen) {
@@ -75,7 +76,7 @@ function ApplyContent({ eventId, page }: { eventId: string; page: ApplyPageData 
 }
 
 /** /event/:eventId/apply for a logged-in user: the event's form, or why it cannot be sent (closed, already sent). */
-export function ApplyPage({ eventId }: { eventId: string }) {
+export function ApplyPage({ eventId }: { eventId: number }) {
   const { t } = useTranslation('apply');
   const { t: tCommon } = useTranslation();
   const query = useApplyPage(eventId);
@@ -83,7 +84,18 @@ export function ApplyPage({ eventId }: { eventId: string }) {
   useDocumentTitle(eventName ? t('pageTitleFor', { name: eventName }) : t('pageTitle'));
 
   let content: ReactNode;
-  if (query.isPending) {
+  // An id that cannot exist is not asked for: the same answer as an unknown event.
+  const isUnknown = !isEventId(eventId) || (isApiError(query.error) && query.error.status === 404);
+  if (isUnknown) {
+    content = (
+      <StateCard icon={<Lock />} title={t('notFound.title')} testId="apply-not-found">
+        <Typography>{t('notFound.message')}</Typography>
+        <Button component={RouterLink} to={paths.home.href()} variant="outlined">
+          {t('backToEvents')}
+        </Button>
+      </StateCard>
+    );
+  } else if (query.isPending) {
     content = (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
         <CircularProgress size={24} />
@@ -91,15 +103,7 @@ export function ApplyPage({ eventId }: { eventId: string }) {
       </Stack>
     );
   } else if (query.isError) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
-    content = notFound ? (
-      <StateCard icon={<Lock />} title={t('notFound.title')} testId="apply-not-found">
-        <Typography>{t('notFound.message')}</Typography>
-        <Button component={RouterLink} to={paths.home.href()} variant="outlined">
-          {t('backToEvents')}
-        </Button>
-      </StateCard>
-    ) : (
+    content = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <FormErrorList messages={errorMessagesOf(query.error)} />
         <Button variant="outlined" onClick={() => void query.refetch()}>

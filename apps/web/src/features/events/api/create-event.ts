@@ -1,7 +1,7 @@
 import type { CreateEventInput, Event } from '@funkis/shared';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { eventKeys } from './keys';
+import { eventKeys } from '../../../lib/query-keys';
 
 /** POST /api/events → the new event; the caller becomes its admin. */
 export const createEvent = (input: CreateEventInput) => apiClient.post<{ event: Event }>('/events', input);
@@ -13,6 +13,6 @@ export function useCreateEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     ...createEventMutationOptions(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.list(), exact: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.list() }),
   });
 }

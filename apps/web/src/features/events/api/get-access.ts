@@ -1,7 +1,7 @@
 import type { AccessPerson } from '@funkis/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { eventKeys } from './keys';
+import { accessKeys } from '../../../lib/query-keys';
 
 export interface EventAccess {
   admins: AccessPerson[];
@@ -14,7 +14,7 @@ export interface EventAccess {
 export const getAccess = (eventId: number) => apiClient.get<EventAccess>(`/event/${eventId}/access`);
 
 export const accessQueryOptions = (eventId: number) =>
-  queryOptions({ queryKey: eventKeys.access(eventId), queryFn: () => getAccess(eventId) });
+  queryOptions({ queryKey: accessKeys.all(eventId), queryFn: () => getAccess(eventId) });
 
 export function useAccess(eventId: number) {
   return useQuery(accessQueryOptions(eventId));

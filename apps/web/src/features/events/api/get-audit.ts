@@ -1,7 +1,7 @@
 import type { AuditEntryView } from '@funkis/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { eventKeys } from './keys';
+import { auditKeys } from '../../../lib/query-keys';
 
 /** GET /api/event/{id}/audit?page=&pageSize= (admin) → entries newest first and the total. */
 export const getAudit = (eventId: number, page: number, pageSize: number) =>
@@ -11,7 +11,7 @@ export const getAudit = (eventId: number, page: number, pageSize: number) =>
 
 export const auditQueryOptions = (eventId: number, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: [...eventKeys.audit(eventId), { page, pageSize }],
+    queryKey: auditKeys.page(eventId, page, pageSize),
     queryFn: () => getAudit(eventId, page, pageSize),
     placeholderData: keepPreviousData,
   });

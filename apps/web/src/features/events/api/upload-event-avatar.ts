@@ -1,7 +1,7 @@
 import type { Event } from '@funkis/shared';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateEventChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { invalidateEventChange } from './update-settings';
 
 /** POST /api/event/{id}/avatar as multipart, the image in field `file` (admin) → the event. */
 export const uploadEventAvatar = ({ eventId, file }: { eventId: number; file: File }) => {
@@ -11,7 +11,7 @@ export const uploadEventAvatar = ({ eventId, file }: { eventId: number; file: Fi
 };
 
 export const uploadEventAvatarMutationOptions = () =>
-  mutationOptions({ mutationKey: ['event', 'avatar'], mutationFn: uploadEventAvatar });
+  mutationOptions({ mutationKey: ['events', 'avatar'], mutationFn: uploadEventAvatar });
 
 export function useUploadEventAvatar() {
   const queryClient = useQueryClient();

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSetApplicationsOpen } from '../../../api/set-applications-open';
 import { errorMessagesOf } from '../../../lib/api-client';
-import { useSetApplicationsOpen } from '../api/set-applications-open';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** The applications switch; either way asks first (spec section 4). */

@@ -23,12 +23,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useGroups } from '../../../api/get-groups';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useCreateGroup } from '../api/create-group';
 import { useDeleteGroup } from '../api/delete-group';
-import { useGroups } from '../api/get-groups';
 import { useUpdateGroup } from '../api/update-group';
 import { ConfirmDialog } from './confirm-dialog';
 

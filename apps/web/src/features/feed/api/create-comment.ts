@@ -1,7 +1,7 @@
 import type { Comment } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from './keys';
+import { feedKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/posts/{postId}/comments { message } (members) → the comment. */
 export const createComment = ({ eventId, postId, message }: { eventId: number; postId: number; message: string }) =>

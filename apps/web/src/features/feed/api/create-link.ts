@@ -1,7 +1,7 @@
 import type { CreateLinkInput, EventLink } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from './keys';
+import { feedKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/links { title, url } (admin; http and https only) → the link. */
 export const createLink = ({ eventId, ...input }: CreateLinkInput & { eventId: number }) =>

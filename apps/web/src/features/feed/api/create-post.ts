@@ -1,7 +1,7 @@
 import type { CreatePostInput, Post } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from './keys';
+import { feedKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/posts { message, groupId? } (admins, leaders) → the post. */
 export const createPost = ({ eventId, ...input }: CreatePostInput & { eventId: number }) =>

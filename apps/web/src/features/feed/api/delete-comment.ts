@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from './keys';
+import { feedKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/event/{id}/posts/{postId}/comments/{commentId} (its author or an admin). */
 export const deleteComment = ({ eventId, postId, commentId }: { eventId: number; postId: number; commentId: number }) =>

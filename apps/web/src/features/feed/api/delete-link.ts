@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from './keys';
+import { feedKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/event/{id}/links/{linkId} (admin). */
 export const deleteLink = ({ eventId, linkId }: { eventId: number; linkId: number }) =>

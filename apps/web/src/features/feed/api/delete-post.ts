@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from './keys';
+import { feedKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/event/{id}/posts/{postId} (its author or an admin). */
 export const deletePost = ({ eventId, postId }: { eventId: number; postId: number }) =>

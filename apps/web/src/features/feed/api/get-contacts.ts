@@ -1,7 +1,7 @@
 import type { Contact } from '@funkis/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from './keys';
+import { feedKeys } from '../../../lib/query-keys';
 
 /** GET /api/event/{id}/contacts → the admins and group leaders. */
 export const getContacts = (eventId: number) => apiClient.get<{ contacts: Contact[] }>(`/event/${eventId}/contacts`);

@@ -1,7 +1,7 @@
 import type { EventLink } from '@funkis/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from './keys';
+import { feedKeys } from '../../../lib/query-keys';
 
 /** GET /api/event/{id}/links → the event's links. */
 export const getLinks = (eventId: number) => apiClient.get<{ links: EventLink[] }>(`/event/${eventId}/links`);

@@ -1,7 +1,7 @@
 import { FEED_LIMITS, type PostsResponse } from '@funkis/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from './keys';
+import { feedKeys } from '../../../lib/query-keys';
 
 /** GET /api/event/{id}/posts?before= → a page of posts, newest first (pinned ones on the first page). */
 export const getPosts = (eventId: number, before?: number) =>

@@ -1,7 +1,7 @@
 import type { Post } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from './keys';
+import { feedKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/posts/{postId}/pin { pinned } (admin) → the post. */
 export const pinPost = ({ eventId, postId, pinned }: { eventId: number; postId: number; pinned: boolean }) =>

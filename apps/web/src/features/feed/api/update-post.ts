@@ -1,7 +1,7 @@
 import type { Post, UpdatePostInput } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from './keys';
+import { feedKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/posts/{postId} { message, groupId? } (its author) → the post, marked edited. */
 export const updatePost = ({ eventId, postId, ...input }: UpdatePostInput & { eventId: number; postId: number }) =>

@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGroups } from '../../../api/get-groups';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useCreatePost } from '../api/create-post';
-import { useAudienceGroups } from '../api/get-groups';
 
 /** Writing a post (admins and group leaders); an admin may address it to one group, a leader to their own. */
 export function PostComposer({
@@ -27,7 +27,7 @@ export function PostComposer({
   const [message, setMessage] = useState('');
   const [audience, setAudience] = useState('all');
   const create = useCreatePost();
-  const groups = useAudienceGroups(eventId, roleLevel === 0);
+  const groups = useGroups(eventId, { enabled: roleLevel === 0 });
   const choices = roleLevel === 0 ? (groups.data?.groups ?? []) : ownGroup ? [ownGroup] : [];
   const error = create.error ? errorMessagesOf(create.error).map(translate).join(' ') : undefined;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { fileKeys } from './keys';
+import { fileKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/event/{id}/files/{fileId} (admin): the file and its bytes. */
 export const deleteFile = ({ eventId, fileId }: { eventId: number; fileId: number }) =>

@@ -1,7 +1,7 @@
 import type { FileSort, FilesListResponse } from '@funkis/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { fileKeys } from './keys';
+import { fileKeys } from '../../../lib/query-keys';
 
 export const FILES_PAGE_SIZE = 25;
 

@@ -1,7 +1,7 @@
 import type { EventFile, UpdateFileInput } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { fileKeys } from './keys';
+import { fileKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/files/{fileId} { name?, roles? } (admin) → the file. */
 export const updateFile = ({ eventId, fileId, ...input }: UpdateFileInput & { eventId: number; fileId: number }) =>

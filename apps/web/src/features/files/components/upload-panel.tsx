@@ -16,7 +16,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
-import { fileKeys } from '../api/keys';
+import { fileKeys } from '../../../lib/query-keys';
 import { uploadFile } from '../api/upload-file';
 
 interface Upload {

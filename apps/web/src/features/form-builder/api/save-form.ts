@@ -1,28 +1,30 @@
 import type { EventForm, SaveFormInput } from '@funkis/shared';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateEventChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { formQueryKey } from './get-form';
+import { formKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/form → the saved form (409 when someone saved in the meantime). */
-export const saveForm = (eventId: string, input: SaveFormInput) =>
+export const saveForm = (eventId: number, input: SaveFormInput) =>
   apiClient.post<EventForm & { success?: true }>(`/event/${eventId}/form`, input);
 
-export const saveFormMutationOptions = (eventId: string) =>
+export const saveFormMutationOptions = (eventId: number) =>
   mutationOptions({
-    mutationKey: ['event', eventId, 'form', 'save'],
+    mutationKey: ['form', eventId, 'save'],
     mutationFn: (input: SaveFormInput) => saveForm(eventId, input),
   });
 
-/** The builder's form is replaced by the answer; the event (with its form) and the apply page are read again. */
-export function useSaveForm(eventId: string) {
+/**
+ * The builder's form is replaced by the answer; the event (the layout's copy carries the form), the apply page
+ * and the answer columns of the applications review are read again.
+ */
+export function useSaveForm(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     ...saveFormMutationOptions(eventId),
     onSuccess: ({ fields, updatedAt, nextFieldNumber }) => {
-      queryClient.setQueryData<EventForm>(formQueryKey(eventId), { fields, updatedAt, nextFieldNumber });
-      // GET /api/event/{id} carries the form too (event layout), and the apply page shows it.
-      void queryClient.invalidateQueries({ queryKey: ['event', Number(eventId)], exact: true });
-      void queryClient.invalidateQueries({ queryKey: ['event', Number(eventId), 'apply'], exact: true });
+      queryClient.setQueryData<EventForm>(formKeys.detail(eventId), { fields, updatedAt, nextFieldNumber });
+      void invalidateEventChange(queryClient, eventId);
     },
   });
 }

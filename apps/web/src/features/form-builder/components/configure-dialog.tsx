@@ -10,17 +10,17 @@ import Switch from '@mui/material/Switch';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSetApplicationsOpen } from '../../../api/set-applications-open';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
-import { useSetApplicationsOpen } from '../api/set-applications-open';
 
 /** "Configure": the applications open/closed switch, with a confirm step before the change. */
-export function ConfigureButton({ eventId, applicationsOpen }: { eventId: string; applicationsOpen: boolean }) {
+export function ConfigureButton({ eventId, applicationsOpen }: { eventId: number; applicationsOpen: boolean }) {
   const { t } = useTranslation('forms');
   const { enqueueSnackbar } = useSnackbar();
   const [isOpen, setIsOpen] = useState(false);
   const [pending, setPending] = useState<boolean | null>(null);
-  const mutation = useSetApplicationsOpen(eventId);
+  const mutation = useSetApplicationsOpen();
 
   const close = () => {
     setIsOpen(false);
@@ -29,12 +29,15 @@ export function ConfigureButton({ eventId, applicationsOpen }: { eventId: string
   };
   const confirm = () => {
     if (pending === null) return;
-    mutation.mutate(pending, {
-      onSuccess: () => {
-        enqueueSnackbar(pending ? t('configure.opened') : t('configure.closed'), { variant: 'success' });
-        setPending(null);
+    mutation.mutate(
+      { eventId, open: pending },
+      {
+        onSuccess: () => {
+          enqueueSnackbar(pending ? t('configure.opened') : t('configure.closed'), { variant: 'success' });
+          setPending(null);
+        },
       },
-    });
+    );
   };
 
   return (

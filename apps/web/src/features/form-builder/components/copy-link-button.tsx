@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 
 /** The public apply URL of an event. */
-export const applyUrl = (eventId: string) => `${window.location.origin}${paths.event.apply.href(eventId)}`;
+export const applyUrl = (eventId: number) => `${window.location.origin}${paths.event.apply.href(eventId)}`;
 
 /** Copies with a hidden text area and the old copy command, for browsers without the Clipboard API. */
 function copyWithTextArea(text: string): boolean {
@@ -37,7 +37,7 @@ export async function copyText(text: string): Promise<boolean> {
   return copyWithTextArea(text);
 }
 
-export function CopyLinkButton({ eventId }: { eventId: string }) {
+export function CopyLinkButton({ eventId }: { eventId: number }) {
   const { t } = useTranslation('forms');
   const { enqueueSnackbar } = useSnackbar();
   const onClick = async () => {

@@ -55,7 +55,7 @@ import { FormPreview } from './form-preview';
 import { useUnsavedChanges } from './use-unsaved-changes';
 
 export interface FormBuilderProps {
-  eventId: string;
+  eventId: number;
   form: EventForm;
   applicationsOpen: boolean;
 }

@@ -1,7 +1,7 @@
 import type { AddMemberInput, Member } from '@funkis/shared';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateMemberChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { invalidateMemberQueries } from './invalidate';
 
 /** POST /api/event/{id}/users: an admin adds an existing account by e-mail (404 unknown, 409 already a member). */
 export const addUser = (eventId: number, input: AddMemberInput) =>
@@ -9,7 +9,7 @@ export const addUser = (eventId: number, input: AddMemberInput) =>
 
 export const addUserMutationOptions = (eventId: number) =>
   mutationOptions({
-    mutationKey: ['events', eventId, 'users', 'add'],
+    mutationKey: ['members', eventId, 'add'],
     mutationFn: (input: AddMemberInput) => addUser(eventId, input),
   });
 
@@ -17,6 +17,6 @@ export function useAddUser(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     ...addUserMutationOptions(eventId),
-    onSuccess: () => invalidateMemberQueries(queryClient, eventId, { groups: true }),
+    onSuccess: () => invalidateMemberChange(queryClient, eventId),
   });
 }

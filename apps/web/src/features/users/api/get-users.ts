@@ -1,7 +1,7 @@
 import type { Member, MemberSort } from '@funkis/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { usersKeys } from './keys';
+import { memberKeys } from '../../../lib/query-keys';
 
 /** The filters of the users table; `groupId` is a group id, 'none' (no group) or '' (every group). */
 export interface UsersFilters {
@@ -30,18 +30,16 @@ export const usersFilterParams = ({ search, roleLevel, groupId, sort }: UsersFil
 });
 
 /** GET /api/event/{id}/users: one page of members, filtered and sorted by the server. */
-export const getUsers = (eventId: number, query: UsersQuery) =>
+export const getUsers = (eventId: number, query: UsersQuery, signal?: AbortSignal) =>
   apiClient.get<UsersResponse>(`/event/${eventId}/users`, {
+    signal,
     query: { ...usersFilterParams(query), page: query.page, pageSize: query.pageSize },
   });
 
-/** Every page of an event's users table shares this prefix: the member mutations invalidate it. */
-export const usersQueryKey = usersKeys.users;
-
 export const usersQueryOptions = (eventId: number, query: UsersQuery) =>
   queryOptions({
-    queryKey: [...usersQueryKey(eventId), query],
-    queryFn: () => getUsers(eventId, query),
+    queryKey: memberKeys.list(eventId, query),
+    queryFn: ({ signal }) => getUsers(eventId, query, signal),
     placeholderData: keepPreviousData,
   });
 

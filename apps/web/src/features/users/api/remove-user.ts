@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateMemberChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { invalidateMemberQueries } from './invalidate';
 
 /** DELETE /api/event/{id}/users/{eventUserId}: an admin removes a member (409 for the last admin). */
 export const removeUser = (eventId: number, eventUserId: number) =>
@@ -8,7 +8,7 @@ export const removeUser = (eventId: number, eventUserId: number) =>
 
 export const removeUserMutationOptions = (eventId: number) =>
   mutationOptions({
-    mutationKey: ['events', eventId, 'users', 'remove'],
+    mutationKey: ['members', eventId, 'remove'],
     mutationFn: (eventUserId: number) => removeUser(eventId, eventUserId),
   });
 
@@ -16,6 +16,6 @@ export function useRemoveUser(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     ...removeUserMutationOptions(eventId),
-    onSuccess: () => invalidateMemberQueries(queryClient, eventId, { groups: true }),
+    onSuccess: () => invalidateMemberChange(queryClient, eventId),
   });
 }

@@ -1,8 +1,7 @@
 import type { Member, UpdateMemberInput } from '@funkis/shared';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateMemberChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { invalidateMemberQueries } from './invalidate';
-import { usersKeys } from './keys';
 
 export interface UpdateUserVariables extends UpdateMemberInput {
   eventUserId: number;
@@ -14,7 +13,7 @@ export const updateUser = (eventId: number, { eventUserId, ...input }: UpdateUse
 
 export const updateUserMutationOptions = (eventId: number) =>
   mutationOptions({
-    mutationKey: ['events', eventId, 'users', 'update'],
+    mutationKey: ['members', eventId, 'update'],
     mutationFn: (variables: UpdateUserVariables) => updateUser(eventId, variables),
   });
 
@@ -22,15 +21,8 @@ export function useUpdateUser(eventId: number, ownUserId?: number) {
   const queryClient = useQueryClient();
   return useMutation({
     ...updateUserMutationOptions(eventId),
-    onSuccess: ({ user }, variables) => {
-      const changes: Promise<unknown>[] = [
-        invalidateMemberQueries(queryClient, eventId, { groups: variables.groupId !== undefined }),
-      ];
-      // An admin who changed their own membership has a new role (menu, guards, admin actions).
-      if (user.userId === ownUserId) {
-        changes.push(queryClient.invalidateQueries({ queryKey: usersKeys.detail(eventId), exact: true }));
-      }
-      return Promise.all(changes);
-    },
+    // An admin who changed their own membership has a new role (menu, guards, admin actions).
+    onSuccess: ({ user }) =>
+      invalidateMemberChange(queryClient, eventId, { isOwnMembership: user.userId === ownUserId }),
   });
 }

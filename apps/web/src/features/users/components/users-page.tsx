@@ -10,21 +10,29 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGroups } from '../../../api/get-groups';
 import { AccessDenied } from '../../../components/ui/access-denied';
+import { parseVisibilityModel, useColumnChoice } from '../../../hooks/use-column-choice';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useListSearchParams } from '../../../hooks/use-list-search-params';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { exportUsersHref } from '../api/export-users';
-import { useGroups } from '../api/get-groups';
 import { type UsersFilters, useUsers } from '../api/get-users';
-import { useColumnVisibility } from '../hooks/use-column-visibility';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import {
+  effectiveSort,
+  parseUsersListState,
+  type UsersListState,
+  usersListSearch,
+  usersQueryOf,
+} from '../api/list-params';
 import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { RemoveUserDialog } from './remove-user-dialog';
-import { PAGE_SIZE_OPTIONS, UsersTable } from './users-table';
+import { UsersTable } from './users-table';
 import { type ColumnChoice, UsersToolbar } from './users-toolbar';
 
 const isSortField = (field: string): field is (typeof MEMBER_SORT_FIELDS)[number] =>
@@ -53,39 +61,41 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
   const isAdmin = roleLevel === 0;
   const mayView = roleLevel === 0 || roleLevel === 1;
 
-  const [search, setSearch] = useState('');
+  // Search, filters, grouping, sort and page live in the query string (a link or a reload shows the same list).
+  const [list, setList] = useListSearchParams(parseUsersListState, usersListSearch);
+  /** A new filter starts again on the first page. */
+  const setFilter = (patch: Partial<UsersListState>) => setList({ ...patch, page: 1 });
+  const { roleLevel: roleFilter, groupId: groupFilter, grouped: isGrouped } = list;
+  const sort = effectiveSort(list);
+  const sortModel: GridSortModel = sort
+    ? [{ field: sort.replace(/^-/, ''), sort: sort.startsWith('-') ? 'desc' : 'asc' }]
+    : [];
+  const paginationModel: GridPaginationModel = { page: list.page - 1, pageSize: list.pageSize };
+
+  // The search box types freely; the list (and the query string) follow once typing pauses.
+  const [search, setSearch] = useState(list.search);
   const debouncedSearch = useDebouncedValue(search);
-  const [roleFilter, setRoleFilter] = useState<UsersFilters['roleLevel']>('');
-  const [groupFilter, setGroupFilter] = useState<UsersFilters['groupId']>('');
-  const [isGrouped, setIsGrouped] = useState(false);
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({
-    page: 0,
-    pageSize: PAGE_SIZE_OPTIONS[0] ?? 25,
-  });
-  const [columnVisibility, setColumnVisibility] = useColumnVisibility(eventId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed text settles
+  useEffect(() => {
+    if (debouncedSearch !== list.search) setFilter({ search: debouncedSearch });
+  }, [debouncedSearch]);
+  // The query string changed from outside (Back, a link): the box shows it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the query string's search changes
+  useEffect(() => {
+    if (list.search !== debouncedSearch) setSearch(list.search);
+  }, [list.search]);
+  const [columnVisibility, setColumnVisibility] = useColumnChoice('users', eventId, parseVisibilityModel);
   const [isAdding, setIsAdding] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
 
-  const filters: UsersFilters = {
-    search: debouncedSearch,
-    roleLevel: roleFilter,
-    groupId: groupFilter,
-    sort: toServerSort(sortModel, isGrouped),
-  };
-  const hasFilters = debouncedSearch.trim() !== '' || roleFilter !== '' || groupFilter !== '';
+  const query = usersQueryOf(list);
+  const filters: UsersFilters = query;
+  const hasFilters = list.search.trim() !== '' || roleFilter !== '' || groupFilter !== '';
 
-  const usersQuery = useUsers(
-    eventId,
-    { ...filters, page: paginationModel.page + 1, pageSize: paginationModel.pageSize },
-    mayView,
-  );
-  const groupsQuery = useGroups(eventId, mayView);
+  const usersQuery = useUsers(eventId, query, mayView);
+  const groupsQuery = useGroups(eventId, { enabled: mayView });
   const groups = groupsQuery.data?.groups ?? [];
-
-  // A new filter starts again on the first page.
-  const toFirstPage = () => setPaginationModel((model) => ({ ...model, page: 0 }));
 
   const columnChoices: ColumnChoice[] = MEMBER_EXPORT_COLUMNS.map((field) => ({
     field,
@@ -120,26 +130,14 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
       </Box>
       <UsersToolbar
         search={search}
-        onSearchChange={(value) => {
-          setSearch(value);
-          toFirstPage();
-        }}
+        onSearchChange={setSearch}
         roleLevel={roleFilter}
-        onRoleLevelChange={(value) => {
-          setRoleFilter(value);
-          toFirstPage();
-        }}
+        onRoleLevelChange={(value) => setFilter({ roleLevel: value })}
         groupId={groupFilter}
-        onGroupIdChange={(value) => {
-          setGroupFilter(value);
-          toFirstPage();
-        }}
+        onGroupIdChange={(value) => setFilter({ groupId: value })}
         groups={groups}
         isGrouped={isGrouped}
-        onGroupedChange={(value) => {
-          setIsGrouped(value);
-          toFirstPage();
-        }}
+        onGroupedChange={(value) => setFilter({ grouped: value })}
         columns={columnChoices}
         onColumnToggle={onColumnToggle}
         canExport={chosenColumns.length > 0}
@@ -160,12 +158,15 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
           total={usersQuery.data?.total ?? 0}
           isLoading={usersQuery.isFetching}
           paginationModel={paginationModel}
-          onPaginationModelChange={setPaginationModel}
+          onPaginationModelChange={(model) =>
+            setList({
+              // Another page size starts again on the first page.
+              page: model.pageSize === list.pageSize ? model.page + 1 : 1,
+              pageSize: model.pageSize,
+            })
+          }
           sortModel={sortModel}
-          onSortModelChange={(model) => {
-            setSortModel(model);
-            toFirstPage();
-          }}
+          onSortModelChange={(model) => setList({ sort: toServerSort(model, isGrouped), page: 1 })}
           columnVisibilityModel={columnVisibility}
           onColumnVisibilityModelChange={setColumnVisibility}
           isGrouped={isGrouped}

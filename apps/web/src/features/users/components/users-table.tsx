@@ -13,9 +13,8 @@ import {
 import { daDK, deDE, esES, frFR, nbNO, svSE, zhCN } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_OPTIONS } from '../api/list-params';
 import { roleKey } from './member-fields';
-
-export const PAGE_SIZE_OPTIONS = [25, 50, 100];
 
 const gridLocales: Record<string, Partial<GridLocaleText>> = {
   sv: svSE.components.MuiDataGrid.defaultProps.localeText,
@@ -117,7 +116,7 @@ export function UsersTable(props: UsersTableProps) {
       filterMode="server"
       disableColumnFilter
       disableRowSelectionOnClick
-      pageSizeOptions={PAGE_SIZE_OPTIONS}
+      pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
       paginationModel={props.paginationModel}
       onPaginationModelChange={props.onPaginationModelChange}
       sortModel={props.sortModel}

@@ -1,0 +1,88 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { accessKeys, applicationKeys, applyKeys, auditKeys, eventKeys, groupKeys, memberKeys } from '../lib/query-keys';
+
+/**
+ * What a change shows in, once per kind of change: every mutation of a feature calls one of these, so a screen
+ * of another feature that shows the same data is refreshed too (features never import each other). Each
+ * changes the audit log: the server writes an entry for every change.
+ */
+
+type Keys = readonly (readonly unknown[])[];
+
+const invalidateAll = (queryClient: QueryClient, keys: Keys) =>
+  Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+/**
+ * The event itself (settings, avatar, applications open, its form): the event layout's copy, its apply page, the
+ * home page's list, the audit log; and the applications, whose week column follows the week separation setting.
+ */
+export function invalidateEventChange(queryClient: QueryClient, eventId: number) {
+  return invalidateAll(queryClient, [
+    eventKeys.detail(eventId),
+    eventKeys.list(),
+    applyKeys.page(eventId),
+    auditKeys.all(eventId),
+    applicationKeys.all(eventId),
+  ]);
+}
+
+/**
+ * A group created, renamed or deleted: the group lists (control panel, users filter, applications review). A
+ * rename or delete also shows wherever a member or an application shows with its group: the users table, the
+ * access lists, the applications and the caller's own membership (the event).
+ */
+export function invalidateGroupChange(
+  queryClient: QueryClient,
+  eventId: number,
+  { affectsMembers }: { affectsMembers: boolean },
+) {
+  const keys: (readonly unknown[])[] = [groupKeys.all(eventId), auditKeys.all(eventId)];
+  if (affectsMembers) {
+    keys.push(
+      memberKeys.all(eventId),
+      accessKeys.all(eventId),
+      applicationKeys.all(eventId),
+      eventKeys.detail(eventId),
+    );
+  }
+  return invalidateAll(queryClient, keys);
+}
+
+/**
+ * A membership added, changed or removed: the users table, the access lists, the group member counts, the
+ * audit log; and the caller's own membership (the event) when it was theirs.
+ */
+export function invalidateMemberChange(
+  queryClient: QueryClient,
+  eventId: number,
+  { isOwnMembership = false }: { isOwnMembership?: boolean } = {},
+) {
+  const keys: (readonly unknown[])[] = [
+    memberKeys.all(eventId),
+    accessKeys.all(eventId),
+    groupKeys.all(eventId),
+    auditKeys.all(eventId),
+  ];
+  if (isOwnMembership) keys.push(eventKeys.detail(eventId));
+  return invalidateAll(queryClient, keys);
+}
+
+/**
+ * Applications reviewed (status and/or group, one or in bulk): the lists (rows and summary) and details
+ * (history); accepting or un-accepting adds, moves or removes memberships, so also everything a membership
+ * change shows in (users table, group member counts, access lists, audit log).
+ */
+export function invalidateApplicationChange(queryClient: QueryClient, eventId: number) {
+  return Promise.all([
+    invalidateAll(queryClient, [applicationKeys.lists(eventId), applicationKeys.details(eventId)]),
+    invalidateMemberChange(queryClient, eventId),
+  ]);
+}
+
+/**
+ * The caller's own account changed (name, e-mail, avatar): they show with it in every event's users table, access
+ * lists, applications (search finds the new name) and audit log.
+ */
+export function invalidateAccountChange(queryClient: QueryClient) {
+  return invalidateAll(queryClient, [memberKeys.root(), accessKeys.root(), applicationKeys.root(), auditKeys.root()]);
+}

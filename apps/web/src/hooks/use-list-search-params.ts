@@ -1,0 +1,38 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A list screen's state (filters, sort, page) kept in the query string, so a link or a reload shows the same
+ * list. `parse` reads it (the route's loader uses the same function to start the first page's request);
+ * `toSearch` writes it, leaving out defaults. A change replaces the history entry: Back leaves the screen
+ * rather than stepping through every filter click.
+ */
+export function useListSearchParams<T extends object>(
+  parse: (search: URLSearchParams) => T,
+  toSearch: (state: T) => URLSearchParams,
+) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parse(searchParams), [parse, searchParams]);
+  const update = useCallback(
+    (patch: Partial<T>) => setSearchParams((current) => toSearch({ ...parse(current), ...patch }), { replace: true }),
+    [parse, toSearch, setSearchParams],
+  );
+  return [state, update] as const;
+}
+
+/** The values of a list parameter, given comma-separated (`status=pending,accepted`) or repeated. */
+export function readList(search: URLSearchParams, name: string): string[] {
+  const values = search.getAll(name).flatMap((value) => value.split(','));
+  return [...new Set(values.map((value) => value.trim()).filter((value) => value !== ''))];
+}
+
+/** A positive whole number parameter (a page, an id) within the database's integer bound; otherwise null. */
+export function readPositiveInt(search: URLSearchParams, name: string): number | null {
+  return parsePositiveInt(search.get(name));
+}
+
+export function parsePositiveInt(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const number = Number(value);
+  return number >= 1 && number <= 2_147_483_647 ? number : null;
+}

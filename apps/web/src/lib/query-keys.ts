@@ -1,0 +1,80 @@
+/**
+ * Every TanStack Query cache key of the web app, one factory per resource (STYLE 15). A feature that reads a
+ * resource and every mutation that changes it use the same factory, so an invalidation always hits the entry
+ * the screens read. `eventId` is a number everywhere. Each resource has its own first segment: invalidating
+ * one never touches another by accident. A new resource adds one exported object here.
+ */
+
+/** The events of the home page and one event with the caller's membership and the form (GET /api/event/{id}). */
+export const eventKeys = {
+  all: () => ['events'] as const,
+  list: () => ['events', 'list'] as const,
+  detail: (eventId: number) => ['events', 'detail', eventId] as const,
+};
+
+/** An event's groups with their member counts. */
+export const groupKeys = {
+  all: (eventId: number) => ['groups', eventId] as const,
+  list: (eventId: number) => ['groups', eventId, 'list'] as const,
+};
+
+/** An event's memberships: the users table's pages (each page's parameters end the key). */
+export const memberKeys = {
+  /** Every event's (an account change shows in all of them). */
+  root: () => ['members'] as const,
+  all: (eventId: number) => ['members', eventId] as const,
+  lists: (eventId: number) => ['members', eventId, 'list'] as const,
+  list: <P extends object>(eventId: number, params: P) => ['members', eventId, 'list', params] as const,
+};
+
+/** The control panel's access lists (admins, group leaders, volunteers). */
+export const accessKeys = {
+  /** Every event's (an account change shows in all of them). */
+  root: () => ['access'] as const,
+  all: (eventId: number) => ['access', eventId] as const,
+};
+
+/** An event's audit log pages. */
+export const auditKeys = {
+  /** Every event's (an account change shows in all of them). */
+  root: () => ['audit'] as const,
+  all: (eventId: number) => ['audit', eventId] as const,
+  page: (eventId: number, page: number, pageSize: number) => ['audit', eventId, { page, pageSize }] as const,
+};
+
+/** The applications review: list pages (rows and summary), details (with history) and answers. */
+export const applicationKeys = {
+  /** Every event's (an account change shows in all of them). */
+  root: () => ['applications'] as const,
+  all: (eventId: number) => ['applications', eventId] as const,
+  lists: (eventId: number) => ['applications', eventId, 'list'] as const,
+  list: <P extends object>(eventId: number, params: P) => ['applications', eventId, 'list', params] as const,
+  details: (eventId: number) => ['applications', eventId, 'detail'] as const,
+  detail: (eventId: number, applicationId: number) => ['applications', eventId, 'detail', applicationId] as const,
+  answers: (eventId: number, applicationId: number) => ['applications', eventId, 'answers', applicationId] as const,
+};
+
+/** The application form as the builder edits it. */
+export const formKeys = {
+  detail: (eventId: number) => ['form', eventId] as const,
+};
+
+/** The public apply page (event, form, open or closed, the caller's own application). */
+export const applyKeys = {
+  page: (eventId: number) => ['apply', eventId] as const,
+};
+
+/** The event feed: posts (pages by `before`), contacts and links. */
+export const feedKeys = {
+  all: (eventId: number) => ['feed', eventId] as const,
+  posts: (eventId: number) => ['feed', eventId, 'posts'] as const,
+  contacts: (eventId: number) => ['feed', eventId, 'contacts'] as const,
+  links: (eventId: number) => ['feed', eventId, 'links'] as const,
+};
+
+/** Event files: the files screen's pages and the feed's newest-files card (an upload or change refreshes both). */
+export const fileKeys = {
+  all: (eventId: number) => ['files', eventId] as const,
+  list: <P extends object>(eventId: number, params: P) => ['files', eventId, 'list', params] as const,
+  newest: (eventId: number) => ['files', eventId, 'newest'] as const,
+};
