@@ -8,3 +8,4 @@ export * from './feed.js';
 export * from './files.js';
 export * from './forms.js';
 export * from './messages/index.js';
+export * from './statistics.js';

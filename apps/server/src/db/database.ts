@@ -9,6 +9,7 @@ import * as formsFieldCounter from './migrations/0002-forms-field-counter.js';
 import * as accountEmailCi from './migrations/0003-account-email-ci.js';
 import * as applicationsSearch from './migrations/0004-applications-search.js';
 import * as feedAndFiles from './migrations/0007-feed-and-files.js';
+import * as statistics from './migrations/0009-statistics.js';
 import * as rateLimits from './migrations/0011-rate-limits.js';
 import type { Database, Db, DialectName } from './types.js';
 
@@ -146,6 +147,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0003-account-email-ci': accountEmailCi,
     '0004-applications-search': applicationsSearch,
     '0007-feed-and-files': feedAndFiles,
+    '0009-statistics': statistics,
     '0011-rate-limits': rateLimits,
   };
   return {

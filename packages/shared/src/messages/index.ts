@@ -6,6 +6,7 @@ import { eventsMessages } from './events.js';
 import { feedMessages } from './feed.js';
 import { filesMessages } from './files.js';
 import { formsMessages } from './forms.js';
+import { statisticsMessages } from './statistics.js';
 
 export { defineMessages, type MessageEntry } from './define.js';
 
@@ -21,6 +22,7 @@ export const catalogue = {
   ...eventsMessages,
   ...formsMessages,
   ...applicationsMessages,
+  ...statisticsMessages,
   ...feedMessages,
   ...filesMessages,
 } satisfies Record<string, MessageEntry>;
