@@ -17,6 +17,8 @@ import { accountRoutes } from './modules/account/routes.js';
 import { applicationsRoutes } from './modules/applications/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
+import { feedRoutes } from './modules/feed/routes.js';
+import { filesRoutes } from './modules/files/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
 import { groupsRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -169,6 +171,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(applicationsRoutes);
       await api.register(statisticsRoutes);
       await api.register(mailRoutes);
+      await api.register(feedRoutes);
+      await api.register(filesRoutes);
     },
     { prefix: '/api' },
   );

@@ -49,6 +49,12 @@ const envSchema = z.object({
   MAIL_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** `off` leaves the queue to other servers (or to tests that drain it themselves). */
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  /** The space all files of one event may take together (default 1 GB). */
+  EVENT_FILES_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   /** Comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-* headers are believed. */
   TRUST_PROXY: optionalText,
   /** PostgreSQL: longest wait for a database connection before the request answers 503. */

@@ -4,6 +4,8 @@ export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';
 export * from './events.js';
+export * from './feed.js';
+export * from './files.js';
 export * from './forms.js';
 export * from './mail.js';
 export * from './messages/index.js';

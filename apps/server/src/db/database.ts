@@ -16,6 +16,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as formsFieldCounter from './migrations/0002-forms-field-counter.js';
 import * as accountEmailCi from './migrations/0003-account-email-ci.js';
 import * as applicationsSearch from './migrations/0004-applications-search.js';
+import * as feedAndFiles from './migrations/0007-feed-and-files.js';
 import * as mailQueue from './migrations/0008-mail-queue.js';
 import * as statistics from './migrations/0009-statistics.js';
 import * as rateLimits from './migrations/0011-rate-limits.js';
@@ -191,8 +192,9 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0002-forms-field-counter': formsFieldCounter,
     '0003-account-email-ci': accountEmailCi,
     '0004-applications-search': applicationsSearch,
-    '0009-statistics': statistics,
+    '0007-feed-and-files': feedAndFiles,
     '0008-mail-queue': mailQueue,
+    '0009-statistics': statistics,
     '0011-rate-limits': rateLimits,
   };
   return {

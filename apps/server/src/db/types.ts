@@ -118,6 +118,12 @@ export interface PostsTable {
   author_id: number | null;
   message: string;
   created_at: Timestamp;
+  /** When the author last changed the message (the "edited" mark); null when never. */
+  edited_at: Timestamp | null;
+  /** When an admin pinned the post (pinned posts stay on top, newest pin first); null when not pinned. */
+  pinned_at: Timestamp | null;
+  /** The audience: null for every member, else this group's members and the admins. */
+  group_id: number | null;
 }
 
 export interface CommentsTable {
@@ -127,6 +133,7 @@ export interface CommentsTable {
   author_id: number | null;
   message: string;
   created_at: Timestamp;
+  edited_at: Timestamp | null;
 }
 
 export interface EventLinksTable {
@@ -145,8 +152,11 @@ export interface FilesTable {
   size: number;
   storage_key: string;
   uploaded_by: number | null;
+  /** JSON array of the role levels that may see the file, always with 0 (admins). */
   allowed_roles: Json;
   created_at: Timestamp;
+  /** When it was renamed or its roles changed. */
+  updated_at: Timestamp | null;
 }
 
 export interface MailsTable {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,8 +10,11 @@ import { randomToken } from '../lib/tokens.js';
 
 /** Where uploaded bytes live. One small interface so an S3-compatible store can be added beside the disk. */
 export interface FileStorage {
-  /** Streams the upload in; throws when the stream is truncated (size limit), leaving nothing behind. */
-  save(stream: Readable & { truncated?: boolean }): Promise<{ key: string; size: number }>;
+  /**
+   * Streams the upload in, through `checks` (transforms that may fail it: a type check); throws when the stream
+   * is truncated (size limit) or a check fails, leaving nothing behind.
+   */
+  save(stream: Readable & { truncated?: boolean }, ...checks: Transform[]): Promise<{ key: string; size: number }>;
   open(key: string): Readable;
   remove(key: string): Promise<void>;
 }
@@ -63,13 +66,13 @@ export function createDiskStorage(root: string): FileStorage {
     return path.join(root, key.slice(0, 2), key);
   };
   return {
-    async save(stream) {
+    async save(stream, ...checks) {
       const key = randomToken(18);
       const file = fileOf(key);
       const incoming = path.join(root, INCOMING, `${incomingPrefix}${process.pid}-${key}`);
       await fsp.mkdir(path.dirname(incoming), { recursive: true });
       try {
-        await pipeline(stream, fs.createWriteStream(incoming, { flags: 'wx' }));
+        await pipeline([stream, ...checks, fs.createWriteStream(incoming, { flags: 'wx' })]);
         if (stream.truncated) throw new FileTooLargeError('file too large');
         await fsp.mkdir(path.dirname(file), { recursive: true });
         await fsp.rename(incoming, file);

@@ -71,6 +71,9 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
       eventScreen(undefined, undefined, async () => ({
         Component: (await import('./routes/event/home')).EventHomeRoute,
       })),
+      eventScreen('files', [0, 1, 2], async () => ({
+        Component: (await import('./routes/event/files')).EventFilesRoute,
+      })),
       eventScreen(
         'users',
         ADMINS_AND_LEADERS,

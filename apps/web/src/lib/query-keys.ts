@@ -82,3 +82,18 @@ export const mailKeys = {
   preview: <F extends object>(eventId: number, filter: F) => ['mail', eventId, 'preview', filter] as const,
   candidates: (eventId: number, search: string) => ['mail', eventId, 'candidates', search] as const,
 };
+
+/** The event feed: posts (pages by `before`), contacts and links. */
+export const feedKeys = {
+  all: (eventId: number) => ['feed', eventId] as const,
+  posts: (eventId: number) => ['feed', eventId, 'posts'] as const,
+  contacts: (eventId: number) => ['feed', eventId, 'contacts'] as const,
+  links: (eventId: number) => ['feed', eventId, 'links'] as const,
+};
+
+/** Event files: the files screen's pages and the feed's newest-files card (an upload or change refreshes both). */
+export const fileKeys = {
+  all: (eventId: number) => ['files', eventId] as const,
+  list: <P extends object>(eventId: number, params: P) => ['files', eventId, 'list', params] as const,
+  newest: (eventId: number) => ['files', eventId, 'newest'] as const,
+};

@@ -3,6 +3,8 @@ import { applicationsMessages } from './applications.js';
 import { commonMessages } from './common.js';
 import type { MessageEntry } from './define.js';
 import { eventsMessages } from './events.js';
+import { feedMessages } from './feed.js';
+import { filesMessages } from './files.js';
 import { formsMessages } from './forms.js';
 import { mailMessages } from './mail.js';
 import { statisticsMessages } from './statistics.js';
@@ -23,6 +25,8 @@ export const catalogue = {
   ...applicationsMessages,
   ...statisticsMessages,
   ...mailMessages,
+  ...feedMessages,
+  ...filesMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -2,6 +2,7 @@ import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import DynamicFormOutlined from '@mui/icons-material/DynamicFormOutlined';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -58,6 +59,12 @@ export function EventSidebar() {
       icon: <HomeOutlined />,
       roles: [0, 1, 2],
       end: true,
+    },
+    {
+      label: t('menu.files'),
+      href: paths.event.files.href(event.id),
+      icon: <FolderOutlined />,
+      roles: [0, 1, 2],
     },
   ];
   const recruitment: MenuEntry[] = [

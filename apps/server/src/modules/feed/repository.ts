@@ -1,0 +1,232 @@
+import type { EventLink } from '@funkis/shared';
+import type { Db } from '../../db/types.js';
+import { userAvatarUrl } from '../../plugins/session.js';
+
+/** Who is reading: what decides which posts they see. */
+export interface FeedViewer {
+  userId: number;
+  roleLevel: number;
+  groupId: number | null;
+}
+
+export interface PostRow {
+  id: number;
+  event_id: number;
+  author_id: number | null;
+  message: string;
+  created_at: string;
+  edited_at: string | null;
+  pinned_at: string | null;
+  group_id: number | null;
+  group_name: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  avatar: string | null;
+}
+
+export interface CommentRow {
+  id: number;
+  post_id: number;
+  author_id: number | null;
+  message: string;
+  created_at: string;
+  edited_at: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  avatar: string | null;
+}
+
+export const personOf = (row: {
+  author_id: number | null;
+  firstname: string | null;
+  lastname: string | null;
+  avatar: string | null;
+}) =>
+  row.author_id !== null && row.firstname !== null && row.lastname !== null
+    ? {
+        id: row.author_id,
+        firstname: row.firstname,
+        lastname: row.lastname,
+        avatar: userAvatarUrl(row.author_id, row.avatar),
+      }
+    : null;
+
+/** All SQL of the feed (`posts`, `comments`, `event_links`): the only place that writes these tables. */
+export function feedRepository(db: Db) {
+  const postsOf = (eventId: number, viewer: FeedViewer) => {
+    let query = db
+      .selectFrom('posts as p')
+      .leftJoin('users as u', 'u.id', 'p.author_id')
+      .leftJoin('event_groups as g', 'g.id', 'p.group_id')
+      .select([
+        'p.id',
+        'p.event_id',
+        'p.author_id',
+        'p.message',
+        'p.created_at',
+        'p.edited_at',
+        'p.pinned_at',
+        'p.group_id',
+        'g.name as group_name',
+        'u.firstname',
+        'u.lastname',
+        'u.avatar',
+      ])
+      .where('p.event_id', '=', eventId);
+    // A post for one group: that group's members, the admins and its author.
+    if (viewer.roleLevel !== 0) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('p.group_id', 'is', null),
+          ...(viewer.groupId !== null ? [eb('p.group_id', '=', viewer.groupId)] : []),
+          eb('p.author_id', '=', viewer.userId),
+        ]),
+      );
+    }
+    return query;
+  };
+
+  return {
+    /** Unpinned posts, newest first, older than `before` when given; one more than `limit` tells if more exist. */
+    listPosts: (
+      eventId: number,
+      viewer: FeedViewer,
+      options: { before?: number; limit: number },
+    ): Promise<PostRow[]> => {
+      let query = postsOf(eventId, viewer).where('p.pinned_at', 'is', null);
+      if (options.before !== undefined) query = query.where('p.id', '<', options.before);
+      return query.orderBy('p.id', 'desc').limit(options.limit).execute();
+    },
+
+    listPinned: (eventId: number, viewer: FeedViewer, limit: number): Promise<PostRow[]> =>
+      postsOf(eventId, viewer)
+        .where('p.pinned_at', 'is not', null)
+        .orderBy('p.pinned_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(limit)
+        .execute(),
+
+    findVisiblePost: (eventId: number, postId: number, viewer: FeedViewer): Promise<PostRow | undefined> =>
+      postsOf(eventId, viewer).where('p.id', '=', postId).executeTakeFirst(),
+
+    commentsOf: (postIds: readonly number[]): Promise<CommentRow[]> =>
+      postIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('comments as c')
+            .leftJoin('users as u', 'u.id', 'c.author_id')
+            .select([
+              'c.id',
+              'c.post_id',
+              'c.author_id',
+              'c.message',
+              'c.created_at',
+              'c.edited_at',
+              'u.firstname',
+              'u.lastname',
+              'u.avatar',
+            ])
+            .where('c.post_id', 'in', [...postIds])
+            .orderBy('c.id')
+            .execute(),
+
+    insertPost: (values: {
+      event_id: number;
+      author_id: number;
+      message: string;
+      group_id: number | null;
+      created_at: string;
+    }) =>
+      db
+        .insertInto('posts')
+        .values({ ...values, edited_at: null, pinned_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+
+    updatePost: (
+      eventId: number,
+      postId: number,
+      changes: { message: string; group_id: number | null; edited_at: string },
+    ) => db.updateTable('posts').set(changes).where('event_id', '=', eventId).where('id', '=', postId).execute(),
+
+    setPinned: (eventId: number, postId: number, pinnedAt: string | null) =>
+      db
+        .updateTable('posts')
+        .set({ pinned_at: pinnedAt })
+        .where('event_id', '=', eventId)
+        .where('id', '=', postId)
+        .execute(),
+
+    deletePost: (eventId: number, postId: number) =>
+      db.deleteFrom('posts').where('event_id', '=', eventId).where('id', '=', postId).execute(),
+
+    findComment: (eventId: number, postId: number, commentId: number) =>
+      db
+        .selectFrom('comments')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('post_id', '=', postId)
+        .where('id', '=', commentId)
+        .executeTakeFirst(),
+
+    findCommentRow: (commentId: number): Promise<CommentRow | undefined> =>
+      db
+        .selectFrom('comments as c')
+        .leftJoin('users as u', 'u.id', 'c.author_id')
+        .select([
+          'c.id',
+          'c.post_id',
+          'c.author_id',
+          'c.message',
+          'c.created_at',
+          'c.edited_at',
+          'u.firstname',
+          'u.lastname',
+          'u.avatar',
+        ])
+        .where('c.id', '=', commentId)
+        .executeTakeFirst(),
+
+    insertComment: (values: {
+      post_id: number;
+      event_id: number;
+      author_id: number;
+      message: string;
+      created_at: string;
+    }) =>
+      db
+        .insertInto('comments')
+        .values({ ...values, edited_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+
+    updateComment: (commentId: number, changes: { message: string; edited_at: string }) =>
+      db.updateTable('comments').set(changes).where('id', '=', commentId).execute(),
+
+    deleteComment: (commentId: number) => db.deleteFrom('comments').where('id', '=', commentId).execute(),
+
+    async listLinks(eventId: number): Promise<EventLink[]> {
+      const rows = await db
+        .selectFrom('event_links')
+        .select(['id', 'title', 'url', 'created_at'])
+        .where('event_id', '=', eventId)
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ id: row.id, title: row.title, url: row.url, createdAt: row.created_at }));
+    },
+
+    insertLink: (values: { event_id: number; title: string; url: string; created_at: string }) =>
+      db.insertInto('event_links').values(values).returning('id').executeTakeFirstOrThrow(),
+
+    findLink: (eventId: number, linkId: number) =>
+      db
+        .selectFrom('event_links')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('id', '=', linkId)
+        .executeTakeFirst(),
+
+    deleteLink: (eventId: number, linkId: number) =>
+      db.deleteFrom('event_links').where('event_id', '=', eventId).where('id', '=', linkId).execute(),
+  };
+}

@@ -1,0 +1,139 @@
+import {
+  downloadQuerySchema,
+  eventFileSchema,
+  filesListQuerySchema,
+  filesListResponseSchema,
+  isPreviewable,
+  updateFileSchema,
+} from '@funkis/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.js';
+import { eventParams, idSchema, ok } from '../../lib/http.js';
+import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { filesService } from './service.js';
+import { receiveUpload } from './upload.js';
+
+const tags = { tags: ['files'] };
+const fileParams = z.object({ id: idSchema, fileId: idSchema });
+const fileResponse = ok({ file: eventFileSchema });
+
+/** No script, no plugin, no page of ours around it: a sandboxed document of its own (docs/decisions/008). */
+const SANDBOX_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+/** Chromium's PDF viewer does not run in a sandboxed document; a PDF is shown only after its bytes proved it one. */
+const PDF_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+/** Event files (DESIGN 4.4): every member lists and downloads what their role may see; admins manage them. */
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const quotaBytes = app.config.EVENT_FILES_QUOTA_BYTES;
+  const service = filesService(app.db, app.dialect, app.storage, quotaBytes);
+
+  app.get(
+    '/event/:id/files',
+    {
+      onRequest: app.requireEventRole(0, 1, 2),
+      schema: {
+        ...tags,
+        summary: "The files the caller's role may see; admins also get the space used and the quota",
+        params: eventParams,
+        querystring: filesListQuerySchema,
+        response: { 200: filesListResponseSchema },
+      },
+    },
+    async (request) => {
+      const membership = currentMembership(request);
+      return service.list(membership.eventId, membership.roleLevel, request.query);
+    },
+  );
+
+  app.post(
+    '/event/:id/files',
+    {
+      onRequest: app.requireEventRole(0),
+      schema: {
+        ...tags,
+        summary: 'Upload a file (admin)',
+        description:
+          'multipart/form-data: the file in the field `file`, the role levels allowed to see it in the field `roles` ' +
+          '(`0,1,2`; admins always may). At most UPLOAD_MAX_BYTES (413), within the event quota (413); images and ' +
+          'PDFs must be what their bytes say (415); HTML, SVG and scripts are refused (415).',
+        consumes: ['multipart/form-data'],
+        params: eventParams,
+        response: { 201: fileResponse },
+      },
+    },
+    async (request, reply) => {
+      const { eventId } = currentMembership(request);
+      const upload = await receiveUpload(request, app.storage, {
+        maxBytes: app.config.UPLOAD_MAX_BYTES,
+        remainingBytes: await service.remainingBytes(eventId),
+        quotaBytes,
+      });
+      const file = await service.create(eventId, currentUser(request).id, upload);
+      return reply.status(201).send({ file });
+    },
+  );
+
+  app.get(
+    '/event/:id/files/:fileId/download',
+    {
+      onRequest: app.requireEventRole(0, 1, 2),
+      schema: {
+        ...tags,
+        summary: 'The file itself: an attachment, or inline (`inline=1`) for images and PDFs',
+        params: fileParams,
+        querystring: downloadQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const membership = currentMembership(request);
+      const { row, stream } = await service.open(membership.eventId, request.params.fileId, membership.roleLevel);
+      const isInline = request.query.inline === '1' && isPreviewable(row.mime_type);
+      return reply
+        .type(row.mime_type)
+        .header('content-length', String(row.size))
+        .header('content-disposition', contentDisposition(isInline ? 'inline' : 'attachment', row.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', isInline && row.mime_type === 'application/pdf' ? PDF_CSP : SANDBOX_CSP)
+        .header('cache-control', 'private, no-store')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/event/:id/files/:fileId',
+    {
+      onRequest: app.requireEventRole(0),
+      schema: {
+        ...tags,
+        summary: 'Rename a file or change the roles that may see it (admin)',
+        params: fileParams,
+        body: updateFileSchema,
+        response: { 200: fileResponse },
+      },
+    },
+    async (request) => {
+      const { eventId } = currentMembership(request);
+      return { file: await service.update(eventId, request.params.fileId, currentUser(request).id, request.body) };
+    },
+  );
+
+  app.delete(
+    '/event/:id/files/:fileId',
+    {
+      onRequest: app.requireEventRole(0),
+      schema: {
+        ...tags,
+        summary: 'Delete a file and its bytes (admin)',
+        params: fileParams,
+        response: { 200: ok({}) },
+      },
+    },
+    async (request) => {
+      const { eventId } = currentMembership(request);
+      await service.delete(eventId, request.params.fileId, currentUser(request).id);
+      return {};
+    },
+  );
+};

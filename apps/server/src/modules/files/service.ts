@@ -1,0 +1,158 @@
+import type { EventFile, FilesListQuery, FilesUsage, RoleLevel, UpdateFileInput } from '@funkis/shared';
+import type { Db, DialectName } from '../../db/types.js';
+import { writeAudit } from '../../lib/audit.js';
+import { notFound, tooLarge } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import { lockEvent, withTransaction } from '../../lib/transaction.js';
+import type { FileStorage } from '../../plugins/storage.js';
+import { type FileRow, filesRepository, rolesJson } from './repository.js';
+
+/** Bytes as whole megabytes, for the messages ("at most 25 MB"). */
+export const megabytes = (bytes: number): number => Math.max(1, Math.floor(bytes / (1024 * 1024)));
+
+export interface StoredUpload {
+  key: string;
+  size: number;
+  name: string;
+  mimeType: string;
+  roles: RoleLevel[];
+}
+
+const canSee = (row: FileRow, roleLevel: RoleLevel) => (JSON.parse(row.allowed_roles) as number[]).includes(roleLevel);
+
+/**
+ * Event files: the one owner of `files` and of their bytes in the store. A file the caller's role may not see
+ * answers 404 like a file that does not exist, and a file of another event is never found under this one.
+ */
+export function filesService(db: Db, dialect: DialectName, storage: FileStorage, quotaBytes: number) {
+  const read = filesRepository(db, dialect);
+
+  const findVisible = async (eventId: number, fileId: number, roleLevel: RoleLevel): Promise<FileRow> => {
+    const row = await read.find(eventId, fileId);
+    if (!row || !canSee(row, roleLevel)) throw notFound('files.notFound');
+    return row;
+  };
+
+  return {
+    async list(
+      eventId: number,
+      roleLevel: RoleLevel,
+      query: FilesListQuery,
+    ): Promise<{ files: EventFile[]; total: number; usage: FilesUsage | null }> {
+      const { files, total } = await read.list(eventId, roleLevel, {
+        search: query.search,
+        sort: query.sort,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      const usage = roleLevel === 0 ? { usedBytes: await read.usedBytes(eventId), quotaBytes } : null;
+      return { files, total, usage };
+    },
+
+    /** What an upload may still take before the event's quota is full. */
+    remainingBytes: async (eventId: number): Promise<number> => quotaBytes - (await read.usedBytes(eventId)),
+
+    /**
+     * Records bytes already in the store as a file of the event, within the quota (checked again under the
+     * event's lock, so two uploads at once cannot both take the last space). On any failure the bytes go.
+     */
+    async create(eventId: number, actorId: number, upload: StoredUpload): Promise<EventFile> {
+      try {
+        const id = await withTransaction(db, async (trx) => {
+          const repository = filesRepository(trx, dialect);
+          await lockEvent(trx, dialect, eventId);
+          const used = await repository.usedBytes(eventId);
+          if (used + upload.size > quotaBytes) {
+            throw tooLarge('files.quotaExceeded', { size: megabytes(quotaBytes) }, 'file');
+          }
+          const { id } = await repository.insert({
+            event_id: eventId,
+            name: upload.name,
+            mime_type: upload.mimeType,
+            size: upload.size,
+            storage_key: upload.key,
+            uploaded_by: actorId,
+            allowed_roles: rolesJson(upload.roles),
+            created_at: nowIso(),
+          });
+          await writeAudit(trx, {
+            eventId,
+            actorId,
+            action: 'file.uploaded',
+            subject: `file:${id}`,
+            details: { name: upload.name, size: upload.size, mimeType: upload.mimeType, roles: upload.roles },
+          });
+          return id;
+        });
+        const file = await read.findListed(eventId, id);
+        if (!file) throw notFound('files.notFound');
+        return file;
+      } catch (error) {
+        await storage.remove(upload.key);
+        throw error;
+      }
+    },
+
+    async open(eventId: number, fileId: number, roleLevel: RoleLevel) {
+      const row = await findVisible(eventId, fileId, roleLevel);
+      return { row, stream: storage.open(row.storage_key) };
+    },
+
+    async update(eventId: number, fileId: number, actorId: number, input: UpdateFileInput): Promise<EventFile> {
+      await withTransaction(db, async (trx) => {
+        const repository = filesRepository(trx, dialect);
+        const current = await repository.find(eventId, fileId);
+        if (!current) throw notFound('files.notFound');
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        if (input.name !== undefined && input.name !== current.name) {
+          changes.name = { from: current.name, to: input.name };
+        }
+        const roles = input.roles ? rolesJson(input.roles) : undefined;
+        if (roles !== undefined && roles !== current.allowed_roles) {
+          changes.roles = { from: JSON.parse(current.allowed_roles), to: JSON.parse(roles) };
+        }
+        if (Object.keys(changes).length === 0) return;
+        await repository.update(eventId, fileId, {
+          ...(changes.name ? { name: input.name } : {}),
+          ...(changes.roles ? { allowed_roles: roles } : {}),
+          updated_at: nowIso(),
+        });
+        await writeAudit(trx, {
+          eventId,
+          actorId,
+          action: 'file.updated',
+          subject: `file:${fileId}`,
+          details: { changes },
+        });
+      });
+      const file = await read.findListed(eventId, fileId);
+      if (!file) throw notFound('files.notFound');
+      return file;
+    },
+
+    /** Removes the record, then the bytes: a failure in between leaves an unreferenced blob, never a dead link. */
+    async delete(eventId: number, fileId: number, actorId: number): Promise<void> {
+      const row = await withTransaction(db, async (trx) => {
+        const repository = filesRepository(trx, dialect);
+        const current = await repository.find(eventId, fileId);
+        if (!current) throw notFound('files.notFound');
+        await repository.delete(eventId, fileId);
+        await writeAudit(trx, {
+          eventId,
+          actorId,
+          action: 'file.deleted',
+          subject: `file:${fileId}`,
+          details: { name: current.name, size: Number(current.size) },
+        });
+        return current;
+      });
+      await storage.remove(row.storage_key);
+    },
+
+    /** The newest files the role may see (the feed's card). */
+    newest: (eventId: number, roleLevel: RoleLevel, limit: number) =>
+      read.list(eventId, roleLevel, { sort: '-createdAt', limit, offset: 0 }),
+  };
+}
+
+export type FilesService = ReturnType<typeof filesService>;

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { feedKeys } from '../../../lib/query-keys';
+
+/** DELETE /api/event/{id}/links/{linkId} (admin). */
+export const deleteLink = ({ eventId, linkId }: { eventId: number; linkId: number }) =>
+  apiClient.delete<object>(`/event/${eventId}/links/${linkId}`);
+
+export function useDeleteLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteLink,
+    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: feedKeys.links(eventId) }),
+  });
+}

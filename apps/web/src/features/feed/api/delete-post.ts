@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { feedKeys } from '../../../lib/query-keys';
+
+/** DELETE /api/event/{id}/posts/{postId} (its author or an admin). */
+export const deletePost = ({ eventId, postId }: { eventId: number; postId: number }) =>
+  apiClient.delete<object>(`/event/${eventId}/posts/${postId}`);
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: feedKeys.posts(eventId) }),
+  });
+}

@@ -1,0 +1,12 @@
+import type { FilesListResponse } from '@funkis/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { fileKeys } from '../../../lib/query-keys';
+
+/** GET /api/event/{id}/files?sort=-createdAt&pageSize=5 → the newest files the member may see (the feed's card). */
+export const getNewestFiles = (eventId: number) =>
+  apiClient.get<FilesListResponse>(`/event/${eventId}/files`, { query: { sort: '-createdAt', pageSize: 5 } });
+
+export function useNewestFiles(eventId: number) {
+  return useQuery(queryOptions({ queryKey: fileKeys.newest(eventId), queryFn: () => getNewestFiles(eventId) }));
+}

@@ -1,0 +1,16 @@
+import type { Post, UpdatePostInput } from '@funkis/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { feedKeys } from '../../../lib/query-keys';
+
+/** POST /api/event/{id}/posts/{postId} { message, groupId? } (its author) → the post, marked edited. */
+export const updatePost = ({ eventId, postId, ...input }: UpdatePostInput & { eventId: number; postId: number }) =>
+  apiClient.post<{ post: Post }>(`/event/${eventId}/posts/${postId}`, input);
+
+export function useUpdatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePost,
+    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: feedKeys.posts(eventId) }),
+  });
+}

@@ -1,0 +1,185 @@
+import type { Post } from '@funkis/shared';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import PushPin from '@mui/icons-material/PushPin';
+import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTranslateMessage } from '../../../hooks/use-translate-message';
+import { errorMessagesOf } from '../../../lib/api-client';
+import { useCreateComment } from '../api/create-comment';
+import { useDeleteComment } from '../api/delete-comment';
+import { useDeletePost } from '../api/delete-post';
+import { usePinPost } from '../api/pin-post';
+import { useUpdatePost } from '../api/update-post';
+import { LinkifiedText } from './linkified-text';
+
+function useFormatTime() {
+  const { i18n } = useTranslation();
+  return (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+const nameOf = (person: Post['author'], unknown: string) =>
+  person ? `${person.firstname} ${person.lastname}` : unknown;
+
+/** One post with its comments: edit and delete for its author, delete for admins, pin for admins. */
+export function PostCard({ post, eventId }: { post: Post; eventId: number }) {
+  const { t } = useTranslation('feed');
+  const translate = useTranslateMessage();
+  const formatTime = useFormatTime();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(post.message);
+  const [comment, setComment] = useState('');
+  const update = useUpdatePost();
+  const remove = useDeletePost();
+  const pin = usePinPost();
+  const addComment = useCreateComment();
+  const removeComment = useDeleteComment();
+  const author = nameOf(post.author, t('unknownAuthor'));
+  const commentError = addComment.error ? errorMessagesOf(addComment.error).map(translate).join(' ') : undefined;
+  const editError = update.error ? errorMessagesOf(update.error).map(translate).join(' ') : undefined;
+
+  return (
+    <Card variant="outlined" component="article" aria-label={t('post.label', { name: author })} data-testid="post">
+      <CardContent>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+          <Avatar src={post.author?.avatar ?? undefined} alt="">
+            {author.charAt(0)}
+          </Avatar>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography variant="subtitle2" component="p">
+              {author}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {formatTime(post.createdAt)}
+              {post.editedAt ? ` · ${t('post.edited')}` : ''}
+            </Typography>
+          </Box>
+          {post.pinned ? <Chip size="small" icon={<PushPin />} label={t('post.pinned')} /> : null}
+          {post.group ? (
+            <Chip size="small" variant="outlined" label={t('post.forGroup', { name: post.group.name })} />
+          ) : null}
+          {post.canPin ? (
+            <IconButton
+              aria-label={post.pinned ? t('post.unpin') : t('post.pin')}
+              onClick={() => pin.mutate({ eventId, postId: post.id, pinned: !post.pinned })}
+            >
+              {post.pinned ? <PushPin /> : <PushPinOutlined />}
+            </IconButton>
+          ) : null}
+          {post.canEdit ? (
+            <IconButton aria-label={t('post.edit')} onClick={() => setEditing((value) => !value)}>
+              <EditOutlined />
+            </IconButton>
+          ) : null}
+          {post.canDelete ? (
+            <IconButton
+              aria-label={t('post.delete')}
+              onClick={() => {
+                if (window.confirm(t('post.confirmDelete'))) remove.mutate({ eventId, postId: post.id });
+              }}
+            >
+              <DeleteOutline />
+            </IconButton>
+          ) : null}
+        </Stack>
+        {editing ? (
+          <Stack
+            component="form"
+            spacing={1}
+            onSubmit={(event) => {
+              event.preventDefault();
+              update.mutate(
+                { eventId, postId: post.id, message: draft, groupId: post.group?.id ?? null },
+                { onSuccess: () => setEditing(false) },
+              );
+            }}
+          >
+            <TextField
+              label={t('post.editLabel')}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              multiline
+              minRows={3}
+              error={Boolean(editError)}
+              helperText={editError}
+            />
+            <Stack direction="row" spacing={1}>
+              <Button type="submit" variant="contained" disabled={update.isPending}>
+                {t('post.save')}
+              </Button>
+              <Button onClick={() => setEditing(false)}>{t('post.cancel')}</Button>
+            </Stack>
+          </Stack>
+        ) : (
+          <LinkifiedText text={post.message} />
+        )}
+        <Divider sx={{ my: 2 }} />
+        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('comments.label')}>
+          {post.comments.map((item) => (
+            <Box component="li" key={item.id} sx={{ display: 'flex', gap: 1 }} data-testid="comment">
+              <Avatar src={item.author?.avatar ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
+                {nameOf(item.author, '?').charAt(0)}
+              </Avatar>
+              <Box sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 1 }}>
+                <Typography variant="subtitle2" component="p">
+                  {nameOf(item.author, t('unknownAuthor'))}{' '}
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    {formatTime(item.createdAt)}
+                    {item.editedAt ? ` · ${t('post.edited')}` : ''}
+                  </Typography>
+                </Typography>
+                <LinkifiedText text={item.message} />
+              </Box>
+              {item.canDelete ? (
+                <IconButton
+                  size="small"
+                  aria-label={t('comments.delete')}
+                  onClick={() => removeComment.mutate({ eventId, postId: post.id, commentId: item.id })}
+                >
+                  <DeleteOutline fontSize="small" />
+                </IconButton>
+              ) : null}
+            </Box>
+          ))}
+        </Stack>
+        <Stack
+          component="form"
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ mt: 2 }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            addComment.mutate({ eventId, postId: post.id, message: comment }, { onSuccess: () => setComment('') });
+          }}
+        >
+          <TextField
+            size="small"
+            fullWidth
+            multiline
+            label={t('comments.write')}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+            error={Boolean(commentError)}
+            helperText={commentError}
+          />
+          <Button type="submit" variant="outlined" disabled={addComment.isPending || comment.trim() === ''}>
+            {t('comments.submit')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { FEED_LIMITS } from '@funkis/shared';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGroups } from '../../../api/get-groups';
+import { useTranslateMessage } from '../../../hooks/use-translate-message';
+import { errorMessagesOf } from '../../../lib/api-client';
+import { useCreatePost } from '../api/create-post';
+
+/** Writing a post (admins and group leaders); an admin may address it to one group, a leader to their own. */
+export function PostComposer({
+  eventId,
+  roleLevel,
+  ownGroup,
+}: {
+  eventId: number;
+  roleLevel: number;
+  ownGroup: { id: number; name: string } | null;
+}) {
+  const { t } = useTranslation('feed');
+  const translate = useTranslateMessage();
+  const [message, setMessage] = useState('');
+  const [audience, setAudience] = useState('all');
+  const create = useCreatePost();
+  const groups = useGroups(eventId, { enabled: roleLevel === 0 });
+  const choices = roleLevel === 0 ? (groups.data?.groups ?? []) : ownGroup ? [ownGroup] : [];
+  const error = create.error ? errorMessagesOf(create.error).map(translate).join(' ') : undefined;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { eventId, message, groupId: audience === 'all' ? null : Number(audience) },
+      { onSuccess: () => setMessage('') },
+    );
+  };
+
+  return (
+    <Card variant="outlined" component="form" onSubmit={submit} aria-label={t('composer.label')}>
+      <CardContent>
+        <Stack spacing={2}>
+          <TextField
+            label={t('composer.message')}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            multiline
+            minRows={3}
+            error={Boolean(error)}
+            helperText={error ?? t('composer.count', { count: message.length, max: FEED_LIMITS.POST_MAXIMUM })}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            {choices.length > 0 ? (
+              <TextField
+                select
+                size="small"
+                label={t('composer.audience')}
+                value={audience}
+                onChange={(event) => setAudience(event.target.value)}
+                sx={{ minWidth: 200 }}
+              >
+                <MenuItem value="all">{t('composer.everyone')}</MenuItem>
+                {choices.map((group) => (
+                  <MenuItem key={group.id} value={String(group.id)}>
+                    {t('composer.groupOnly', { name: group.name })}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
+            <Button type="submit" variant="contained" disabled={create.isPending || message.trim() === ''}>
+              {t('composer.submit')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
