@@ -7,6 +7,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as formsFieldCounter from './migrations/0002-forms-field-counter.js';
 import * as accountEmailCi from './migrations/0003-account-email-ci.js';
 import * as applicationsSearch from './migrations/0004-applications-search.js';
+import * as scheduling from './migrations/0010-scheduling.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -56,6 +57,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0002-forms-field-counter': formsFieldCounter,
     '0003-account-email-ci': accountEmailCi,
     '0004-applications-search': applicationsSearch,
+    '0010-scheduling': scheduling,
   };
   return {
     async getMigrations() {
