@@ -158,6 +158,27 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         .where('a.event_user_id', '=', eventUserId)
         .execute(),
 
+    /** Every shift one membership holds, by start: the calendar feed. */
+    calendarShiftsOfMember: (eventId: number, eventUserId: number) =>
+      db
+        .selectFrom('shift_assignments as a')
+        .innerJoin('shifts', 'shifts.id', 'a.shift_id')
+        .select([
+          'shifts.id',
+          'shifts.event_id',
+          'shifts.title',
+          'shifts.description',
+          'shifts.location',
+          'shifts.starts_at',
+          'shifts.ends_at',
+          'shifts.created_at',
+        ])
+        .where('shifts.event_id', '=', eventId)
+        .where('a.event_user_id', '=', eventUserId)
+        .orderBy('shifts.starts_at')
+        .orderBy('shifts.id')
+        .execute(),
+
     findAssignment: (shiftId: number, assignmentId: number) =>
       db
         .selectFrom('shift_assignments')

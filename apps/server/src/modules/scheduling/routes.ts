@@ -141,6 +141,23 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/event/:id/my-shifts.ics',
+    {
+      onRequest: app.requireEventRole(0, 1, 2),
+      schema: { ...tags, summary: "The caller's shifts as an iCalendar file (members)", params: eventParams },
+    },
+    async (request, reply) => {
+      const host = new URL(app.config.PUBLIC_URL).hostname;
+      const body = await service.myCalendar(currentMembership(request), host);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="my-shifts.ics"')
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    },
+  );
+
+  app.get(
     '/event/:id/scheduling-settings',
     {
       onRequest: app.requireEventRole(0, 1, 2),

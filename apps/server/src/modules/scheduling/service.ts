@@ -12,8 +12,10 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, lockEvent, withTransaction } from '../../lib/transaction.js';
 import type { EventMembership } from '../../plugins/auth.js';
+import { eventsService } from '../events/service.js';
 import { groupsService } from '../groups/service.js';
 import { membershipsService } from '../memberships/service.js';
+import { toICalendar } from './ical.js';
 import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
 
 const HOUR = 3_600_000;
@@ -136,6 +138,28 @@ export function schedulingService(db: Db, dialect: DialectName) {
       const row = await findShiftOr404(read, membership.eventId, shiftId);
       const [shift] = await toShifts(membership.eventId, [row], membership.eventUserId);
       return shift;
+    },
+
+    /** The caller's shifts in the event as an iCalendar document (one VEVENT each, UID stable per shift). */
+    async myCalendar(membership: EventMembership, host: string): Promise<string> {
+      const event = await eventsService(db, dialect).findEvent(membership.eventId);
+      const eventName = event?.name ?? '';
+      const rows = await read.calendarShiftsOfMember(membership.eventId, membership.eventUserId);
+      return toICalendar(
+        eventName,
+        rows.map((row) => ({
+          id: row.id,
+          eventId: row.event_id,
+          eventName,
+          title: row.title,
+          description: row.description,
+          location: row.location,
+          startsAt: row.starts_at,
+          endsAt: row.ends_at,
+          createdAt: row.created_at,
+        })),
+        host,
+      );
     },
 
     settings: (eventId: number) => read.settings(eventId),
