@@ -74,6 +74,9 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
         async () => ({ Component: (await import('./routes/event/applications')).EventApplicationsRoute }),
         applicationsLoader(queryClient, ADMINS_AND_LEADERS),
       ),
+      eventScreen('scheduling', [0, 1, 2], async () => ({
+        Component: (await import('./routes/event/scheduling')).EventSchedulingRoute,
+      })),
       eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
       eventScreen('control-panel', [0], async () => ({
         Component: (await import('./routes/event/control-panel')).EventControlPanelRoute,

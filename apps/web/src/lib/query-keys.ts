@@ -63,3 +63,11 @@ export const formKeys = {
 export const applyKeys = {
   page: (eventId: number) => ['apply', eventId] as const,
 };
+
+/** An event's shifts (each filter set ends the key) and its scheduling rules. */
+export const shiftKeys = {
+  all: (eventId: number) => ['shifts', eventId] as const,
+  lists: (eventId: number) => ['shifts', eventId, 'list'] as const,
+  list: <P extends object>(eventId: number, params: P) => ['shifts', eventId, 'list', params] as const,
+  settings: (eventId: number) => ['shifts', eventId, 'settings'] as const,
+};

@@ -1,5 +1,6 @@
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import DynamicFormOutlined from '@mui/icons-material/DynamicFormOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -52,6 +53,12 @@ export function EventSidebar() {
       icon: <HomeOutlined />,
       roles: [0, 1, 2],
       end: true,
+    },
+    {
+      label: t('menu.scheduling'),
+      href: paths.event.scheduling.href(event.id),
+      icon: <EventNoteOutlined />,
+      roles: [0, 1, 2],
     },
   ];
   const recruitment: MenuEntry[] = [
