@@ -43,6 +43,15 @@ export const createShiftSchema = z
   .refine(notTooLong, { error: 'error.shiftTooLong', path: ['endsAt'] });
 export type CreateShiftInput = z.infer<typeof createShiftSchema>;
 
+/** Many shifts at once (a repeating pattern, a duplicated day): all or none. */
+export const SHIFTS_PER_BATCH_MAXIMUM = 100;
+export const createShiftsSchema = z.object({
+  shifts: z
+    .array(createShiftSchema)
+    .min(1, { error: 'error.shiftBatchSize' })
+    .max(SHIFTS_PER_BATCH_MAXIMUM, { error: 'error.shiftBatchSize' }),
+});
+
 /** A change of a shift: any of the fields; start and end are checked together with the stored ones. */
 export const updateShiftSchema = z
   .object({

@@ -385,3 +385,40 @@ describe(`the last place taken at the same moment on ${dialect}`, () => {
     });
   }
 });
+
+describe(`repeating creation on ${dialect}`, () => {
+  it('makes a whole set in one call, all or none, within the batch limit', async () => {
+    const s = await setup();
+    const url = `/api/event/${s.eventId}/shifts/batch`;
+    const set = [3, 4, 5].flatMap((day) =>
+      ['08', '12'].map((hour) =>
+        shiftBody(s.kitchen.id, {
+          startsAt: `2030-07-0${day}T${hour}:00:00+02:00`,
+          endsAt: `2030-07-0${day}T${Number(hour) + 4}:00:00+02:00`,
+        }),
+      ),
+    );
+    const made = await s.admin.post(url, { shifts: set });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().shifts.map((shift: { startsAt: string }) => shift.startsAt)).toEqual([
+      '2030-07-03T06:00:00.000Z',
+      '2030-07-03T10:00:00.000Z',
+      '2030-07-04T06:00:00.000Z',
+      '2030-07-04T10:00:00.000Z',
+      '2030-07-05T06:00:00.000Z',
+      '2030-07-05T10:00:00.000Z',
+    ]);
+    expect((await s.admin.get(`/api/event/${s.eventId}/shifts`)).json().shifts).toHaveLength(6);
+
+    // One bad shift (another group's, for a leader; an unknown group) refuses the whole set.
+    expect((await s.leader.post(url, { shifts: [set[0], shiftBody(s.bar.id)] })).statusCode).toBe(403);
+    expect((await s.admin.post(url, { shifts: [set[0], shiftBody(2_147_483_647)] })).statusCode).toBe(404);
+    const tooMany = await s.admin.post(url, { shifts: Array.from({ length: 101 }, () => set[0]) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors[0].code).toBe('error.shiftBatchSize');
+    expect((await s.admin.post(url, { shifts: [] })).statusCode).toBe(400);
+    expect((await s.admin.get(`/api/event/${s.eventId}/shifts`)).json().shifts).toHaveLength(6);
+    expect((await s.admin.request('POST', url, { shifts: set }, { csrf: null })).statusCode).toBe(403);
+    expect((await s.volunteer.client.post(url, { shifts: set })).statusCode).toBe(403);
+  });
+});

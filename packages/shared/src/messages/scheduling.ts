@@ -35,6 +35,11 @@ export const schedulingMessages = defineMessages({
     sv: 'Antal platser måste vara ett heltal från 1 till {max}.',
     params: { max: 10000 },
   },
+  'error.shiftBatchSize': {
+    en: 'Create from 1 to {max} shifts at once.',
+    sv: 'Skapa från 1 till {max} pass åt gången.',
+    params: { max: 100 },
+  },
   'error.shiftNotFound': {
     en: 'This shift does not exist.',
     sv: 'Passet finns inte.',

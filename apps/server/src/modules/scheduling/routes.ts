@@ -1,6 +1,7 @@
 import {
   addAssignmentSchema,
   createShiftSchema,
+  createShiftsSchema,
   schedulingSettingsSchema,
   shiftAssignmentSchema,
   shiftSchema,
@@ -53,6 +54,24 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const shift = await service.create(currentMembership(request), currentUser(request).id, request.body);
       return reply.status(201).send({ shift });
+    },
+  );
+
+  app.post(
+    '/event/:id/shifts/batch',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary: 'Create up to 100 shifts at once, all or none (admin; leader for their own group)',
+        params: eventParams,
+        body: createShiftsSchema,
+        response: { 201: ok({ shifts: z.array(shiftSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      const shifts = await service.createMany(currentMembership(request), currentUser(request).id, request.body.shifts);
+      return reply.status(201).send({ shifts });
     },
   );
 

@@ -203,6 +203,41 @@ export function schedulingService(db: Db, dialect: DialectName) {
       return this.get(membership, id);
     },
 
+    /** A repeating set or a duplicated day: every shift checked, all made in one transaction or none. */
+    async createMany(membership: EventMembership, actorId: number, inputs: CreateShiftInput[]): Promise<Shift[]> {
+      for (const input of inputs) requireOrganiserOf(membership, input.groupId);
+      const ids = await withTransaction(db, async (trx) => {
+        for (const groupId of new Set(inputs.map((input) => input.groupId))) {
+          await requireGroup(trx, membership.eventId, groupId);
+        }
+        const repository = schedulingRepository(trx, dialect);
+        const now = nowIso();
+        const made: number[] = [];
+        for (const input of inputs) {
+          const values = { ...input, startsAt: utc(input.startsAt), endsAt: utc(input.endsAt) };
+          made.push((await repository.insertShift(membership.eventId, values, now)).id);
+        }
+        await writeAudit(
+          trx,
+          made.map((id, index) => ({
+            eventId: membership.eventId,
+            actorId,
+            action: 'shift.created',
+            subject: `shift:${id}`,
+            details: { title: inputs[index].title, startsAt: utc(inputs[index].startsAt), batch: made.length },
+          })),
+        );
+        return made;
+      });
+      const rows = await read.listShifts(membership.eventId, {});
+      const wanted = new Set(ids);
+      return toShifts(
+        membership.eventId,
+        rows.filter((row) => wanted.has(row.id)),
+        membership.eventUserId,
+      );
+    },
+
     async update(
       membership: EventMembership,
       actorId: number,

@@ -33,7 +33,7 @@ import { FormErrorList } from '../../../components/ui/form-error-list';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useAddAssignment } from '../api/add-assignment';
-import { useCreateShift } from '../api/create-shift';
+import { useCreateShifts } from '../api/create-shifts';
 import { useDeleteShift } from '../api/delete-shift';
 import { useAssignableMembers } from '../api/get-members';
 import { useSchedulingSettings } from '../api/get-settings';
@@ -163,7 +163,7 @@ export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: Sch
   const mine = useShifts(eventId, EMPTY_FILTERS);
   const settings = useSchedulingSettings(eventId);
   const groups = useGroups(eventId);
-  const createMutation = useCreateShift(eventId);
+  const createMutation = useCreateShifts(eventId);
   const deleteMutation = useDeleteShift(eventId);
   const assignMutation = useAddAssignment(eventId);
   const removeMutation = useRemoveAssignment(eventId);
@@ -203,8 +203,7 @@ export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: Sch
   };
 
   const createAll = async (list: CreateShiftInput[]) => {
-    // One call per shift, in order; a refusal stops the rest and shows its reason (the ones made stay).
-    for (const input of list) await createMutation.mutateAsync(input);
+    await createMutation.mutateAsync(list);
     setNotice(t('notices.created', { count: list.length }));
   };
 
