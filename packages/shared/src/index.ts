@@ -7,3 +7,4 @@ export * from './events.js';
 export * from './forms.js';
 export * from './messages/index.js';
 export * from './shifts.js';
+export * from './statistics.js';

@@ -6,10 +6,11 @@ import { GuestOnly, RequireAuth } from '../components/layouts/guards';
 import { MainLayout } from '../components/layouts/main-layout';
 import { RootLayout } from '../components/layouts/root-layout';
 import { FullPageSpinner } from '../components/ui/full-page-spinner';
+import { ServerUnreachableBanner } from '../components/ui/server-unreachable';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 import type { EventRouteHandle } from './event-route-handle';
-import { applicationsLoader, eventLayoutLoader, usersLoader } from './loaders';
+import { applicationsLoader, eventLayoutLoader, statisticsLoader, usersLoader } from './loaders';
 import { ServerErrorRoute } from './routes/server-error';
 
 /**
@@ -49,6 +50,7 @@ const eventScreen = (
 };
 
 const ADMINS_AND_LEADERS = [0, 1] as const;
+const ADMINS = [0] as const;
 
 /**
  * The loaders are static (not inside `lazy`), so React Router runs them while the screen's chunk loads; they
@@ -77,6 +79,12 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
       eventScreen('scheduling', [0, 1, 2], async () => ({
         Component: (await import('./routes/event/scheduling')).EventSchedulingRoute,
       })),
+      eventScreen(
+        'statistics',
+        ADMINS,
+        async () => ({ Component: (await import('./routes/event/statistics')).EventStatisticsRoute }),
+        statisticsLoader(queryClient, ADMINS),
+      ),
       eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
       eventScreen('control-panel', [0], async () => ({
         Component: (await import('./routes/event/control-panel')).EventControlPanelRoute,
@@ -159,6 +167,14 @@ export function AppRouter() {
   const { isInitialised } = useAuth();
   const queryClient = useQueryClient();
   const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
-  if (!isInitialised) return <FullPageSpinner />;
+  if (!isInitialised) {
+    // The start-up session check retries while the server is away: say so over the spinner.
+    return (
+      <>
+        <FullPageSpinner />
+        <ServerUnreachableBanner />
+      </>
+    );
+  }
   return <RouterProvider router={router} />;
 }

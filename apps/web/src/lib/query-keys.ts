@@ -71,3 +71,9 @@ export const shiftKeys = {
   list: <P extends object>(eventId: number, params: P) => ['shifts', eventId, 'list', params] as const,
   settings: (eventId: number) => ['shifts', eventId, 'settings'] as const,
 };
+
+/** The statistics screen: one entry per filter (every count of the screen in one call). */
+export const statisticsKeys = {
+  all: (eventId: number) => ['statistics', eventId] as const,
+  detail: <P extends object>(eventId: number, filter: P) => ['statistics', eventId, filter] as const,
+};

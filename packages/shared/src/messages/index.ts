@@ -5,6 +5,7 @@ import type { MessageEntry } from './define.js';
 import { eventsMessages } from './events.js';
 import { formsMessages } from './forms.js';
 import { schedulingMessages } from './scheduling.js';
+import { statisticsMessages } from './statistics.js';
 
 export { defineMessages, type MessageEntry } from './define.js';
 
@@ -21,6 +22,7 @@ export const catalogue = {
   ...formsMessages,
   ...applicationsMessages,
   ...schedulingMessages,
+  ...statisticsMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;
