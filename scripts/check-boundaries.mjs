@@ -156,6 +156,7 @@ const TABLE_OWNERS = {
   mail_queue: 'modules/mail/',
   shifts: 'modules/scheduling/',
   shift_assignments: 'modules/scheduling/',
+  scheduling_settings: 'modules/scheduling/',
   calendar_tokens: 'modules/scheduling/',
   rate_limits: 'modules/account/',
 };

@@ -9,4 +9,5 @@ export * from './files.js';
 export * from './forms.js';
 export * from './mail.js';
 export * from './messages/index.js';
+export * from './shifts.js';
 export * from './statistics.js';

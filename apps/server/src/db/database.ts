@@ -19,6 +19,7 @@ import * as applicationsSearch from './migrations/0004-applications-search.js';
 import * as feedAndFiles from './migrations/0007-feed-and-files.js';
 import * as mailQueue from './migrations/0008-mail-queue.js';
 import * as statistics from './migrations/0009-statistics.js';
+import * as scheduling from './migrations/0010-scheduling.js';
 import * as rateLimits from './migrations/0011-rate-limits.js';
 import type { Database, Db, DialectName } from './types.js';
 
@@ -194,6 +195,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0004-applications-search': applicationsSearch,
     '0007-feed-and-files': feedAndFiles,
     '0008-mail-queue': mailQueue,
+    '0010-scheduling': scheduling,
     '0009-statistics': statistics,
     '0011-rate-limits': rateLimits,
   };

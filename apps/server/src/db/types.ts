@@ -238,6 +238,24 @@ export interface ShiftAssignmentsTable {
   id: Id;
   shift_id: number;
   event_user_id: number;
+  /** null (not marked), `arrived` or `no_show` (0010). */
+  attendance: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface SchedulingSettingsTable {
+  event_id: number;
+  min_rest_minutes: number;
+  /** JSON array of group ids. */
+  self_signup_group_ids: string;
+  sign_off_closes_hours: number;
+  updated_at: Timestamp;
+}
+
+export interface CalendarTokensTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
   created_at: Timestamp;
 }
 
@@ -279,6 +297,8 @@ export interface Database {
   mail_queue: MailQueueTable;
   shifts: ShiftsTable;
   shift_assignments: ShiftAssignmentsTable;
+  scheduling_settings: SchedulingSettingsTable;
+  calendar_tokens: CalendarTokensTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitCountersTable;
 }

@@ -86,6 +86,9 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
         async () => ({ Component: (await import('./routes/event/applications')).EventApplicationsRoute }),
         lazyLoader((loaders) => loaders.applicationsLoader(queryClient, ADMINS_AND_LEADERS)),
       ),
+      eventScreen('scheduling', [0, 1, 2], async () => ({
+        Component: (await import('./routes/event/scheduling')).EventSchedulingRoute,
+      })),
       eventScreen(
         'statistics',
         ADMINS,

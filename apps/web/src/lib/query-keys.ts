@@ -64,6 +64,14 @@ export const applyKeys = {
   page: (eventId: number) => ['apply', eventId] as const,
 };
 
+/** An event's shifts (each filter set ends the key) and its scheduling rules. */
+export const shiftKeys = {
+  all: (eventId: number) => ['shifts', eventId] as const,
+  lists: (eventId: number) => ['shifts', eventId, 'list'] as const,
+  list: <P extends object>(eventId: number, params: P) => ['shifts', eventId, 'list', params] as const,
+  settings: (eventId: number) => ['shifts', eventId, 'settings'] as const,
+};
+
 /** The statistics screen: one entry per filter (every count of the screen in one call). */
 export const statisticsKeys = {
   all: (eventId: number) => ['statistics', eventId] as const,

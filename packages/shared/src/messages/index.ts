@@ -7,6 +7,7 @@ import { feedMessages } from './feed.js';
 import { filesMessages } from './files.js';
 import { formsMessages } from './forms.js';
 import { mailMessages } from './mail.js';
+import { schedulingMessages } from './scheduling.js';
 import { statisticsMessages } from './statistics.js';
 
 export { defineMessages, type MessageEntry } from './define.js';
@@ -23,6 +24,7 @@ export const catalogue = {
   ...eventsMessages,
   ...formsMessages,
   ...applicationsMessages,
+  ...schedulingMessages,
   ...statisticsMessages,
   ...mailMessages,
   ...feedMessages,

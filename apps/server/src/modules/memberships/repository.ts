@@ -139,6 +139,16 @@ export function membershipsRepository(db: Db, dialect: DialectName) {
       return row ? toMember(row) : undefined;
     },
 
+    /** Several members of the event by membership id (ids of other events name nobody). */
+    async findMembers(eventId: number, eventUserIds: readonly number[]): Promise<Member[]> {
+      const members: Member[] = [];
+      for (const ids of idBatches([...new Set(eventUserIds)])) {
+        const rows = await membersFrom(eventId).select(memberColumns).where(inIds('event_users.id', ids)).execute();
+        members.push(...rows.map(toMember));
+      }
+      return members;
+    },
+
     async findMemberByUserId(eventId: number, userId: number): Promise<Member | undefined> {
       const row = await membersFrom(eventId)
         .select(memberColumns)

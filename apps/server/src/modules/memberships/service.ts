@@ -68,6 +68,7 @@ export function membershipsService(db: Db, dialect: DialectName) {
   return {
     findMember: (eventId: number, eventUserId: number) => read.findMember(eventId, eventUserId),
     findMemberByUserId: (eventId: number, userId: number) => read.findMemberByUserId(eventId, userId),
+    findMembers: (eventId: number, eventUserIds: readonly number[]) => read.findMembers(eventId, eventUserIds),
 
     /** The event's creator becomes its first admin (part of the creating transaction). */
     async addCreator(eventId: number, userId: number): Promise<number> {

@@ -2,6 +2,7 @@ import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import DynamicFormOutlined from '@mui/icons-material/DynamicFormOutlined';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
@@ -64,6 +65,12 @@ export function EventSidebar() {
       label: t('menu.files'),
       href: paths.event.files.href(event.id),
       icon: <FolderOutlined />,
+      roles: [0, 1, 2],
+    },
+    {
+      label: t('menu.scheduling'),
+      href: paths.event.scheduling.href(event.id),
+      icon: <EventNoteOutlined />,
       roles: [0, 1, 2],
     },
   ];

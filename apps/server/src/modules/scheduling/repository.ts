@@ -1,0 +1,270 @@
+import type { SchedulingSettings } from '@funkis/shared';
+import { type SqlBool, sql } from 'kysely';
+import type { Db, DialectName } from '../../db/types.js';
+import { chunked } from '../../lib/transaction.js';
+
+export interface ShiftRow {
+  id: number;
+  event_id: number;
+  title: string;
+  description: string;
+  location: string;
+  starts_at: string;
+  ends_at: string;
+  capacity: number;
+  group_id: number | null;
+  group_name: string | null;
+  created_at: string;
+}
+
+export interface AssignmentRow {
+  id: number;
+  shift_id: number;
+  event_user_id: number;
+  attendance: string | null;
+  created_at: string;
+}
+
+export interface ShiftFilters {
+  from?: string;
+  to?: string;
+  groupId?: number;
+  location?: string;
+  /** Volunteers: shifts of this group, shifts without a group, and the ones this membership holds. */
+  visibleTo?: { groupId: number | null; eventUserId: number };
+  /** Group leaders: only shifts of this group (and none without a group). */
+  onlyGroupId?: number | null;
+}
+
+export interface ShiftValues {
+  title: string;
+  description: string;
+  location: string;
+  startsAt: string;
+  endsAt: string;
+  capacity: number;
+  groupId: number | null;
+}
+
+export const DEFAULT_SETTINGS: SchedulingSettings = {
+  minRestMinutes: 0,
+  selfSignupGroupIds: [],
+  signOffClosesHours: 0,
+};
+
+/** All SQL of `shifts`, `shift_assignments`, `scheduling_settings` and `calendar_feeds`: their only writer. */
+export function schedulingRepository(db: Db, dialect: DialectName) {
+  const shiftsFrom = () =>
+    db
+      .selectFrom('shifts')
+      .leftJoin('event_groups as g', 'g.id', 'shifts.group_id')
+      .select([
+        'shifts.id',
+        'shifts.event_id',
+        'shifts.title',
+        'shifts.description',
+        'shifts.location',
+        'shifts.starts_at',
+        'shifts.ends_at',
+        'shifts.capacity',
+        'shifts.group_id',
+        'g.name as group_name',
+        'shifts.created_at',
+      ]);
+  const inIds = (column: string, ids: readonly number[]) =>
+    dialect === 'postgres'
+      ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::int[])`
+      : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
+  const batches = (ids: readonly number[]): (readonly number[])[] =>
+    dialect === 'postgres' ? (ids.length > 0 ? [ids] : []) : chunked(ids);
+
+  return {
+    async listShifts(eventId: number, filters: ShiftFilters): Promise<ShiftRow[]> {
+      let query = shiftsFrom().where('shifts.event_id', '=', eventId);
+      if (filters.from) query = query.where('shifts.ends_at', '>', filters.from);
+      if (filters.to) query = query.where('shifts.starts_at', '<', filters.to);
+      if (filters.groupId !== undefined) query = query.where('shifts.group_id', '=', filters.groupId);
+      if (filters.location !== undefined) query = query.where('shifts.location', '=', filters.location);
+      if (filters.onlyGroupId !== undefined) {
+        const groupId = filters.onlyGroupId;
+        query = groupId === null ? query.where(sql<SqlBool>`1 = 0`) : query.where('shifts.group_id', '=', groupId);
+      }
+      if (filters.visibleTo) {
+        const { groupId, eventUserId } = filters.visibleTo;
+        query = query.where((eb) =>
+          eb.or([
+            eb('shifts.group_id', 'is', null),
+            ...(groupId === null ? [] : [eb('shifts.group_id', '=', groupId)]),
+            eb.exists(
+              eb
+                .selectFrom('shift_assignments as mine')
+                .select('mine.id')
+                .whereRef('mine.shift_id', '=', 'shifts.id')
+                .where('mine.event_user_id', '=', eventUserId),
+            ),
+          ]),
+        );
+      }
+      return query.orderBy('shifts.starts_at').orderBy('shifts.id').execute();
+    },
+
+    findShift: (eventId: number, shiftId: number): Promise<ShiftRow | undefined> =>
+      shiftsFrom().where('shifts.event_id', '=', eventId).where('shifts.id', '=', shiftId).executeTakeFirst(),
+
+    /** The shift's row, locked until the transaction ends on PostgreSQL: sign-ups for one shift queue here. */
+    async lockShift(eventId: number, shiftId: number): Promise<void> {
+      if (dialect !== 'postgres') return;
+      await db
+        .selectFrom('shifts')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .where('id', '=', shiftId)
+        .forUpdate()
+        .execute();
+    },
+
+    async assignmentsOf(shiftIds: readonly number[]): Promise<AssignmentRow[]> {
+      const rows: AssignmentRow[] = [];
+      for (const ids of batches(shiftIds)) {
+        rows.push(
+          ...(await db
+            .selectFrom('shift_assignments')
+            .select(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at'])
+            .where(inIds('shift_id', ids))
+            .orderBy('created_at')
+            .orderBy('id')
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
+    async countAssignments(shiftId: number): Promise<number> {
+      const row = await db
+        .selectFrom('shift_assignments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('shift_id', '=', shiftId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The shifts one membership holds in the event, with their times: what overlap and rest are checked on. */
+    shiftsOfMember: (eventId: number, eventUserId: number) =>
+      db
+        .selectFrom('shift_assignments as a')
+        .innerJoin('shifts', 'shifts.id', 'a.shift_id')
+        .select(['shifts.id', 'shifts.title', 'shifts.starts_at', 'shifts.ends_at'])
+        .where('shifts.event_id', '=', eventId)
+        .where('a.event_user_id', '=', eventUserId)
+        .execute(),
+
+    /** Every shift one membership holds, by start: the calendar feed. */
+    calendarShiftsOfMember: (eventId: number, eventUserId: number) =>
+      db
+        .selectFrom('shift_assignments as a')
+        .innerJoin('shifts', 'shifts.id', 'a.shift_id')
+        .select([
+          'shifts.id',
+          'shifts.event_id',
+          'shifts.title',
+          'shifts.description',
+          'shifts.location',
+          'shifts.starts_at',
+          'shifts.ends_at',
+          'shifts.created_at',
+        ])
+        .where('shifts.event_id', '=', eventId)
+        .where('a.event_user_id', '=', eventUserId)
+        .orderBy('shifts.starts_at')
+        .orderBy('shifts.id')
+        .execute(),
+
+    findAssignment: (shiftId: number, assignmentId: number) =>
+      db
+        .selectFrom('shift_assignments')
+        .select(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at'])
+        .where('shift_id', '=', shiftId)
+        .where('id', '=', assignmentId)
+        .executeTakeFirst(),
+
+    insertShift: (eventId: number, values: ShiftValues, now: string) =>
+      db
+        .insertInto('shifts')
+        .values({
+          event_id: eventId,
+          title: values.title,
+          description: values.description,
+          location: values.location,
+          starts_at: values.startsAt,
+          ends_at: values.endsAt,
+          capacity: values.capacity,
+          group_id: values.groupId,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+
+    updateShift: (eventId: number, shiftId: number, values: ShiftValues) =>
+      db
+        .updateTable('shifts')
+        .set({
+          title: values.title,
+          description: values.description,
+          location: values.location,
+          starts_at: values.startsAt,
+          ends_at: values.endsAt,
+          capacity: values.capacity,
+          group_id: values.groupId,
+        })
+        .where('event_id', '=', eventId)
+        .where('id', '=', shiftId)
+        .execute(),
+
+    deleteShift: (eventId: number, shiftId: number) =>
+      db.deleteFrom('shifts').where('event_id', '=', eventId).where('id', '=', shiftId).execute(),
+
+    insertAssignment: (shiftId: number, eventUserId: number, now: string) =>
+      db
+        .insertInto('shift_assignments')
+        .values({ shift_id: shiftId, event_user_id: eventUserId, created_at: now })
+        .returning(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at'])
+        .executeTakeFirstOrThrow(),
+
+    deleteAssignment: (shiftId: number, assignmentId: number) =>
+      db.deleteFrom('shift_assignments').where('shift_id', '=', shiftId).where('id', '=', assignmentId).execute(),
+
+    async settings(eventId: number): Promise<SchedulingSettings> {
+      const row = await db
+        .selectFrom('scheduling_settings')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .executeTakeFirst();
+      if (!row) return { ...DEFAULT_SETTINGS };
+      return {
+        minRestMinutes: row.min_rest_minutes,
+        selfSignupGroupIds: JSON.parse(row.self_signup_group_ids) as number[],
+        signOffClosesHours: row.sign_off_closes_hours,
+      };
+    },
+
+    saveSettings: (eventId: number, settings: SchedulingSettings, now: string) =>
+      db
+        .insertInto('scheduling_settings')
+        .values({
+          event_id: eventId,
+          min_rest_minutes: settings.minRestMinutes,
+          self_signup_group_ids: JSON.stringify(settings.selfSignupGroupIds),
+          sign_off_closes_hours: settings.signOffClosesHours,
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc.column('event_id').doUpdateSet({
+            min_rest_minutes: settings.minRestMinutes,
+            self_signup_group_ids: JSON.stringify(settings.selfSignupGroupIds),
+            sign_off_closes_hours: settings.signOffClosesHours,
+            updated_at: now,
+          }),
+        )
+        .execute(),
+  };
+}

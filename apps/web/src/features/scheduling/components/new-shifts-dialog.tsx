@@ -1,0 +1,209 @@
+import { type CreateShiftInput, createShiftSchema, type Group } from '@funkis/shared';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
+import { formatShiftTime } from './format';
+
+const MAX_REPEATS = 100;
+
+interface Draft {
+  title: string;
+  description: string;
+  location: string;
+  date: string;
+  repeatUntil: string;
+  /** One or more "HH:MM-HH:MM" slots, comma separated. */
+  slots: string;
+  capacity: string;
+  groupId: '' | number;
+}
+
+/** The shifts a draft makes: every day from `date` to `repeatUntil` (or just `date`), each slot that day. */
+export function expandDraft(draft: Draft): { shifts: CreateShiftInput[]; error: string | null } {
+  if (!draft.date) return { shifts: [], error: 'form.dateRequired' };
+  const slots = draft.slots
+    .split(',')
+    .map((slot) => slot.trim())
+    .filter(Boolean)
+    .map((slot) => /^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/.exec(slot));
+  if (slots.length === 0 || slots.some((slot) => slot === null)) return { shifts: [], error: 'form.slotsInvalid' };
+  const [year, month, day] = draft.date.split('-').map(Number);
+  const last = draft.repeatUntil ? draft.repeatUntil.split('-').map(Number) : [year, month, day];
+  const lastDay = new Date(last[0], last[1] - 1, last[2]);
+  const shifts: CreateShiftInput[] = [];
+  for (let current = new Date(year, month - 1, day); current <= lastDay; current.setDate(current.getDate() + 1)) {
+    for (const slot of slots as RegExpExecArray[]) {
+      const start = new Date(current.getFullYear(), current.getMonth(), current.getDate(), +slot[1], +slot[2]);
+      const end = new Date(current.getFullYear(), current.getMonth(), current.getDate(), +slot[3], +slot[4]);
+      if (end <= start) end.setDate(end.getDate() + 1);
+      shifts.push({
+        title: draft.title,
+        description: draft.description,
+        location: draft.location,
+        startsAt: start.toISOString(),
+        endsAt: end.toISOString(),
+        capacity: Number(draft.capacity),
+        groupId: draft.groupId === '' ? null : draft.groupId,
+      });
+      if (shifts.length > MAX_REPEATS) return { shifts: [], error: 'form.tooMany' };
+    }
+  }
+  if (shifts.length === 0) return { shifts, error: 'form.untilBeforeDate' };
+  return { shifts, error: null };
+}
+
+export interface NewShiftsDialogProps {
+  open: boolean;
+  groups: Group[];
+  /** Leaders create only for their own group. */
+  fixedGroupId: number | null;
+  onClose(): void;
+  onCreate(shifts: CreateShiftInput[]): Promise<void>;
+}
+
+/** One shift, or a repeating set (every day in a range × time slots), with a preview of what it will make. */
+export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate }: NewShiftsDialogProps) {
+  const { t, i18n } = useTranslation('scheduling');
+  const [draft, setDraft] = useState<Draft>({
+    title: '',
+    description: '',
+    location: '',
+    date: '',
+    repeatUntil: '',
+    slots: '08:00-12:00',
+    capacity: '1',
+    groupId: fixedGroupId ?? '',
+  });
+  const [errors, setErrors] = useState<ErrorMessage[]>([]);
+  const [saving, setSaving] = useState(false);
+  const expanded = useMemo(() => expandDraft(draft), [draft]);
+  const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = async () => {
+    if (expanded.error) return setErrors([t(expanded.error)]);
+    const invalid = expanded.shifts
+      .map((shift) => createShiftSchema.safeParse(shift))
+      .find((result) => !result.success);
+    if (invalid && !invalid.success) {
+      return setErrors(invalid.error.issues.map((issue) => issue.message));
+    }
+    setSaving(true);
+    try {
+      await onCreate(expanded.shifts);
+      onClose();
+    } catch (error) {
+      setErrors(errorMessagesOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="new-shifts-title">
+      <DialogTitle id="new-shifts-title">{t('form.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormErrorList messages={errors} />
+          <TextField label={t('fields.title')} value={draft.title} onChange={set('title')} required />
+          <TextField label={t('fields.location')} value={draft.location} onChange={set('location')} />
+          <TextField
+            label={t('fields.description')}
+            value={draft.description}
+            onChange={set('description')}
+            multiline
+            minRows={2}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={t('fields.date')}
+              type="date"
+              value={draft.date}
+              onChange={set('date')}
+              required
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+            />
+            <TextField
+              label={t('fields.repeatUntil')}
+              type="date"
+              value={draft.repeatUntil}
+              onChange={set('repeatUntil')}
+              helperText={t('fields.repeatUntilHelp')}
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+            />
+          </Stack>
+          <TextField
+            label={t('fields.slots')}
+            value={draft.slots}
+            onChange={set('slots')}
+            helperText={t('fields.slotsHelp')}
+            required
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={t('fields.capacity')}
+              type="number"
+              value={draft.capacity}
+              onChange={set('capacity')}
+              slotProps={{ htmlInput: { min: 1 } }}
+              required
+              fullWidth
+            />
+            <TextField
+              select
+              label={t('fields.group')}
+              value={draft.groupId}
+              onChange={(event) =>
+                setDraft((current) => ({
+                  ...current,
+                  groupId: event.target.value === '' ? '' : Number(event.target.value),
+                }))
+              }
+              disabled={fixedGroupId !== null}
+              fullWidth
+            >
+              <MenuItem value="">{t('fields.noGroup')}</MenuItem>
+              {groups.map((group) => (
+                <MenuItem key={group.id} value={group.id}>
+                  {group.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <Typography variant="subtitle2" component="h3">
+            {t('form.preview', { count: expanded.shifts.length })}
+          </Typography>
+          {expanded.error && draft.date ? <Alert severity="info">{t(expanded.error)}</Alert> : null}
+          <List dense aria-label={t('form.previewLabel')} sx={{ maxHeight: 200, overflow: 'auto' }}>
+            {expanded.shifts.map((shift) => (
+              <ListItem key={shift.startsAt} data-testid="shift-preview">
+                {formatShiftTime(i18n.language, shift.startsAt, shift.endsAt)}
+              </ListItem>
+            ))}
+          </List>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button variant="contained" onClick={submit} disabled={saving}>
+          {t('form.create', { count: expanded.shifts.length })}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,397 @@
+import {
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import type { CreateShiftInput, Member, Shift } from '@funkis/shared';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGroups } from '../../../api/get-groups';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
+import { useAddAssignment } from '../api/add-assignment';
+import { useCreateShifts } from '../api/create-shifts';
+import { useDeleteShift } from '../api/delete-shift';
+import { useAssignableMembers } from '../api/get-members';
+import { useSchedulingSettings } from '../api/get-settings';
+import { type ShiftFilters, useShifts } from '../api/get-shifts';
+import { useRemoveAssignment } from '../api/remove-assignment';
+import { dayKey, formatDay } from './format';
+import { NewShiftsDialog } from './new-shifts-dialog';
+import { ShiftCard } from './shift-card';
+
+export interface SchedulingPageProps {
+  eventId: number;
+  roleLevel: 0 | 1 | 2;
+  eventUserId: number | null;
+  groupId: number | null;
+}
+
+/** A member to drag onto a shift (pointer, or keyboard: space to lift, arrows, space to drop). */
+function DraggableMember({ member }: { member: Member }) {
+  const { t } = useTranslation('scheduling');
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: `member-${member.id}`,
+    data: { eventUserId: member.id },
+  });
+  const name = `${member.firstname} ${member.lastname}`;
+  return (
+    <Chip
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={t('members.drag', { name })}
+      data-testid={`member-${member.id}`}
+      label={member.group ? `${name} · ${member.group.name}` : name}
+      sx={{
+        cursor: 'grab',
+        touchAction: 'none',
+        opacity: isDragging ? 0.6 : 1,
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+        zIndex: isDragging ? 10 : undefined,
+      }}
+    />
+  );
+}
+
+function MembersPanel({ eventId }: { eventId: number }) {
+  const { t } = useTranslation('scheduling');
+  const [input, setInput] = useState('');
+  const search = useDebouncedValue(input, 250);
+  const members = useAssignableMembers(eventId, search, true);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="members-heading" sx={{ p: 2 }}>
+      <Typography id="members-heading" variant="h6" component="h2">
+        {t('members.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('members.help')}
+      </Typography>
+      <TextField
+        size="small"
+        fullWidth
+        label={t('members.search')}
+        value={input}
+        onChange={(event) => setInput(event.target.value)}
+      />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5 }}>
+        {(members.data?.users ?? []).map((member) => (
+          <DraggableMember key={member.id} member={member} />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Filled and needed places of the shifts listed, per day. */
+function Coverage({ shifts }: { shifts: Shift[] }) {
+  const { t, i18n } = useTranslation('scheduling');
+  const days = new Map<string, { filled: number; capacity: number }>();
+  for (const shift of shifts) {
+    const key = dayKey(shift.startsAt);
+    const day = days.get(key) ?? { filled: 0, capacity: 0 };
+    day.filled += Math.min(shift.assignments.length, shift.capacity);
+    day.capacity += shift.capacity;
+    days.set(key, day);
+  }
+  if (days.size === 0) return null;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="coverage-heading" sx={{ p: 2 }}>
+      <Typography id="coverage-heading" variant="h6" component="h2">
+        {t('coverage.title')}
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+        {[...days].map(([key, day]) => (
+          <Chip
+            key={key}
+            variant="outlined"
+            color={day.filled >= day.capacity ? 'success' : 'default'}
+            label={`${formatDay(i18n.language, key)}: ${t('coverage.filled', day)}`}
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+const EMPTY_FILTERS: ShiftFilters = { from: '', to: '', groupId: '', location: '', free: false };
+
+/** /event/{id}/scheduling: my shifts first, then the shifts (list, filters, coverage); organisers plan here. */
+export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: SchedulingPageProps) {
+  const { t, i18n } = useTranslation('scheduling');
+  const organiser = roleLevel <= 1;
+  const [day, setDay] = useState('');
+  const [filterGroup, setFilterGroup] = useState<'' | number>('');
+  const [locationInput, setLocationInput] = useState('');
+  const [free, setFree] = useState(false);
+  const location = useDebouncedValue(locationInput, 300);
+  const filters = useMemo<ShiftFilters>(() => {
+    if (!day) return { ...EMPTY_FILTERS, groupId: filterGroup, location, free };
+    const [year, month, date] = day.split('-').map(Number);
+    return {
+      from: new Date(year, month - 1, date).toISOString(),
+      to: new Date(year, month - 1, date + 1).toISOString(),
+      groupId: filterGroup,
+      location,
+      free,
+    };
+  }, [day, filterGroup, location, free]);
+  const shifts = useShifts(eventId, filters);
+  const mine = useShifts(eventId, EMPTY_FILTERS);
+  const settings = useSchedulingSettings(eventId);
+  const groups = useGroups(eventId);
+  const createMutation = useCreateShifts(eventId);
+  const deleteMutation = useDeleteShift(eventId);
+  const assignMutation = useAddAssignment(eventId);
+  const removeMutation = useRemoveAssignment(eventId);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<Shift | null>(null);
+  const [errors, setErrors] = useState<ErrorMessage[]>([]);
+  const [notice, setNotice] = useState('');
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor),
+  );
+
+  const selfSignup =
+    roleLevel === 2 && groupId !== null && (settings.data?.settings.selfSignupGroupIds ?? []).includes(groupId);
+  const closesHours = settings.data?.settings.signOffClosesHours ?? 0;
+  const canOrganise = (shift: Shift) =>
+    roleLevel === 0 || (roleLevel === 1 && shift.group !== null && shift.group.id === groupId);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setErrors([]);
+    setNotice('');
+    try {
+      await work();
+      setNotice(done);
+    } catch (error) {
+      setErrors(errorMessagesOf(error));
+    }
+  };
+  const assign = (shift: Shift, memberId: number) =>
+    run(() => assignMutation.mutateAsync({ shiftId: shift.id, eventUserId: memberId }), t('notices.assigned'));
+
+  const onDragEnd = (event: DragEndEvent) => {
+    const memberId = event.active.data.current?.eventUserId as number | undefined;
+    const shiftId = Number(String(event.over?.id ?? '').replace('shift-', ''));
+    const shift = shifts.data?.shifts.find((item) => item.id === shiftId);
+    if (memberId && shift) void assign(shift, memberId);
+  };
+
+  const createAll = async (list: CreateShiftInput[]) => {
+    await createMutation.mutateAsync(list);
+    setNotice(t('notices.created', { count: list.length }));
+  };
+
+  const card = (shift: Shift) => {
+    const myAssignment = shift.assignments.find((assignment) => assignment.eventUserId === eventUserId);
+    const signOffOpen = Date.now() < Date.parse(shift.startsAt) - closesHours * 3_600_000;
+    return (
+      <ShiftCard
+        key={shift.id}
+        eventId={eventId}
+        shift={shift}
+        canOrganise={canOrganise(shift)}
+        canSignUp={
+          selfSignup &&
+          !myAssignment &&
+          shift.assignments.length < shift.capacity &&
+          Date.parse(shift.startsAt) > Date.now()
+        }
+        canSignOff={selfSignup && !!myAssignment && signOffOpen}
+        busy={assignMutation.isPending || removeMutation.isPending}
+        onAssign={(memberId) => assign(shift, memberId)}
+        onRemove={(assignmentId) =>
+          run(() => removeMutation.mutateAsync({ shiftId: shift.id, assignmentId }), t('notices.removed'))
+        }
+        onSignUp={() =>
+          eventUserId !== null &&
+          run(() => assignMutation.mutateAsync({ shiftId: shift.id, eventUserId }), t('notices.signedUp'))
+        }
+        onSignOff={() =>
+          myAssignment &&
+          run(
+            () => removeMutation.mutateAsync({ shiftId: shift.id, assignmentId: myAssignment.id }),
+            t('notices.signedOff'),
+          )
+        }
+        onDelete={() => setToDelete(shift)}
+      />
+    );
+  };
+
+  const myShifts = (mine.data?.shifts ?? []).filter((shift) => shift.mine);
+  const listed = shifts.data?.shifts ?? [];
+  const byDay = new Map<string, Shift[]>();
+  for (const shift of listed) {
+    const key = dayKey(shift.startsAt);
+    byDay.set(key, [...(byDay.get(key) ?? []), shift]);
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h4" component="h1">
+          {t('title')}
+        </Typography>
+        {organiser ? (
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialogOpen(true)}>
+            {t('actions.newShifts')}
+          </Button>
+        ) : null}
+      </Stack>
+      <Box aria-live="polite">
+        {notice ? <Alert severity="success">{notice}</Alert> : null}
+        <FormErrorList messages={errors} />
+      </Box>
+
+      <Box component="section" aria-labelledby="my-shifts-heading">
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+          <Typography id="my-shifts-heading" variant="h5" component="h2">
+            {t('myShifts.title')}
+          </Typography>
+          <Button
+            component="a"
+            href={`/api/event/${eventId}/my-shifts.ics`}
+            download="my-shifts.ics"
+            startIcon={<CalendarMonthOutlined />}
+          >
+            {t('myShifts.download')}
+          </Button>
+        </Stack>
+        {myShifts.length === 0 ? (
+          <Typography color="text.secondary">{t('myShifts.empty')}</Typography>
+        ) : (
+          <Stack spacing={1.5} data-testid="my-shifts">
+            {myShifts.map(card)}
+          </Stack>
+        )}
+      </Box>
+
+      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Box component="section" aria-labelledby="shifts-heading" sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+            <Typography id="shifts-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
+              {organiser ? t('list.title') : t('list.titleVolunteer')}
+            </Typography>
+            <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+              <TextField
+                size="small"
+                type="date"
+                label={t('filters.day')}
+                value={day}
+                onChange={(event) => setDay(event.target.value)}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <TextField
+                size="small"
+                select
+                label={t('filters.group')}
+                value={filterGroup}
+                onChange={(event) => setFilterGroup(event.target.value === '' ? '' : Number(event.target.value))}
+                sx={{ minWidth: 160 }}
+              >
+                <MenuItem value="">{t('filters.allGroups')}</MenuItem>
+                {(groups.data?.groups ?? []).map((group) => (
+                  <MenuItem key={group.id} value={group.id}>
+                    {group.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                size="small"
+                label={t('filters.location')}
+                value={locationInput}
+                onChange={(event) => setLocationInput(event.target.value)}
+              />
+              <FormControlLabel
+                control={<Checkbox checked={free} onChange={(event) => setFree(event.target.checked)} />}
+                label={t('filters.free')}
+              />
+            </Stack>
+            {shifts.isError ? <FormErrorList messages={errorMessagesOf(shifts.error)} /> : null}
+            {organiser ? <Coverage shifts={listed} /> : null}
+            {listed.length === 0 && shifts.isSuccess ? (
+              <Typography color="text.secondary" sx={{ mt: 2 }}>
+                {t('list.empty')}
+              </Typography>
+            ) : null}
+            {[...byDay].map(([key, list]) => (
+              <Box key={key} sx={{ mt: 2 }}>
+                <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+                  {formatDay(i18n.language, key)}
+                </Typography>
+                <Stack spacing={1.5}>{list.map(card)}</Stack>
+              </Box>
+            ))}
+          </Box>
+          {organiser ? (
+            <Box sx={{ width: { xs: '100%', md: 320 }, position: { md: 'sticky' }, top: { md: 16 } }}>
+              <MembersPanel eventId={eventId} />
+            </Box>
+          ) : null}
+        </Stack>
+      </DndContext>
+
+      {organiser && dialogOpen ? (
+        <NewShiftsDialog
+          open
+          groups={groups.data?.groups ?? []}
+          fixedGroupId={roleLevel === 1 ? groupId : null}
+          onClose={() => setDialogOpen(false)}
+          onCreate={createAll}
+        />
+      ) : null}
+      <Dialog open={toDelete !== null} onClose={() => setToDelete(null)} aria-labelledby="delete-shift-title">
+        <DialogTitle id="delete-shift-title">{t('delete.title', { title: toDelete?.title ?? '' })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {toDelete && toDelete.assignments.length > 0
+              ? t('delete.withPeople', {
+                  names: toDelete.assignments.map((item) => `${item.firstname} ${item.lastname}`).join(', '),
+                })
+              : t('delete.empty')}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setToDelete(null)}>{t('actions.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              const shift = toDelete;
+              setToDelete(null);
+              if (shift) void run(() => deleteMutation.mutateAsync(shift.id), t('notices.deleted'));
+            }}
+          >
+            {t('actions.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

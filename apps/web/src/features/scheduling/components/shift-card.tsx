@@ -1,0 +1,163 @@
+import { useDroppable } from '@dnd-kit/core';
+import type { Shift } from '@funkis/shared';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useAssignableMembers } from '../api/get-members';
+import { formatShiftTime } from './format';
+
+export interface ShiftCardProps {
+  eventId: number;
+  shift: Shift;
+  /** The caller organises this shift (admin, or leader of its group): assign, remove, delete. */
+  canOrganise: boolean;
+  /** The caller may sign up (volunteer with self sign-up, shift not full and not theirs). */
+  canSignUp: boolean;
+  canSignOff: boolean;
+  busy: boolean;
+  onAssign(eventUserId: number): void;
+  onRemove(assignmentId: number): void;
+  onSignUp(): void;
+  onSignOff(): void;
+  onDelete(): void;
+}
+
+/** A member search that assigns on choice: the keyboard way to assign (drag is the pointer way). */
+function AssignSearch({ eventId, shift, onAssign }: Pick<ShiftCardProps, 'eventId' | 'shift' | 'onAssign'>) {
+  const { t } = useTranslation('scheduling');
+  const [input, setInput] = useState('');
+  const [open, setOpen] = useState(false);
+  const search = useDebouncedValue(input, 250);
+  const members = useAssignableMembers(eventId, search, open);
+  const taken = new Set(shift.assignments.map((assignment) => assignment.eventUserId));
+  const options = (members.data?.users ?? []).filter((member) => !taken.has(member.id));
+  return (
+    <Autocomplete
+      size="small"
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={options}
+      loading={members.isFetching}
+      filterOptions={(list) => list}
+      getOptionLabel={(member) => `${member.firstname} ${member.lastname}`}
+      inputValue={input}
+      onInputChange={(_, value) => setInput(value)}
+      value={null}
+      onChange={(_, member) => {
+        if (member) {
+          onAssign(member.id);
+          setInput('');
+        }
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('assign.search', { title: shift.title })}
+          placeholder={t('assign.placeholder')}
+        />
+      )}
+      sx={{ minWidth: 220, flex: 1 }}
+    />
+  );
+}
+
+export function ShiftCard(props: ShiftCardProps) {
+  const { t, i18n } = useTranslation('scheduling');
+  const { shift, canOrganise } = props;
+  const { setNodeRef, isOver } = useDroppable({ id: `shift-${shift.id}`, disabled: !canOrganise });
+  const filled = shift.assignments.length;
+  const full = filled >= shift.capacity;
+  return (
+    <Card
+      ref={setNodeRef}
+      variant="outlined"
+      data-testid={`shift-${shift.id}`}
+      aria-label={shift.title}
+      component="section"
+      sx={{ borderColor: isOver ? 'primary.main' : undefined, borderWidth: isOver ? 2 : 1 }}
+    >
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {shift.title}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {formatShiftTime(i18n.language, shift.startsAt, shift.endsAt)}
+              {shift.location ? ` · ${shift.location}` : ''}
+              {shift.group ? ` · ${shift.group.name}` : ''}
+            </Typography>
+            {shift.description ? (
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
+                {shift.description}
+              </Typography>
+            ) : null}
+          </Box>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
+            <Chip
+              size="small"
+              color={full ? 'success' : 'default'}
+              label={t('coverage.filled', { filled, capacity: shift.capacity })}
+            />
+            {canOrganise ? (
+              <IconButton
+                size="small"
+                aria-label={t('actions.deleteShift', { title: shift.title })}
+                onClick={props.onDelete}
+              >
+                <DeleteOutlined fontSize="small" />
+              </IconButton>
+            ) : null}
+          </Stack>
+        </Stack>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+          {shift.assignments.map((assignment) => {
+            const name = `${assignment.firstname} ${assignment.lastname}`;
+            return (
+              <Stack key={assignment.id} direction="row" sx={{ alignItems: 'center' }}>
+                <Chip label={name} size="small" />
+                {canOrganise ? (
+                  <IconButton
+                    size="small"
+                    aria-label={t('actions.remove', { name })}
+                    onClick={() => props.onRemove(assignment.id)}
+                  >
+                    <CloseOutlined fontSize="small" />
+                  </IconButton>
+                ) : null}
+              </Stack>
+            );
+          })}
+        </Stack>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5, alignItems: 'center' }}>
+          {canOrganise && !full ? (
+            <AssignSearch eventId={props.eventId} shift={shift} onAssign={props.onAssign} />
+          ) : null}
+          {props.canSignUp ? (
+            <Button variant="contained" size="small" disabled={props.busy} onClick={props.onSignUp}>
+              {t('actions.signUp')}
+            </Button>
+          ) : null}
+          {props.canSignOff ? (
+            <Button variant="outlined" size="small" disabled={props.busy} onClick={props.onSignOff}>
+              {t('actions.signOff')}
+            </Button>
+          ) : null}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

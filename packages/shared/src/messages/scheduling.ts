@@ -1,0 +1,87 @@
+import { defineMessages } from './define.js';
+
+/** Shift scheduling (issue 16). */
+export const schedulingMessages = defineMessages({
+  'error.shiftTitleTooLong': {
+    en: 'The title must be at most {max} characters long.',
+    sv: 'Titeln får vara högst {max} tecken lång.',
+    params: { max: 200 },
+  },
+  'error.shiftDescriptionTooLong': {
+    en: 'The description must be at most {max} characters long.',
+    sv: 'Beskrivningen får vara högst {max} tecken lång.',
+    params: { max: 5000 },
+  },
+  'error.shiftLocationTooLong': {
+    en: 'The location must be at most {max} characters long.',
+    sv: 'Platsen får vara högst {max} tecken lång.',
+    params: { max: 200 },
+  },
+  'error.shiftTimeInvalid': {
+    en: 'Enter a date and time.',
+    sv: 'Ange datum och tid.',
+  },
+  'error.shiftEndsBeforeStart': {
+    en: 'A shift must end after it starts.',
+    sv: 'Ett pass måste sluta efter att det börjar.',
+  },
+  'error.shiftTooLong': {
+    en: 'A shift can last at most {hours} hours.',
+    sv: 'Ett pass kan vara högst {hours} timmar långt.',
+    params: { hours: 168 },
+  },
+  'error.shiftCapacityInvalid': {
+    en: 'Places needed must be a whole number from 1 to {max}.',
+    sv: 'Antal platser måste vara ett heltal från 1 till {max}.',
+    params: { max: 10000 },
+  },
+  'error.shiftBatchSize': {
+    en: 'Create from 1 to {max} shifts at once.',
+    sv: 'Skapa från 1 till {max} pass åt gången.',
+    params: { max: 100 },
+  },
+  'error.shiftNotFound': {
+    en: 'This shift does not exist.',
+    sv: 'Passet finns inte.',
+  },
+  'error.assignmentNotFound': {
+    en: 'This person does not have this shift.',
+    sv: 'Personen har inte det här passet.',
+  },
+  'error.shiftFull': {
+    en: 'This shift is full: all {capacity} places are taken.',
+    sv: 'Passet är fullt: alla {capacity} platser är tagna.',
+  },
+  'error.shiftAlreadyAssigned': {
+    en: 'This person already has this shift.',
+    sv: 'Personen har redan det här passet.',
+  },
+  'error.shiftOverlap': {
+    en: 'This person already has an overlapping shift: {title}.',
+    sv: 'Personen har redan ett pass som överlappar: {title}.',
+  },
+  'error.shiftRestTooShort': {
+    en: 'This person needs at least {minutes} minutes of rest between shifts (next to: {title}).',
+    sv: 'Personen behöver minst {minutes} minuters vila mellan passen (intill: {title}).',
+  },
+  'error.shiftOtherGroup': {
+    en: "Volunteers can only take their own group's shifts.",
+    sv: 'Volontärer kan bara ta pass i sin egen grupp.',
+  },
+  'error.selfSignupClosed': {
+    en: 'Signing up and off by yourself is not open for your group. Ask an organiser.',
+    sv: 'Att anmäla och avanmäla sig själv är inte öppet för din grupp. Fråga en arrangör.',
+  },
+  'error.signOffClosed': {
+    en: 'Signing off closes {hours} hours before the shift starts. Ask an organiser.',
+    sv: 'Avanmälan stänger {hours} timmar innan passet börjar. Fråga en arrangör.',
+  },
+  'error.shiftCapacityBelowAssigned': {
+    en: '{count} people already have this shift: remove some before lowering the places to {capacity}.',
+    sv: '{count} personer har redan passet: ta bort några innan antalet platser sänks till {capacity}.',
+  },
+  'error.shiftStarted': {
+    en: 'This shift has already started.',
+    sv: 'Passet har redan börjat.',
+  },
+});
