@@ -7,14 +7,24 @@ export interface LimitRule {
   windowMinutes: number;
 }
 
+export interface GrowingDelayRule {
+  /** Failures before any delay. */
+  free: number;
+  /** The wait after the first failure beyond `free`; it doubles with each further failure. */
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  /** Failures older than this (counted from the last one) are forgotten. */
+  forgetAfterMinutes: number;
+}
+
 /**
- * Soft limits: windows of minutes, never a lock-out, so an attacker who spends an account's budget delays its
- * owner by minutes at most. Per address (several people can share one: keep it roomy) and per account.
- * Logins count failures only: a person who logs in and out all day is no attack.
+ * Soft limits: windows of minutes, never a lock-out. Per address (several people can share one: keep it roomy)
+ * and per account. Logins count failures only: a person who logs in and out all day is no attack. Failed logins
+ * are counted per account AND address together, with a delay that grows: a stranger guessing an account's
+ * password waits longer and longer, while its owner, from their own address, is not held up at all.
  */
 export const ACCOUNT_RATE_LIMITS = {
   loginFailuresPerAddress: { max: 50, windowMinutes: 5 },
-  loginFailuresPerAccount: { max: 10, windowMinutes: 5 },
   registerPerAddress: { max: 30, windowMinutes: 15 },
   registerPerAccount: { max: 5, windowMinutes: 15 },
   recoverPerAddress: { max: 20, windowMinutes: 15 },
@@ -23,6 +33,13 @@ export const ACCOUNT_RATE_LIMITS = {
   /** Calls that verify the password of a logged-in user: change-email, change-password, remove-user. */
   passwordCheckPerUser: { max: 10, windowMinutes: 15 },
 } satisfies Record<string, LimitRule>;
+
+export const LOGIN_FAILURE_DELAY = {
+  free: 5,
+  firstDelaySeconds: 2,
+  maxDelaySeconds: 15 * 60,
+  forgetAfterMinutes: 24 * 60,
+} satisfies GrowingDelayRule;
 
 type KeyOf = (request: FastifyRequest) => string;
 
@@ -109,25 +126,85 @@ export class FailureWindow {
 }
 
 /**
- * Failed logins per address and per account. Every attempt is counted as a failure before the password is
- * checked (so a burst of parallel guesses cannot all slip through) and forgiven when it succeeds: `attempt`
- * refuses (429) once either budget is spent, `succeeded` takes the attempt back and clears the account's count.
+ * Failures per key with a delay that grows: after `free` failures the key waits `firstDelaySeconds` from its last
+ * failure, twice as long after the next one, and so on up to `maxDelaySeconds`. In memory (one process).
+ */
+export class GrowingDelay {
+  private readonly entries = new Map<string, { failures: number; lastAt: number }>();
+
+  constructor(private readonly rule: GrowingDelayRule) {}
+
+  /** The wait after `failures` failures, in seconds (0 while they are free). */
+  delayAfter(failures: number): number {
+    if (failures < this.rule.free) return 0;
+    const doublings = Math.min(failures - this.rule.free, 30);
+    return Math.min(this.rule.firstDelaySeconds * 2 ** doublings, this.rule.maxDelaySeconds);
+  }
+
+  /** Seconds until the key may try again; 0 when it may now. */
+  retryAfter(key: string, now = Date.now()): number {
+    const entry = this.current(key, now);
+    if (!entry) return 0;
+    const readyAt = entry.lastAt + this.delayAfter(entry.failures) * 1000;
+    return readyAt > now ? Math.ceil((readyAt - now) / 1000) : 0;
+  }
+
+  fail(key: string, now = Date.now()): void {
+    const entry = this.current(key, now);
+    if (entry) {
+      entry.failures += 1;
+      entry.lastAt = now;
+      return;
+    }
+    if (this.entries.size >= KEYS_KEPT) this.evict(now);
+    this.entries.set(key, { failures: 1, lastAt: now });
+  }
+
+  clear(key: string): void {
+    this.entries.delete(key);
+  }
+
+  private current(key: string, now: number) {
+    const entry = this.entries.get(key);
+    if (entry && now - entry.lastAt >= this.rule.forgetAfterMinutes * 60 * 1000) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private evict(now: number) {
+    for (const key of [...this.entries.keys()]) this.current(key, now);
+    for (const key of this.entries.keys()) {
+      if (this.entries.size < KEYS_KEPT) break;
+      this.entries.delete(key);
+    }
+  }
+}
+
+/**
+ * Failed logins per address (a window) and per account and address together (a growing delay). Every attempt is
+ * counted as a failure before the password is checked (so a burst of parallel guesses cannot all slip through)
+ * and forgiven when it succeeds: `attempt` refuses (429 with Retry-After) while either limit holds, `succeeded`
+ * takes the attempt back and clears the account's count from that address. Failures from other addresses never
+ * delay the owner's own address.
  */
 export function loginFailureLimits() {
   const perAddress = new FailureWindow(ACCOUNT_RATE_LIMITS.loginFailuresPerAddress);
-  const perAccount = new FailureWindow(ACCOUNT_RATE_LIMITS.loginFailuresPerAccount);
+  const perAccountAndAddress = new GrowingDelay(LOGIN_FAILURE_DELAY);
+  const accountAndAddress = (request: FastifyRequest) => `${byBodyEmail(request)}|${byAddress(request)}`;
   return {
     attempt: (async (request, reply) => {
       const address = byAddress(request);
-      const account = byBodyEmail(request);
-      const wait = Math.max(perAddress.retryAfter(address), perAccount.retryAfter(account));
+      const pair = accountAndAddress(request);
+      const wait = Math.max(perAddress.retryAfter(address), perAccountAndAddress.retryAfter(pair));
       if (wait > 0) throw tooManyRequests(reply, wait);
       perAddress.fail(address);
-      perAccount.fail(account);
+      perAccountAndAddress.fail(pair);
     }) satisfies preHandlerAsyncHookHandler,
     succeeded(request: FastifyRequest) {
       perAddress.forgive(byAddress(request));
-      perAccount.clear(byBodyEmail(request));
+      perAccountAndAddress.clear(accountAndAddress(request));
     },
   };
 }
