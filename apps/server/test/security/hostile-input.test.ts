@@ -208,7 +208,7 @@ describe(`hostile input on ${dialect}`, () => {
       if (result.failed) {
         failures.push(
           `${route.method} ${route.url} (seed ${seed}, path ${result.counterexamplePath}): ${String(
-            (result.errorInstance as Error | undefined)?.message ?? result.error,
+            (result.errorInstance as Error | undefined)?.message ?? result.errorInstance,
           ).slice(0, 600)}`,
         );
       }
