@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { findBrowser } from './e2e/find-browser';
 
 /**
- * Browser tests: Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) against the built app, served
+ * Browser tests: a Chromium found by e2e/find-browser.ts (CHROMIUM_PATH, Debian's chromium, or Playwright's own
+ * build, downloaded when missing) against the built app, served
  * by the real server on a free port with a temporary data directory (e2e/global-setup.ts).
  */
 export default defineConfig({
@@ -19,7 +21,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: findBrowser(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -28,7 +28,9 @@ export default defineConfig(async () => {
     const notice = `PostgreSQL at ${postgresUrl.replace(/\/\/[^@]*@/, '//…@')} is unreachable`;
     if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${notice} and REQUIRE_POSTGRES=1: failing.`);
     console.warn(
-      `\n*** ${notice}: the PostgreSQL server tests are SKIPPED. Set REQUIRE_POSTGRES=1 to fail instead. ***\n`,
+      `\n*** ${notice}: the PostgreSQL server tests are SKIPPED. Point them at a server with ` +
+        `TEST_DATABASE_URL=postgres://user:password@host:5432/database (the user may create schemas and databases); ` +
+        `REQUIRE_POSTGRES=1 fails instead. ***\n`,
     );
   }
   const serverProject = (dialect: 'sqlite' | 'postgres') => ({

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyUnderPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js';
+import { type DatabaseHandle, migrateToLatest, openConfiguredDatabase } from './db/database.js';
 import type { Db, DialectName } from './db/types.js';
 import { redactUrl } from './lib/redact.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -52,8 +52,9 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const handle =
-    database ?? openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile, pgSchema: config.pgSchema });
-  await migrateToLatest(handle);
+    database ??
+    openConfiguredDatabase(config, (error) => app.log.warn({ err: error }, 'database connection lost (idle)'));
+  await handle.exclusive(() => migrateToLatest(handle));
 
   const app = Fastify({
     logger: logger
@@ -115,8 +116,15 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Overload: past these limits every request answers 503 with Retry-After at once, instead of queueing.
+  await app.register(fastifyUnderPressure, {
+    maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
+    maxHeapUsedBytes: config.MAX_HEAP_USED_BYTES,
+    maxRssBytes: config.MAX_RSS_BYTES,
+    sampleInterval: 250,
+    retryAfter: 10,
+  });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(fastifySwagger, {
     openapi: {

@@ -39,6 +39,16 @@ const envSchema = z.object({
     .default(25 * 1024 * 1024),
   /** Comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-* headers are believed. */
   TRUST_PROXY: optionalText,
+  /** PostgreSQL: longest wait for a database connection before the request answers 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** PostgreSQL: longest time one statement may run (statement_timeout). */
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /** On SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Overload (@fastify/under-pressure): answer 503 above this event-loop delay / heap / RSS; 0 turns one off. */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
+  MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
   /**
    * Demo accounts and events on the first start of an empty database: `1` always, `0` never; unset, only on the

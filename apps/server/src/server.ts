@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { migrateToLatest, openDatabase } from './db/database.js';
+import { openConfiguredDatabase } from './db/database.js';
 import { seedIfEmpty } from './db/seed.js';
 
 async function main() {
@@ -14,19 +14,35 @@ async function main() {
     }
     throw error;
   }
-  const database = openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile });
-  await migrateToLatest(database);
+  const database = openConfiguredDatabase(config);
+  // buildApp migrates under an advisory lock and the seed takes one of its own, so servers starting at once
+  // on one PostgreSQL neither migrate nor seed twice.
   const app = await buildApp({ config, database });
   if (config.seedDemoData) await seedIfEmpty(database.db, database.dialect, app.log);
   else app.log.info('Demo data is off (DEMO_DATA=1 seeds an empty database; SQLite seeds by default).');
 
   let closing = false;
+  /**
+   * SIGTERM/SIGINT: stop accepting connections (new requests on open ones answer 503), let the requests in
+   * flight finish, then the onClose hooks close the database; exit 0. Past SHUTDOWN_GRACE_MS the process exits
+   * with 1 anyway, so a stuck request cannot keep a deployment waiting.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const started = Date.now();
+    app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: finishing requests in flight');
+    const deadline = setTimeout(() => {
+      app.log.error(
+        { graceMs: config.SHUTDOWN_GRACE_MS },
+        'shutdown grace time over: exiting with requests unfinished',
+      );
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    deadline.unref();
     try {
       await app.close();
+      app.log.info({ ms: Date.now() - started }, 'shut down cleanly: requests finished, database closed');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -3,10 +3,12 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { Config } from '../config.js';
 import * as initial from './migrations/0001-initial.js';
 import * as formsFieldCounter from './migrations/0002-forms-field-counter.js';
 import * as accountEmailCi from './migrations/0003-account-email-ci.js';
 import * as applicationsSearch from './migrations/0004-applications-search.js';
+import * as rateLimits from './migrations/0011-rate-limits.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -17,6 +19,13 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (tests use one fresh schema per file). */
   pgSchema?: string;
   pgPoolSize?: number;
+  /** PostgreSQL: longest wait for a connection (a free one in the pool or a new one), in ms. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: longest time one statement may take, in ms (server-side statement_timeout, and a client-side
+   * read timeout a little above it for a network that went silent). */
+  queryTimeoutMs?: number;
+  /** Where idle-connection errors go (a backend terminated, the network cut); they must not crash the process. */
+  onPoolError?: (error: Error) => void;
 }
 
 export interface DatabaseHandle {
@@ -24,20 +33,84 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** The PostgreSQL schema in use when it is not the default one. */
   schema?: string;
+  /**
+   * Runs `work` while holding a PostgreSQL advisory lock, so that several servers starting at once migrate and
+   * seed one after the other. SQLite: runs it directly (one file, one server).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** Key of the advisory lock taken around migrations and the demo seed ('funkis' as a number). */
+const STARTUP_LOCK_KEY = 0x66756e6b;
+
+/** Clients whose connection is known to be dead (a read timed out): destroyed on release, not reused. */
+const brokenClients = new WeakSet<object>();
+
+/** Errors that mean the connection itself is gone, not that the statement failed. */
+function isLostConnection(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /Query read timeout|Connection terminated|connection timeout|ECONNRESET|EPIPE/i.test(message);
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
     // Counts come back as strings from pg; ours stay far below 2^53, so numbers are safe and simpler.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-    const pool = new pg.Pool({
+    const queryTimeout = options.queryTimeoutMs ?? 15_000;
+    const serverOptions = [
+      `-c statement_timeout=${queryTimeout}`,
+      ...(options.pgSchema ? [`-c search_path=${options.pgSchema}`] : []),
+    ];
+    const pgPool = new pg.Pool({
       connectionString: options.url,
       max: options.pgPoolSize ?? 10,
-      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      query_timeout: queryTimeout + 2_000,
+      keepAlive: true,
+      options: serverOptions.join(' '),
     });
+    pgPool.on('error', (error) => options.onPoolError?.(error));
+    pgPool.on('connect', (client) => {
+      // A connection that dies while checked out between two statements emits 'error' with nobody listening,
+      // which would end the process: note it, and drop the client when it comes back.
+      client.on('error', (error) => {
+        brokenClients.add(client);
+        options.onPoolError?.(error);
+      });
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const result = query(...args);
+        if (result instanceof Promise) {
+          result.catch((error: unknown) => {
+            if (isLostConnection(error)) brokenClients.add(client);
+          });
+        }
+        return result;
+      };
+    });
+    // Kysely releases a connection without an error even when its query failed; a dead one must be dropped.
+    const pool = {
+      async connect() {
+        const client = await pgPool.connect();
+        const release = client.release;
+        client.release = (error?: Error | boolean) => release(error ?? (brokenClients.has(client) || undefined));
+        return client;
+      },
+      end: () => pgPool.end(),
+    };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema: options.pgSchema, close: () => db.destroy() };
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      const lock = await pgPool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+        lock.release();
+      }
+    };
+    return { db, dialect: 'postgres', schema: options.pgSchema, exclusive, close: () => db.destroy() };
   }
   if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);
@@ -46,7 +119,22 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', exclusive: (work) => work(), close: () => db.destroy() };
+}
+
+/** The database the configuration names, with its timeouts. */
+export function openConfiguredDatabase(
+  config: Config,
+  onPoolError: (error: Error) => void = (error) => console.error(`database connection lost: ${error.message}`),
+): DatabaseHandle {
+  return openDatabase({
+    url: config.DATABASE_URL,
+    sqliteFile: config.sqliteFile,
+    pgSchema: config.pgSchema,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+    onPoolError,
+  });
 }
 
 /** Migrations are imported, not read from disk, so they run the same from source, tests and bundles. */
@@ -56,6 +144,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0002-forms-field-counter': formsFieldCounter,
     '0003-account-email-ci': accountEmailCi,
     '0004-applications-search': applicationsSearch,
+    '0011-rate-limits': rateLimits,
   };
   return {
     async getMigrations() {

@@ -1,10 +1,10 @@
 import { loadConfig } from '../config.js';
-import { migrateToLatest, openDatabase } from './database.js';
+import { migrateToLatest, openConfiguredDatabase } from './database.js';
 import { seedIfEmpty } from './seed.js';
 
 const config = loadConfig();
-const database = openDatabase({ url: config.DATABASE_URL, sqliteFile: config.sqliteFile });
-await migrateToLatest(database);
+const database = openConfiguredDatabase(config);
+await database.exclusive(() => migrateToLatest(database));
 const seeded = await seedIfEmpty(database.db, database.dialect, console);
 if (!seeded) console.info('The database already has users: nothing seeded.');
 await database.close();

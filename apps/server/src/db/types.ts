@@ -202,6 +202,13 @@ export interface AuditLogTable {
   created_at: ColumnType<Timestamp, Timestamp, never>;
 }
 
+/** Owned by the account module (rate limits). Fixed windows: the count since the window opened. */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  window_ends_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -222,6 +229,7 @@ export interface Database {
   shifts: ShiftsTable;
   shift_assignments: ShiftAssignmentsTable;
   audit_log: AuditLogTable;
+  rate_limits: RateLimitCountersTable;
 }
 
 export type Db = Kysely<Database>;

@@ -12,6 +12,7 @@ import {
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
 
 interface Envelope {
@@ -95,6 +96,11 @@ async function errorsPlugin(app: FastifyInstance, options: { webDist: string }) 
       }
       const texts = [...new Set(errors.map((entry) => messageText(entry.code, entry.params)))];
       return reply.status(400).send(envelope(errors, texts));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable: answering 503');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(envelope([{ code: 'error.unavailable' }]));
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500 && status !== 503) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,6 +24,39 @@ declare module 'fastify' {
 
 export class FileTooLargeError extends Error {}
 
+/**
+ * Uploads are written under `.incoming/` and moved into place (a rename) only when complete, so a process killed
+ * mid-upload leaves no half file where files live. Names carry host and process id: at start a server removes
+ * what its own host's dead processes (or an earlier run of itself) left there, never another server's upload in
+ * progress on a shared volume.
+ */
+const INCOMING = '.incoming';
+const incomingPrefix = `${os.hostname().replace(/[^\w-]/g, '_')}-`;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes uploads left half-written by processes of this host that are gone. Returns how many. */
+export async function sweepIncoming(root: string): Promise<number> {
+  const dir = path.join(root, INCOMING);
+  const entries = await fsp.readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const entry of entries) {
+    if (!entry.startsWith(incomingPrefix)) continue;
+    const pid = Number(entry.slice(incomingPrefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) continue;
+    await fsp.rm(path.join(dir, entry), { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 export function createDiskStorage(root: string): FileStorage {
   const fileOf = (key: string) => {
     if (!/^[\w-]+$/.test(key)) throw new Error('bad storage key');
@@ -32,12 +66,15 @@ export function createDiskStorage(root: string): FileStorage {
     async save(stream) {
       const key = randomToken(18);
       const file = fileOf(key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
+      const incoming = path.join(root, INCOMING, `${incomingPrefix}${process.pid}-${key}`);
+      await fsp.mkdir(path.dirname(incoming), { recursive: true });
       try {
-        await pipeline(stream, fs.createWriteStream(file, { flags: 'wx' }));
+        await pipeline(stream, fs.createWriteStream(incoming, { flags: 'wx' }));
         if (stream.truncated) throw new FileTooLargeError('file too large');
+        await fsp.mkdir(path.dirname(file), { recursive: true });
+        await fsp.rename(incoming, file);
       } catch (error) {
-        await fsp.rm(file, { force: true });
+        await fsp.rm(incoming, { force: true });
         throw error;
       }
       const { size } = await fsp.stat(file);
@@ -49,6 +86,8 @@ export function createDiskStorage(root: string): FileStorage {
 }
 
 async function storagePlugin(app: FastifyInstance, options: { root: string }) {
+  const removed = await sweepIncoming(options.root);
+  if (removed > 0) app.log.warn({ removed }, 'removed uploads left unfinished by a stopped server');
   app.decorate('storage', createDiskStorage(options.root));
 }
 

@@ -10,7 +10,7 @@ import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { createUser, loginAs } from '../helpers/factories.js';
 import { registration } from './helpers.js';
 
-// A fresh app per test: the counters live in the app.
+// A fresh app per test: the counters live in its database.
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
@@ -219,15 +219,13 @@ describe(`rate limits on ${dialect}`, () => {
 });
 
 describe('the failure window', () => {
-  it('lets the key try again once the window has passed', () => {
-    const window = new FailureWindow({ max: 2, windowMinutes: 5 });
+  it('lets the key try again once the window has passed', async () => {
+    const window = new FailureWindow(t.db, LIMIT.loginFailuresPerAddress);
     const start = Date.now();
-    window.fail('k', start);
-    window.fail('k', start);
-    expect(window.retryAfter('k', start + 1000)).toBe(299);
-    expect(window.retryAfter('k', start + 5 * 60 * 1000)).toBe(0);
-    window.fail('k', start + 5 * 60 * 1000);
-    expect(window.retryAfter('k', start + 5 * 60 * 1000 + 1)).toBe(0);
+    for (let i = 0; i < LIMIT.loginFailuresPerAddress.max; i++) expect(await window.hit('k', start)).toBe(0);
+    expect(await window.hit('k', start + 1000)).toBe(299);
+    expect(await window.hit('k', start + 5 * 60 * 1000)).toBe(0);
+    expect(await window.hit('k', start + 5 * 60 * 1000 + 1)).toBe(0);
   });
 });
 
@@ -235,31 +233,30 @@ describe('the growing delay', () => {
   const rule = { free: 3, firstDelaySeconds: 2, maxDelaySeconds: 60, forgetAfterMinutes: 60 };
 
   it('doubles the wait with each failure beyond the free ones, up to the maximum', () => {
-    const delay = new GrowingDelay(rule);
-    const start = Date.now();
-    const waits: number[] = [];
-    let now = start;
-    for (let i = 0; i < 9; i++) {
-      now += delay.retryAfter('k', now) * 1000;
-      expect(delay.retryAfter('k', now)).toBe(0);
-      delay.fail('k', now);
-      waits.push(delay.retryAfter('k', now));
-    }
-    expect(waits).toEqual([0, 0, 2, 4, 8, 16, 32, 60, 60]);
-    // Other keys are untouched.
-    expect(delay.retryAfter('other', now)).toBe(0);
+    const delay = new GrowingDelay(t.db, 'test', rule);
+    expect(Array.from({ length: 10 }, (_, failures) => delay.delayAfter(failures))).toEqual([
+      0, 0, 0, 2, 4, 8, 16, 32, 60, 60,
+    ]);
   });
 
-  it('forgets the failures after a quiet time, and on clear', () => {
-    const delay = new GrowingDelay(rule);
+  it('holds a key back from its last failure, takes refused attempts back, forgets after a quiet time', async () => {
+    const delay = new GrowingDelay(t.db, 'test', rule);
     const start = Date.now();
-    for (let i = 0; i < 5; i++) delay.fail('k', start);
-    expect(delay.retryAfter('k', start)).toBe(8);
-    expect(delay.retryAfter('k', start + 60 * 60 * 1000)).toBe(0);
-    delay.fail('k', start + 60 * 60 * 1000);
-    expect(delay.retryAfter('k', start + 60 * 60 * 1000)).toBe(0);
-    for (let i = 0; i < 5; i++) delay.fail('j', start);
-    delay.clear('j');
-    expect(delay.retryAfter('j', start)).toBe(0);
+    for (let i = 0; i < rule.free; i++) expect(await delay.hit('k', start)).toBe(0);
+    expect(await delay.hit('k', start + 1000)).toBe(1);
+    expect(await delay.hit('k', start + 1500)).toBe(1);
+    // The refused attempts did not count: 2 s after the last failure the key may try once more…
+    expect(await delay.hit('k', start + 2000)).toBe(0);
+    // …and then waits 4 s from that failure.
+    expect(await delay.hit('k', start + 5999)).toBe(1);
+    expect(await delay.hit('k', start + 6000)).toBe(0);
+    expect(await delay.hit('k', start + 7000)).toBe(7);
+    // Other keys are untouched.
+    expect(await delay.hit('other', start + 7000)).toBe(0);
+    // An hour after the last failure all is forgotten.
+    expect(await delay.hit('k', start + 6000 + 60 * 60 * 1000)).toBe(0);
+    expect(await delay.hit('k', start + 6000 + 60 * 60 * 1000)).toBe(0);
+    await delay.clear('other');
+    for (let i = 0; i < rule.free; i++) expect(await delay.hit('other', start)).toBe(0);
   });
 });

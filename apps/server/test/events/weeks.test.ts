@@ -1,9 +1,10 @@
 import type { FormField } from '@funkis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../../src/lib/time.js';
+import { createAccount } from '../../src/modules/account/service.js';
+import { applicationsService } from '../../src/modules/applications/service.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import type { TestClient } from '../helpers/client.js';
-import { createApplication, createUser, loginAs } from '../helpers/factories.js';
+import { createApplication, createEvent, createUser, loginAs } from '../helpers/factories.js';
 import { auditOf } from './fixtures.js';
 
 const FIELDS: FormField[] = [
@@ -41,36 +42,8 @@ const ids: Record<'first' | 'second' | 'third', number> = { first: 0, second: 0,
 beforeAll(async () => {
   t = await createTestApp();
   const owner = await createUser(t.db);
-  const now = nowIso();
-  const event = await t.db
-    .insertInto('events')
-    .values({
-      name: 'Weeks',
-      description: '',
-      status: 'ongoing',
-      applications_open: 1,
-      use_week_separation: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  eventId = event.id;
-  await t.db
-    .insertInto('event_forms')
-    .values({ event_id: eventId, fields: JSON.stringify(FIELDS), updated_at: now })
-    .execute();
-  await t.db
-    .insertInto('event_users')
-    .values({
-      event_id: eventId,
-      user_id: owner.id,
-      role_level: 0,
-      via_application: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  // Made as an organiser would: the event, its form, no week separation yet.
+  eventId = (await createEvent(t.db, { adminId: owner.id, name: 'Weeks', fields: FIELDS })).id;
   admin = await loginAs(t.app, owner);
 
   const applicant = async (answers: Record<string, string | string[]>) =>
@@ -79,39 +52,24 @@ beforeAll(async () => {
   ids.second = await applicant({ week: 'b', weeks: ['z'] });
   ids.third = await applicant({ 'form-field-custom-1': '070' });
 
-  // Enough applications that the recompute has to write in several chunks.
-  for (let start = 0; start < BULK; start += 250) {
-    const count = Math.min(250, BULK - start);
-    const users = await t.db
-      .insertInto('users')
-      .values(
-        Array.from({ length: count }, (_, index) => ({
-          email: `bulk${start + index}@weeks.test`,
+  // Enough applications that the recompute has to write in several chunks (imported in multi-row statements).
+  const userIds: number[] = [];
+  for (let index = 0; index < BULK; index++) {
+    userIds.push(
+      (
+        await createAccount(t.db, {
+          email: `bulk${index}@weeks.test`,
           firstname: 'Bulk',
           lastname: 'Applicant',
-          password_hash: 'x',
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    await t.db
-      .insertInto('applications')
-      .values(
-        users.map((user) => ({
-          event_id: eventId,
-          user_id: user.id,
-          answers: JSON.stringify({ week: 'a', weeks: ['x'] }),
-          answer_labels: '{}',
-          status: 'pending',
-          search_text: '',
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+          passwordHash: 'x',
+        })
+      ).id,
+    );
   }
+  await applicationsService(t.db, dialect).importApplications(
+    eventId,
+    userIds.map((userId) => ({ userId, answers: { week: 'a', weeks: ['x'] } })),
+  );
 });
 afterAll(() => t.close());
 

@@ -38,6 +38,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       LOG_LEVEL: 'silent',
       WEB_DIST: path.join(dataDir, 'no-web-build'),
       PUBLIC_URL: 'http://funkis.test',
+      // A loaded test machine stalls now and then; overload refusals are tested on their own (reliability/).
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...(dialect === 'postgres' ? { DATABASE_URL: postgresUrl } : {}),
       ...env,
     }),

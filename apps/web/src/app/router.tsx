@@ -6,6 +6,7 @@ import { GuestOnly, RequireAuth } from '../components/layouts/guards';
 import { MainLayout } from '../components/layouts/main-layout';
 import { RootLayout } from '../components/layouts/root-layout';
 import { FullPageSpinner } from '../components/ui/full-page-spinner';
+import { ServerUnreachableBanner } from '../components/ui/server-unreachable';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 import type { EventRouteHandle } from './event-route-handle';
@@ -156,6 +157,14 @@ export function AppRouter() {
   const { isInitialised } = useAuth();
   const queryClient = useQueryClient();
   const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
-  if (!isInitialised) return <FullPageSpinner />;
+  if (!isInitialised) {
+    // The start-up session check retries while the server is away: say so over the spinner.
+    return (
+      <>
+        <FullPageSpinner />
+        <ServerUnreachableBanner />
+      </>
+    );
+  }
   return <RouterProvider router={router} />;
 }

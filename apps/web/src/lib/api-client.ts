@@ -96,6 +96,33 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 const UNAUTHORIZED_EXEMPT_PATHS = new Set(['/login', '/me']);
 
+// --- Reachability: a failed connection or a 503 says the server (or its database) cannot be reached ---
+
+type ReachabilityListener = (reachable: boolean) => void;
+const reachabilityListeners = new Set<ReachabilityListener>();
+let lastReachable = true;
+
+/** Called with false when a request could not reach the server (network, 503), with true when one could again. */
+export function onReachabilityChange(listener: ReachabilityListener): () => void {
+  reachabilityListeners.add(listener);
+  return () => {
+    reachabilityListeners.delete(listener);
+  };
+}
+
+export function reportReachable(reachable: boolean): void {
+  if (reachable === lastReachable) return;
+  lastReachable = reachable;
+  for (const listener of reachabilityListeners) listener(reachable);
+}
+
+export const isServerReachable = () => lastReachable;
+
+/** True for a failure that a retry may fix: no connection at all (status 0) or 503 (database away, overload). */
+export function isUnreachableError(error: unknown): boolean {
+  return isApiError(error) && (error.status === 0 || error.status === 503);
+}
+
 // --- Requests ---
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -178,8 +205,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, [INTERNAL], [DEFAULT_ERROR_MESSAGE]);
+    reportReachable(false);
+    throw new ApiError(0, [{ code: 'error.unavailable' }], [DEFAULT_ERROR_MESSAGE]);
   }
+  reportReachable(response.status !== 503);
 
   const data = await readBody(response);
   const failed = !response.ok || (isRecord(data) && data.success === false);

@@ -1,7 +1,10 @@
 import type { User } from '@funkis/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { apiClient, clearCsrfToken, getCsrfToken, isApiError, onUnauthorized } from './api-client';
+import { apiClient, clearCsrfToken, getCsrfToken, isApiError, isUnreachableError, onUnauthorized } from './api-client';
+
+/** While the server cannot be reached at start-up, the session check is tried again this often. */
+const START_UP_RETRY_MS = 3_000;
 
 /**
  * The session as the web app sees it (spec section 4): uninitialised until the start-up check is done, then
@@ -64,15 +67,26 @@ export function AuthProvider({ children, initialUser }: AuthProviderProps) {
       return;
     }
     const controller = new AbortController();
-    getMe(controller.signal).then(
-      ({ user }) => setState({ isInitialised: true, isAuthenticated: true, user, hasSignedOut: false }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isApiError(error) && error.status === 401) clearCsrfToken();
-        setState(signedOutState(false));
-      },
-    );
-    return () => controller.abort();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const check = () =>
+      getMe(controller.signal).then(
+        ({ user }) => setState({ isInitialised: true, isAuthenticated: true, user, hasSignedOut: false }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          // The server is away (the banner says so): the session may well be fine, so ask again later.
+          if (isUnreachableError(error)) {
+            retry = setTimeout(check, START_UP_RETRY_MS);
+            return;
+          }
+          if (isApiError(error) && error.status === 401) clearCsrfToken();
+          setState(signedOutState(false));
+        },
+      );
+    void check();
+    return () => {
+      controller.abort();
+      clearTimeout(retry);
+    };
   }, [initialUser]);
 
   // A 401 from any other call: the session has ended on the server; the login gate takes over.

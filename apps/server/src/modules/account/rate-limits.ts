@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../../db/types.js';
 import { HttpError } from '../../lib/http-error.js';
-import { normaliseEmail } from './repository.js';
+import { normaliseEmail, rateLimitRepository } from './repository.js';
 
 export interface LimitRule {
   max: number;
@@ -13,15 +14,17 @@ export interface GrowingDelayRule {
   /** The wait after the first failure beyond `free`; it doubles with each further failure. */
   firstDelaySeconds: number;
   maxDelaySeconds: number;
-  /** Failures older than this (counted from the last one) are forgotten. */
+  /** Failures are forgotten this long after the last one. */
   forgetAfterMinutes: number;
 }
 
 /**
  * Soft limits: windows of minutes, never a lock-out. Per address (several people can share one: keep it roomy)
  * and per account. Logins count failures only: a person who logs in and out all day is no attack. Failed logins
- * are counted per account AND address together, with a delay that grows: a stranger guessing an account's
- * password waits longer and longer, while its owner, from their own address, is not held up at all.
+ * are counted per account AND address together, with a delay that grows (LOGIN_FAILURE_DELAY): a stranger
+ * guessing an account's password waits longer and longer, while its owner, from their own address, is not held
+ * up at all. The counters live in the database (table rate_limits), so every server on one PostgreSQL counts
+ * against the same budget (decision 013).
  */
 export const ACCOUNT_RATE_LIMITS = {
   loginFailuresPerAddress: { max: 50, windowMinutes: 5 },
@@ -50,89 +53,95 @@ export const byBodyEmail: KeyOf = (request) => {
 };
 export const byUser: KeyOf = (request) => `user:${request.user?.id ?? 0}`;
 
-/** Room for many keys, so a flood of made-up addresses cannot push a real account's count out. */
-const KEYS_KEPT = 50_000;
+type RuleName = keyof typeof ACCOUNT_RATE_LIMITS;
+
+function ruleName(rule: LimitRule): RuleName {
+  const entry = Object.entries(ACCOUNT_RATE_LIMITS).find(([, known]) => known === rule);
+  if (!entry) throw new Error('rate limits: use a rule of ACCOUNT_RATE_LIMITS');
+  return entry[0] as RuleName;
+}
+
+/** Ended windows are deleted at most this often per process. */
+const SWEEP_EVERY_MS = 60_000;
+let lastSweep = 0;
 
 function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number): HttpError {
   reply.header('retry-after', String(Math.max(1, retryAfterSeconds)));
   return new HttpError(429, { code: 'error.tooManyRequests' });
 }
 
+/** Hits of one rule per key, in fixed windows, counted in the database. */
+export class FailureWindow {
+  private readonly counters: ReturnType<typeof rateLimitRepository>;
+  private readonly name: RuleName;
+
+  constructor(
+    db: Db,
+    private readonly rule: LimitRule,
+  ) {
+    this.counters = rateLimitRepository(db);
+    this.name = ruleName(rule);
+  }
+
+  private key(key: string) {
+    return `${this.name}:${key}`.slice(0, 400);
+  }
+
+  /** Counts one attempt; returns the seconds to wait when it is over the budget, 0 when it may go on. */
+  async hit(key: string, now = Date.now()): Promise<number> {
+    if (now - lastSweep > SWEEP_EVERY_MS) {
+      lastSweep = now;
+      this.counters.sweep(now).catch(() => {});
+    }
+    const { count, windowEndsAt } = await this.counters.hit(this.key(key), this.rule.windowMinutes * 60_000, now);
+    return count > this.rule.max ? Math.max(1, Math.ceil((windowEndsAt - now) / 1000)) : 0;
+  }
+
+  /** Takes back one attempt (counted up front, it turned out fine or was refused by another limit). */
+  forgive(key: string): Promise<void> {
+    return this.counters.forgive(this.key(key));
+  }
+
+  clear(key: string): Promise<void> {
+    return this.counters.clear(this.key(key));
+  }
+}
+
 /**
- * One preHandler counting every request against several limits. (@fastify/rate-limit's own preHandlers mark the
- * request after the first one, so a second limit on the same route would never be counted.) Answers 429 with
- * Retry-After and the error envelope.
+ * One preHandler counting every request against several limits; answers 429 with Retry-After and the error
+ * envelope when any of them is spent.
  */
 export function limits(app: FastifyInstance, rules: [LimitRule, KeyOf][]): preHandlerAsyncHookHandler {
-  const checks = rules.map(([rule, keyOf]) =>
-    app.createRateLimit({
-      max: rule.max,
-      timeWindow: rule.windowMinutes * 60 * 1000,
-      keyGenerator: keyOf,
-      ...({ cache: KEYS_KEPT } as object),
-    }),
-  );
+  const checks = rules.map(([rule, keyOf]) => ({ window: new FailureWindow(app.db, rule), keyOf }));
   return async (request, reply) => {
-    let retryAfter = 0;
-    for (const check of checks) {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds);
-    }
+    const waits = await Promise.all(checks.map(({ window, keyOf }) => window.hit(keyOf(request))));
+    const retryAfter = Math.max(0, ...waits);
     if (retryAfter > 0) throw tooManyRequests(reply, retryAfter);
   };
 }
 
-/** Failures in a fixed window per key, kept in memory (one process; see docs/decisions). */
-export class FailureWindow {
-  private readonly entries = new Map<string, { count: number; endsAt: number }>();
-
-  constructor(private readonly rule: LimitRule) {}
-
-  /** Seconds until the key may try again; 0 when it may now. */
-  retryAfter(key: string, now = Date.now()): number {
-    const entry = this.entries.get(key);
-    if (!entry || entry.endsAt <= now || entry.count < this.rule.max) return 0;
-    return Math.ceil((entry.endsAt - now) / 1000);
-  }
-
-  fail(key: string, now = Date.now()): void {
-    const entry = this.entries.get(key);
-    if (entry && entry.endsAt > now) {
-      entry.count += 1;
-      return;
-    }
-    if (this.entries.size >= KEYS_KEPT) this.evict(now);
-    this.entries.set(key, { count: 1, endsAt: now + this.rule.windowMinutes * 60 * 1000 });
-  }
-
-  /** Takes back one failure (the attempt counted up front succeeded). */
-  forgive(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry && entry.count > 0) entry.count -= 1;
-  }
-
-  clear(key: string): void {
-    this.entries.delete(key);
-  }
-
-  private evict(now: number) {
-    for (const [key, entry] of this.entries) if (entry.endsAt <= now) this.entries.delete(key);
-    // Still full: the oldest keys go first (a Map keeps insertion order).
-    for (const key of this.entries.keys()) {
-      if (this.entries.size < KEYS_KEPT) break;
-      this.entries.delete(key);
-    }
-  }
-}
-
 /**
  * Failures per key with a delay that grows: after `free` failures the key waits `firstDelaySeconds` from its last
- * failure, twice as long after the next one, and so on up to `maxDelaySeconds`. In memory (one process).
+ * failure, twice as long after the next one, and so on up to `maxDelaySeconds`; forgotten `forgetAfterMinutes`
+ * after the last failure. Counted in the database (the row's window ends `forgetAfterMinutes` after the last
+ * failure, so the last failure's time is known from it).
  */
 export class GrowingDelay {
-  private readonly entries = new Map<string, { failures: number; lastAt: number }>();
+  private readonly counters: ReturnType<typeof rateLimitRepository>;
+  private readonly forgetMs: number;
 
-  constructor(private readonly rule: GrowingDelayRule) {}
+  constructor(
+    db: Db,
+    private readonly name: string,
+    private readonly rule: GrowingDelayRule,
+  ) {
+    this.counters = rateLimitRepository(db);
+    this.forgetMs = rule.forgetAfterMinutes * 60_000;
+  }
+
+  private key(key: string) {
+    return `${this.name}:${key}`.slice(0, 400);
+  }
 
   /** The wait after `failures` failures, in seconds (0 while they are free). */
   delayAfter(failures: number): number {
@@ -141,70 +150,58 @@ export class GrowingDelay {
     return Math.min(this.rule.firstDelaySeconds * 2 ** doublings, this.rule.maxDelaySeconds);
   }
 
-  /** Seconds until the key may try again; 0 when it may now. */
-  retryAfter(key: string, now = Date.now()): number {
-    const entry = this.current(key, now);
-    if (!entry) return 0;
-    const readyAt = entry.lastAt + this.delayAfter(entry.failures) * 1000;
-    return readyAt > now ? Math.ceil((readyAt - now) / 1000) : 0;
-  }
-
-  fail(key: string, now = Date.now()): void {
-    const entry = this.current(key, now);
-    if (entry) {
-      entry.failures += 1;
-      entry.lastAt = now;
-      return;
+  /**
+   * Counts one attempt as a failure up front; returns the seconds to wait when the failures before it still
+   * hold the key back (then the attempt is taken back: it tried nothing), 0 when it may go on.
+   */
+  async hit(key: string, now = Date.now()): Promise<number> {
+    const stored = this.key(key);
+    const { count, windowEndsAt } = await this.counters.hit(stored, this.forgetMs, now);
+    const before = count - 1;
+    const lastFailureAt = windowEndsAt - this.forgetMs;
+    const readyAt = lastFailureAt + this.delayAfter(before) * 1000;
+    if (before > 0 && readyAt > now) {
+      await this.counters.forgive(stored);
+      return Math.max(1, Math.ceil((readyAt - now) / 1000));
     }
-    if (this.entries.size >= KEYS_KEPT) this.evict(now);
-    this.entries.set(key, { failures: 1, lastAt: now });
+    await this.counters.extend(stored, now + this.forgetMs);
+    return 0;
   }
 
-  clear(key: string): void {
-    this.entries.delete(key);
-  }
-
-  private current(key: string, now: number) {
-    const entry = this.entries.get(key);
-    if (entry && now - entry.lastAt >= this.rule.forgetAfterMinutes * 60 * 1000) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  private evict(now: number) {
-    for (const key of [...this.entries.keys()]) this.current(key, now);
-    for (const key of this.entries.keys()) {
-      if (this.entries.size < KEYS_KEPT) break;
-      this.entries.delete(key);
-    }
+  clear(key: string): Promise<void> {
+    return this.counters.clear(this.key(key));
   }
 }
 
 /**
  * Failed logins per address (a window) and per account and address together (a growing delay). Every attempt is
- * counted as a failure before the password is checked (so a burst of parallel guesses cannot all slip through)
- * and forgiven when it succeeds: `attempt` refuses (429 with Retry-After) while either limit holds, `succeeded`
- * takes the attempt back and clears the account's count from that address. Failures from other addresses never
- * delay the owner's own address.
+ * counted as a failure before the password is checked (so a burst of parallel guesses cannot all slip through,
+ * on one server or on several) and forgiven when it succeeds: `attempt` refuses (429 with Retry-After) while
+ * either limit holds, `succeeded` takes the attempt back and clears the account's failures from that address.
+ * Failures from other addresses never delay the owner at their own address.
  */
-export function loginFailureLimits() {
-  const perAddress = new FailureWindow(ACCOUNT_RATE_LIMITS.loginFailuresPerAddress);
-  const perAccountAndAddress = new GrowingDelay(LOGIN_FAILURE_DELAY);
-  const accountAndAddress = (request: FastifyRequest) => `${byBodyEmail(request)}|${byAddress(request)}`;
+export function loginFailureLimits(app: FastifyInstance) {
+  const perAddress = new FailureWindow(app.db, ACCOUNT_RATE_LIMITS.loginFailuresPerAddress);
+  const perAccountAndAddress = new GrowingDelay(app.db, 'loginFailuresPerAccountAndAddress', LOGIN_FAILURE_DELAY);
+  const pairOf = (request: FastifyRequest) => `${byBodyEmail(request)}|${byAddress(request)}`;
   return {
     attempt: (async (request, reply) => {
       const address = byAddress(request);
-      const pair = accountAndAddress(request);
-      const wait = Math.max(perAddress.retryAfter(address), perAccountAndAddress.retryAfter(pair));
-      if (wait > 0) throw tooManyRequests(reply, wait);
-      perAddress.fail(address);
-      perAccountAndAddress.fail(pair);
+      const pair = pairOf(request);
+      const addressWait = await perAddress.hit(address);
+      if (addressWait > 0) {
+        // A refused attempt tried no password: it is not a failure.
+        await perAddress.forgive(address);
+        throw tooManyRequests(reply, addressWait);
+      }
+      const pairWait = await perAccountAndAddress.hit(pair);
+      if (pairWait > 0) {
+        await perAddress.forgive(address);
+        throw tooManyRequests(reply, pairWait);
+      }
     }) satisfies preHandlerAsyncHookHandler,
-    succeeded(request: FastifyRequest) {
-      perAddress.forgive(byAddress(request));
-      perAccountAndAddress.clear(accountAndAddress(request));
+    async succeeded(request: FastifyRequest) {
+      await Promise.all([perAddress.forgive(byAddress(request)), perAccountAndAddress.clear(pairOf(request))]);
     },
   };
 }

@@ -40,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', () => account.settle());
   const tag = { tags: ['account'] };
   const passwordCheckLimit = limits(app, [[LIMIT.passwordCheckPerUser, byUser]]);
-  const loginLimits = loginFailureLimits();
+  const loginLimits = loginFailureLimits(app);
 
   app.post(
     '/login',
@@ -52,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await account.authenticate(request.body.email, request.body.password);
       if (!user) throw unauthorized('error.invalidCredentials');
-      loginLimits.succeeded(request);
+      await loginLimits.succeeded(request);
       await app.sessions.create(reply, request, user.id);
       request.user = user;
       return { user };

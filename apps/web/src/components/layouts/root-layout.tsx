@@ -2,6 +2,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { ServerUnreachableBanner } from '../ui/server-unreachable';
 
 /** Every navigation to another page starts at the top (spec section 2). */
 export function ScrollToTop() {
@@ -32,6 +33,7 @@ export function RootLayout() {
       <ScrollToTop />
       <NavigationProgress />
       <Outlet />
+      <ServerUnreachableBanner />
     </>
   );
 }

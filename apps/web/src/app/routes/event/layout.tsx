@@ -7,6 +7,8 @@ import { EventProvider } from '../../../components/layouts/event-context';
 import { EventSidebar } from '../../../components/layouts/event-sidebar';
 import { MainLayout } from '../../../components/layouts/main-layout';
 import { AccessDenied } from '../../../components/ui/access-denied';
+import { ServerUnreachablePage } from '../../../components/ui/server-unreachable';
+import { isUnreachableError } from '../../../lib/api-client';
 import type { EventRouteHandle } from '../../event-route-handle';
 
 /** The role levels the deepest matched screen allows; undefined: every member. */
@@ -32,6 +34,14 @@ export function EventLayoutRoute() {
   const eventQuery = useEvent(id);
   const roles = useRequiredRoles();
 
+  if (isValidId && eventQuery.isError && isUnreachableError(eventQuery.error)) {
+    // Not "access denied": the server is away. Retry until it answers, then load the event again.
+    return (
+      <MainLayout>
+        <ServerUnreachablePage onRecovered={() => void eventQuery.refetch()} />
+      </MainLayout>
+    );
+  }
   if (!isValidId || eventQuery.isError) {
     return (
       <MainLayout>
