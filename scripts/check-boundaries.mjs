@@ -141,6 +141,8 @@ const TABLE_OWNERS = {
   event_forms: 'modules/forms/',
   applications: 'modules/applications/',
   applications_search: 'modules/applications/',
+  // Kept by triggers on applications (migration 0009); read by modules/statistics.
+  application_choices: 'modules/applications/',
   audit_log: 'lib/audit.ts',
   invitations: 'modules/memberships/',
   posts: 'modules/feed/',

@@ -17,6 +17,8 @@ export default defineConfig({
         // Libraries change less often than our code: separate chunks stay cached across deploys.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
+          // Charts (and their d3 parts) are needed by the statistics screen only: left to its lazy chunk.
+          if (/node_modules\/@mui\/x-charts(-vendor)?\//.test(id)) return undefined;
           if (/node_modules\/(@mui|@emotion|@popperjs|react-transition-group|stylis)\//.test(id)) return 'mui';
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
           return 'vendor';

@@ -5,6 +5,7 @@
  * loopback; this process logs in as the event's admin and measures, over HTTP:
  *   - a filtered 25-row page and a search: one client in sequence (the latency a user sees) and autocannon
  *     with 10 connections for 5 s (latency under load, requests per second);
+ *   - the statistics screen's one call (GET …/statistics), unfiltered and filtered: one client in sequence;
  *   - a bulk update of 10,000 applications by id (accept: 10,000 memberships created) and back.
  * PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, in a fresh schema dropped
  * afterwards; skipped with a notice when unreachable. BENCH_APPLICATIONS changes the size.
@@ -21,6 +22,10 @@ import type { ServeReady } from './serve.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SEQUENTIAL_REQUESTS = 300;
+/** Each statistics call aggregates the whole event: fewer requests keep the bench's run time in bounds. */
+const STATISTICS_REQUESTS = 100;
+/** BENCH_ONLY=review,statistics,bulk runs only those parts (all by default). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'review,statistics,bulk').split(',').map((part) => part.trim()));
 const LOAD_SECONDS = 5;
 const LOAD_CONNECTIONS = 10;
 
@@ -173,7 +178,7 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
       },
       { label: 'search (name, e-mail, answers)', url: `${list}?search=lindqvist&pageSize=25` },
     ];
-    for (const scenario of scenarios) {
+    for (const scenario of ONLY.has('review') ? scenarios : []) {
       const check = await fetch(scenario.url, { headers });
       const body = (await check.json()) as { total: number; applications: unknown[] };
       if (check.status !== 200 || body.applications.length === 0) {
@@ -196,7 +201,34 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
       console.log(`[${name}] ${scenario.label}: done`);
     }
 
+    // Statistics (issue 15): the whole screen in one call, every count by SQL aggregation over the 50,000.
+    const statistics = `${base}/api/event/${ready.eventId}/statistics`;
+    const statisticsScenarios = [
+      { label: 'statistics, no filter', url: statistics },
+      {
+        label: 'statistics: 2 statuses + week + 10 days',
+        url: `${statistics}?status=pending,accepted&week=week-1&from=2025-01-05&to=2025-01-14`,
+      },
+    ];
+    for (const scenario of ONLY.has('statistics') ? statisticsScenarios : []) {
+      const check = await fetch(scenario.url, { headers });
+      const body = (await check.json()) as { applications?: { total: number }; fields?: unknown[] };
+      if (check.status !== 200 || !body.applications || body.applications.total === 0 || !body.fields?.length) {
+        throw new Error(`${scenario.label}: ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
+      }
+      await load(scenario.url, headers, { connections: 1, amount: 20 }); // warm-up
+      const single = await load(scenario.url, headers, { connections: 1, amount: STATISTICS_REQUESTS });
+      const note = single.errors > 0 ? `, ${single.errors} errors` : '';
+      rows.push({
+        database: name,
+        measure: `${scenario.label} [${body.applications.total} match]: 1 client`,
+        result: `p50 ${ms(single.p50)}  p95 ${ms(single.p95)}  p99 ${ms(single.p99)}${note}`,
+      });
+      console.log(`[${name}] ${scenario.label}: done`);
+    }
+
     const update = `/api/event/${ready.eventId}/applications/update`;
+    if (!ONLY.has('bulk')) return rows;
     for (const round of [1, 2]) {
       const accept = await timedPost(base, update, session, { ids: ready.bulkIds, status: 'accepted' });
       rows.push({

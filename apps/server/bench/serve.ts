@@ -76,7 +76,7 @@ function statusOf(index: number): ApplicationStatus {
   return APPLICATION_STATUSES[0];
 }
 
-async function seedEvent(db: Db, count: number): Promise<Omit<ServeReady, 'type' | 'port' | 'seedMs'>> {
+export async function seedEvent(db: Db, count: number): Promise<Omit<ServeReady, 'type' | 'port' | 'seedMs'>> {
   const now = new Date().toISOString();
   const passwordHash = await hashPassword(ADMIN_PASSWORD);
   return db.transaction().execute(async (trx) => {
@@ -108,7 +108,13 @@ async function seedEvent(db: Db, count: number): Promise<Omit<ServeReady, 'type'
       .executeTakeFirstOrThrow();
     const fields = [
       { name: 'form-field-custom-1', type: 'phone', label: 'Phone', required: true },
-      { name: 'form-field-custom-2', type: 'select', label: 'T-shirt size', required: true },
+      {
+        name: 'form-field-custom-2',
+        type: 'select',
+        label: 'T-shirt size',
+        required: true,
+        options: ['s', 'm', 'l', 'xl'].map((value) => ({ value, label: value.toUpperCase() })),
+      },
       { name: 'form-field-custom-3', type: 'textarea', label: 'Why do you want to help?', required: false },
       {
         name: 'form-field-custom-4',
@@ -137,10 +143,11 @@ async function seedEvent(db: Db, count: number): Promise<Omit<ServeReady, 'type'
     const groups = await trx
       .insertInto('event_groups')
       .values(
-        ['Bar', 'Stage', 'Kitchen', 'Gate', 'Camping', 'Cleaning'].map((name) => ({
+        ['Bar', 'Stage', 'Kitchen', 'Gate', 'Camping', 'Cleaning'].map((name, index) => ({
           event_id: event.id,
           name,
           description: '',
+          wanted: 1000 + index * 250,
           created_at: now,
         })),
       )
@@ -262,7 +269,9 @@ async function main() {
   process.on('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Started by bench/run.ts (with an IPC channel); imported for seedEvent otherwise.
+if (process.send)
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

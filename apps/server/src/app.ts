@@ -24,6 +24,7 @@ import { formsRoutes } from './modules/forms/routes.js';
 import { groupsRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { membershipsRoutes } from './modules/memberships/routes.js';
+import { statisticsRoutes } from './modules/statistics/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(auditRoutes);
       await api.register(formsRoutes);
       await api.register(applicationsRoutes);
+      await api.register(statisticsRoutes);
     },
     { prefix: '/api' },
   );

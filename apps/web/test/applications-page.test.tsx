@@ -83,7 +83,9 @@ function serve(overrides: (call: FetchCall) => { status?: number; body?: unknown
     const override = overrides(call);
     if (override) return override;
     if (call.url.includes('/groups'))
-      return { body: { groups: [{ id: 1, name: 'Kitchen', description: '', memberCount: 3 }], total: 1 } };
+      return {
+        body: { groups: [{ id: 1, name: 'Kitchen', description: '', memberCount: 3, wanted: null }], total: 1 },
+      };
     if (call.url.includes('/applications/update')) return { body: { success: true, updated: 2, _csrf: 'x' } };
     if (call.url.includes('/applications')) return { body: listResponse() };
     return { status: 404, body: { success: false, errorMessages: ['Not found'] } };

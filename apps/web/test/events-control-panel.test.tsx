@@ -32,7 +32,9 @@ function serveControlPanel(extra?: (call: FetchCall) => { status?: number; body?
     if (answer) return answer;
     if (call.url === '/api/event/5') return { body: detail };
     if (call.url.startsWith('/api/event/5/groups?')) {
-      return { body: { groups: [{ id: 2, name: 'Stage crew', description: '', memberCount: 3 }], total: 1 } };
+      return {
+        body: { groups: [{ id: 2, name: 'Stage crew', description: '', memberCount: 3, wanted: null }], total: 1 },
+      };
     }
     if (call.url === '/api/event/5/access') {
       return {

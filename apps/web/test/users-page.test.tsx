@@ -37,7 +37,7 @@ const eventDetail = (roleLevel: 0 | 1 | 2) => ({
   eventForm: { fields: [] },
 });
 
-const groups = { groups: [{ id: 3, name: 'Kitchen', description: '', memberCount: 1 }], total: 1 };
+const groups = { groups: [{ id: 3, name: 'Kitchen', description: '', memberCount: 1, wanted: null }], total: 1 };
 
 interface Server {
   roleLevel?: 0 | 1 | 2;

@@ -167,18 +167,34 @@ export const groupNameField = safeString('error.groupNameRequired')
   .max(EVENT_LIMITS.GROUP_NAME_MAXIMUM, { error: 'error.groupNameTooLong' })
   .refine(visibleAtLeast(1), { error: 'error.groupNameRequired' });
 
+/** How many people a group should end up with: a whole number, or null for "not set". */
+export const GROUP_WANTED_MAXIMUM = 100_000;
+export const groupWantedField = z
+  .number({ error: 'error.groupWantedInvalid' })
+  .int({ error: 'error.groupWantedInvalid' })
+  .min(0, { error: 'error.groupWantedInvalid' })
+  .max(GROUP_WANTED_MAXIMUM, { error: 'error.groupWantedInvalid' })
+  .nullable();
+
 export const groupSchema = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string(),
   memberCount: z.number(),
+  /** The number of people the group should have (statistics: acceptance progress); null when not set. */
+  wanted: z.number().nullable(),
 });
 export type Group = z.infer<typeof groupSchema>;
 
-export const createGroupSchema = z.object({ name: groupNameField, description: descriptionField.optional() });
+export const createGroupSchema = z.object({
+  name: groupNameField,
+  description: descriptionField.optional(),
+  wanted: groupWantedField.optional(),
+});
 export const updateGroupSchema = z.object({
   name: groupNameField.optional(),
   description: descriptionField.optional(),
+  wanted: groupWantedField.optional(),
 });
 export const groupsListQuerySchema = z.object({
   page: pageField,

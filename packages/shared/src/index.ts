@@ -6,3 +6,4 @@ export * from './constants.js';
 export * from './events.js';
 export * from './forms.js';
 export * from './messages/index.js';
+export * from './statistics.js';

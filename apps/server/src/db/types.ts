@@ -59,6 +59,8 @@ export interface EventGroupsTable {
   event_id: number;
   name: string;
   description: string;
+  /** How many people the group should have (statistics: acceptance progress); null when not set. */
+  wanted: number | null;
   created_at: Timestamp;
 }
 
@@ -98,6 +100,16 @@ export interface ApplicationsTable {
   search_text: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Options chosen by applications' answers (migration 0009), kept by triggers: read only by the statistics. */
+export interface ApplicationChoicesTable {
+  application_id: number;
+  event_id: number;
+  field: string;
+  value: string;
+  /** 0 for the first (or only) value of the answer. */
+  position: number;
 }
 
 export interface PostsTable {
@@ -218,6 +230,7 @@ export interface Database {
   event_users: EventUsersTable;
   event_forms: EventFormsTable;
   applications: ApplicationsTable;
+  application_choices: ApplicationChoicesTable;
   posts: PostsTable;
   comments: CommentsTable;
   event_links: EventLinksTable;

@@ -322,8 +322,8 @@ describe(`groups on ${dialect}`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       groups: [
-        { id: cast.groupA.id, name: 'Group A', description: '', memberCount: 2 },
-        { id: cast.groupB.id, name: 'Group B', description: '', memberCount: 1 },
+        { id: cast.groupA.id, name: 'Group A', description: '', memberCount: 2, wanted: null },
+        { id: cast.groupB.id, name: 'Group B', description: '', memberCount: 1, wanted: null },
       ],
       total: 2,
     });
@@ -336,7 +336,13 @@ describe(`groups on ${dialect}`, () => {
     const created = await admin.post(base, { name: ' Kitchen ', description: 'Food' });
     expect(created.statusCode).toBe(201);
     const group = created.json().group;
-    expect(group).toEqual({ id: expect.any(Number), name: 'Kitchen', description: 'Food', memberCount: 0 });
+    expect(group).toEqual({
+      id: expect.any(Number),
+      name: 'Kitchen',
+      description: 'Food',
+      memberCount: 0,
+      wanted: null,
+    });
 
     const duplicate = await admin.post(base, { name: 'kitchen' });
     expect(duplicate.statusCode).toBe(409);

@@ -1,5 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accessKeys, applicationKeys, applyKeys, auditKeys, eventKeys, groupKeys, memberKeys } from '../lib/query-keys';
+import {
+  accessKeys,
+  applicationKeys,
+  applyKeys,
+  auditKeys,
+  eventKeys,
+  groupKeys,
+  memberKeys,
+  statisticsKeys,
+} from '../lib/query-keys';
 
 /**
  * What a change shows in, once per kind of change: every mutation of a feature calls one of these, so a screen
@@ -23,6 +32,7 @@ export function invalidateEventChange(queryClient: QueryClient, eventId: number)
     applyKeys.page(eventId),
     auditKeys.all(eventId),
     applicationKeys.all(eventId),
+    statisticsKeys.all(eventId),
   ]);
 }
 
@@ -36,7 +46,8 @@ export function invalidateGroupChange(
   eventId: number,
   { affectsMembers }: { affectsMembers: boolean },
 ) {
-  const keys: (readonly unknown[])[] = [groupKeys.all(eventId), auditKeys.all(eventId)];
+  // The statistics show every group with its wanted size.
+  const keys: (readonly unknown[])[] = [groupKeys.all(eventId), auditKeys.all(eventId), statisticsKeys.all(eventId)];
   if (affectsMembers) {
     keys.push(
       memberKeys.all(eventId),
@@ -62,6 +73,7 @@ export function invalidateMemberChange(
     accessKeys.all(eventId),
     groupKeys.all(eventId),
     auditKeys.all(eventId),
+    statisticsKeys.all(eventId),
   ];
   if (isOwnMembership) keys.push(eventKeys.detail(eventId));
   return invalidateAll(queryClient, keys);

@@ -4,6 +4,8 @@ import { eventQueryOptions, isEventId } from '../api/get-event';
 import { groupsQueryOptions } from '../api/get-groups';
 import { applicationsQueryOptions } from '../features/applications/api/get-applications';
 import { parseApplicationListParams } from '../features/applications/api/list-params';
+import { filterFromSearch } from '../features/statistics/api/filter-params';
+import { statisticsQueryOptions } from '../features/statistics/api/get-statistics';
 import { usersQueryOptions } from '../features/users/api/get-users';
 import { parseUsersListState, usersQueryOf } from '../features/users/api/list-params';
 import { getCsrfToken } from '../lib/api-client';
@@ -59,4 +61,10 @@ export const applicationsLoader = (queryClient: QueryClient, roles: readonly num
   eventScreenLoader(queryClient, roles, (client, eventId, search) => [
     client.ensureQueryData(applicationsQueryOptions(eventId, parseApplicationListParams(search))),
     client.ensureQueryData(groupsQueryOptions(eventId)),
+  ]);
+
+/** /event/{id}/statistics: the one call of the screen, for the filters in the query string. */
+export const statisticsLoader = (queryClient: QueryClient, roles: readonly number[]) =>
+  eventScreenLoader(queryClient, roles, (client, eventId, search) => [
+    client.ensureQueryData(statisticsQueryOptions(eventId, filterFromSearch(search))),
   ]);

@@ -10,7 +10,7 @@ import { ServerUnreachableBanner } from '../components/ui/server-unreachable';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 import type { EventRouteHandle } from './event-route-handle';
-import { applicationsLoader, eventLayoutLoader, usersLoader } from './loaders';
+import { applicationsLoader, eventLayoutLoader, statisticsLoader, usersLoader } from './loaders';
 import { ServerErrorRoute } from './routes/server-error';
 
 /**
@@ -50,6 +50,7 @@ const eventScreen = (
 };
 
 const ADMINS_AND_LEADERS = [0, 1] as const;
+const ADMINS = [0] as const;
 
 /**
  * The loaders are static (not inside `lazy`), so React Router runs them while the screen's chunk loads; they
@@ -74,6 +75,12 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
         ADMINS_AND_LEADERS,
         async () => ({ Component: (await import('./routes/event/applications')).EventApplicationsRoute }),
         applicationsLoader(queryClient, ADMINS_AND_LEADERS),
+      ),
+      eventScreen(
+        'statistics',
+        ADMINS,
+        async () => ({ Component: (await import('./routes/event/statistics')).EventStatisticsRoute }),
+        statisticsLoader(queryClient, ADMINS),
       ),
       eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
       eventScreen('control-panel', [0], async () => ({

@@ -59,7 +59,9 @@ export const paths = {
     statistics: { path: '/event/:eventId/statistics', href: (eventId: EventId) => `/event/${eventId}/statistics` },
     applications: {
       path: '/event/:eventId/applications',
-      href: (eventId: EventId) => `/event/${eventId}/applications`,
+      /** `query`: the review's URL filters (status, groupId, week, search, sort, page). */
+      href: (eventId: EventId, query: Record<string, string | undefined> = {}) =>
+        withQuery(`/event/${eventId}/applications`, query),
     },
     scheduling: { path: '/event/:eventId/scheduling', href: (eventId: EventId) => `/event/${eventId}/scheduling` },
     form: { path: '/event/:eventId/form', href: (eventId: EventId) => `/event/${eventId}/form` },

@@ -63,3 +63,9 @@ export const formKeys = {
 export const applyKeys = {
   page: (eventId: number) => ['apply', eventId] as const,
 };
+
+/** The statistics screen: one entry per filter (every count of the screen in one call). */
+export const statisticsKeys = {
+  all: (eventId: number) => ['statistics', eventId] as const,
+  detail: <P extends object>(eventId: number, filter: P) => ['statistics', eventId, filter] as const,
+};

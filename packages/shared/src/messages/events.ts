@@ -41,6 +41,11 @@ export const eventsMessages = defineMessages({
     sv: 'Gruppnamnet får inte vara längre än {length} tecken.',
     params: { length: 100 },
   },
+  'error.groupWantedInvalid': {
+    en: 'The wanted number of people must be a whole number from 0 to {max}.',
+    sv: 'Önskat antal personer måste vara ett heltal från 0 till {max}.',
+    params: { max: 100000 },
+  },
   'error.groupNameTaken': {
     en: 'The event already has a group with this name.',
     sv: 'Evenemanget har redan en grupp med det här namnet.',

@@ -4,6 +4,7 @@ import { commonMessages } from './common.js';
 import type { MessageEntry } from './define.js';
 import { eventsMessages } from './events.js';
 import { formsMessages } from './forms.js';
+import { statisticsMessages } from './statistics.js';
 
 export { defineMessages, type MessageEntry } from './define.js';
 
@@ -19,6 +20,7 @@ export const catalogue = {
   ...eventsMessages,
   ...formsMessages,
   ...applicationsMessages,
+  ...statisticsMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

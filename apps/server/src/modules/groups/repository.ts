@@ -14,6 +14,7 @@ export function groupsRepository(db: Db) {
             'g.id',
             'g.name',
             'g.description',
+            'g.wanted',
             eb
               .selectFrom('event_users')
               .select((inner) => inner.fn.countAll<number>().as('n'))
@@ -38,6 +39,7 @@ export function groupsRepository(db: Db) {
           name: row.name,
           description: row.description,
           memberCount: Number(row.member_count ?? 0),
+          wanted: row.wanted ?? null,
         })),
         total: Number(count.n),
       };
@@ -81,14 +83,24 @@ export function groupsRepository(db: Db) {
       return Number(row.n);
     },
 
-    insert: (eventId: number, values: { name: string; description: string }) =>
+    insert: (eventId: number, values: { name: string; description: string; wanted: number | null }) =>
       db
         .insertInto('event_groups')
-        .values({ event_id: eventId, name: values.name, description: values.description, created_at: nowIso() })
+        .values({
+          event_id: eventId,
+          name: values.name,
+          description: values.description,
+          wanted: values.wanted,
+          created_at: nowIso(),
+        })
         .returningAll()
         .executeTakeFirstOrThrow(),
 
-    update: (eventId: number, groupId: number, values: { name?: string; description?: string }) =>
+    update: (
+      eventId: number,
+      groupId: number,
+      values: { name?: string; description?: string; wanted?: number | null },
+    ) =>
       db
         .updateTable('event_groups')
         .set(values)

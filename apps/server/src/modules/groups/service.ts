@@ -17,7 +17,7 @@ export function groupsService(db: Db, dialect: DialectName) {
     async create(
       eventId: number,
       actorId: number | null,
-      input: { name: string; description?: string },
+      input: { name: string; description?: string; wanted?: number | null },
     ): Promise<Group> {
       return withTransaction(db, async (trx) => {
         const repository = groupsRepository(trx);
@@ -25,15 +25,19 @@ export function groupsService(db: Db, dialect: DialectName) {
         if (await repository.isNameTaken(eventId, input.name)) {
           throw fieldError('name', 'error.groupNameTaken', undefined, 409);
         }
-        const row = await repository.insert(eventId, { name: input.name, description: input.description ?? '' });
+        const row = await repository.insert(eventId, {
+          name: input.name,
+          description: input.description ?? '',
+          wanted: input.wanted ?? null,
+        });
         await writeAudit(trx, {
           eventId,
           actorId,
           action: 'group.created',
           subject: `group:${row.id}`,
-          details: { name: row.name },
+          details: { name: row.name, ...(row.wanted !== null ? { wanted: row.wanted } : {}) },
         });
-        return { id: row.id, name: row.name, description: row.description, memberCount: 0 };
+        return { id: row.id, name: row.name, description: row.description, memberCount: 0, wanted: row.wanted };
       });
     },
 
@@ -41,7 +45,7 @@ export function groupsService(db: Db, dialect: DialectName) {
       eventId: number,
       groupId: number,
       actorId: number | null,
-      input: { name?: string; description?: string },
+      input: { name?: string; description?: string; wanted?: number | null },
     ): Promise<Group> {
       return withTransaction(db, async (trx) => {
         const repository = groupsRepository(trx);
@@ -51,17 +55,24 @@ export function groupsService(db: Db, dialect: DialectName) {
         if (input.name !== undefined && (await repository.isNameTaken(eventId, input.name, groupId))) {
           throw fieldError('name', 'error.groupNameTaken', undefined, 409);
         }
-        const changes: Record<string, { from: string; to: string }> = {};
+        const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
         if (input.name !== undefined && input.name !== current.name) {
           changes.name = { from: current.name, to: input.name };
         }
         if (input.description !== undefined && input.description !== current.description) {
           changes.description = { from: current.description, to: input.description };
         }
+        if (input.wanted !== undefined && input.wanted !== current.wanted) {
+          changes.wanted = { from: current.wanted, to: input.wanted };
+        }
         const row =
           Object.keys(changes).length === 0
             ? current
-            : await repository.update(eventId, groupId, { name: input.name, description: input.description });
+            : await repository.update(eventId, groupId, {
+                name: input.name,
+                description: input.description,
+                wanted: input.wanted,
+              });
         if (Object.keys(changes).length > 0) {
           await writeAudit(trx, {
             eventId,
@@ -72,7 +83,7 @@ export function groupsService(db: Db, dialect: DialectName) {
           });
         }
         const memberCount = await repository.countMembers(eventId, groupId);
-        return { id: row.id, name: row.name, description: row.description, memberCount };
+        return { id: row.id, name: row.name, description: row.description, memberCount, wanted: row.wanted };
       });
     },
 

@@ -23,7 +23,12 @@ export const initials = (user: Pick<User, 'firstname' | 'lastname'>) =>
 
 export function UserAvatar({ user, size = 40 }: { user: User; size?: number }) {
   return (
-    <Avatar src={user.avatar ?? undefined} alt={fullName(user)} sx={{ width: size, height: size }}>
+    <Avatar
+      src={user.avatar ?? undefined}
+      alt={fullName(user)}
+      // MUI's default grey behind white initials fails the contrast check (axe: color-contrast).
+      sx={{ width: size, height: size, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+    >
       {initials(user)}
     </Avatar>
   );

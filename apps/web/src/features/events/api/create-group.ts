@@ -3,9 +3,9 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { invalidateGroupChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
 
-/** POST /api/event/{id}/groups { name } (admin) → the new group. */
-export const createGroup = ({ eventId, name }: { eventId: number; name: string }) =>
-  apiClient.post<{ group: Group }>(`/event/${eventId}/groups`, { name });
+/** POST /api/event/{id}/groups { name, wanted? } (admin) → the new group. */
+export const createGroup = ({ eventId, ...group }: { eventId: number; name: string; wanted?: number | null }) =>
+  apiClient.post<{ group: Group }>(`/event/${eventId}/groups`, group);
 
 export const createGroupMutationOptions = () =>
   mutationOptions({ mutationKey: ['groups', 'create'], mutationFn: createGroup });

@@ -3,9 +3,17 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { invalidateGroupChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
 
-/** POST /api/event/{id}/groups/{groupId} { name } (admin) → the renamed group. */
-export const updateGroup = ({ eventId, groupId, name }: { eventId: number; groupId: number; name: string }) =>
-  apiClient.post<{ group: Group }>(`/event/${eventId}/groups/${groupId}`, { name });
+/** POST /api/event/{id}/groups/{groupId} { name?, wanted? } (admin) → the changed group. */
+export const updateGroup = ({
+  eventId,
+  groupId,
+  ...changes
+}: {
+  eventId: number;
+  groupId: number;
+  name?: string;
+  wanted?: number | null;
+}) => apiClient.post<{ group: Group }>(`/event/${eventId}/groups/${groupId}`, changes);
 
 export const updateGroupMutationOptions = () =>
   mutationOptions({ mutationKey: ['groups', 'update'], mutationFn: updateGroup });

@@ -1,4 +1,4 @@
-import { type Group, groupNameField } from '@funkis/shared';
+import { GROUP_WANTED_MAXIMUM, type Group, groupNameField } from '@funkis/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -32,7 +32,15 @@ import { useDeleteGroup } from '../api/delete-group';
 import { useUpdateGroup } from '../api/update-group';
 import { ConfirmDialog } from './confirm-dialog';
 
-const groupFormSchema = z.object({ name: groupNameField });
+/** The wanted size as typed: empty for "not set", else a whole number from 0 to the maximum. */
+const wantedText = z
+  .string()
+  .trim()
+  .refine((text) => text === '' || (/^\d{1,6}$/.test(text) && Number(text) <= GROUP_WANTED_MAXIMUM), {
+    error: 'error.groupWantedInvalid',
+  });
+const groupFormSchema = z.object({ name: groupNameField, wanted: wantedText });
+const wantedOf = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
 
 function CreateGroupForm({ eventId }: { eventId: number }) {
   const { t } = useTranslation('events');
@@ -40,14 +48,14 @@ function CreateGroupForm({ eventId }: { eventId: number }) {
   const createMutation = useCreateGroup();
   const { control, handleSubmit, reset } = useForm({
     resolver: zodResolver(groupFormSchema),
-    defaultValues: { name: '' },
+    defaultValues: { name: '', wanted: '' },
   });
-  const onSubmit = handleSubmit(({ name }) =>
+  const onSubmit = handleSubmit(({ name, wanted }) =>
     createMutation.mutate(
-      { eventId, name },
+      { eventId, name, wanted: wantedOf(wanted) },
       {
         onSuccess: () => {
-          reset({ name: '' });
+          reset({ name: '', wanted: '' });
           enqueueSnackbar(t('groups.created'), { variant: 'success' });
         },
       },
@@ -57,6 +65,14 @@ function CreateGroupForm({ eventId }: { eventId: number }) {
     <form noValidate onSubmit={onSubmit} aria-label={t('groups.create')}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
         <FormTextField control={control} name="name" label={t('groups.name')} size="small" />
+        <FormTextField
+          control={control}
+          name="wanted"
+          label={t('groups.wanted')}
+          size="small"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          sx={{ maxWidth: { sm: 200 } }}
+        />
         <Button
           type="submit"
           variant="contained"
@@ -71,20 +87,20 @@ function CreateGroupForm({ eventId }: { eventId: number }) {
   );
 }
 
-function RenameGroupDialog({ eventId, group, onClose }: { eventId: number; group: Group; onClose: () => void }) {
+function EditGroupDialog({ eventId, group, onClose }: { eventId: number; group: Group; onClose: () => void }) {
   const { t } = useTranslation('events');
   const { enqueueSnackbar } = useSnackbar();
   const updateMutation = useUpdateGroup();
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(groupFormSchema),
-    defaultValues: { name: group.name },
+    defaultValues: { name: group.name, wanted: typeof group.wanted === 'number' ? String(group.wanted) : '' },
   });
-  const onSubmit = handleSubmit(({ name }) =>
+  const onSubmit = handleSubmit(({ name, wanted }) =>
     updateMutation.mutate(
-      { eventId, groupId: group.id, name },
+      { eventId, groupId: group.id, name, wanted: wantedOf(wanted) },
       {
         onSuccess: () => {
-          enqueueSnackbar(t('groups.renamed'), { variant: 'success' });
+          enqueueSnackbar(t('groups.updated'), { variant: 'success' });
           onClose();
         },
       },
@@ -93,11 +109,18 @@ function RenameGroupDialog({ eventId, group, onClose }: { eventId: number; group
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="rename-group-title">
       <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="rename-group-title">{t('groups.renameGroup', { name: group.name })}</DialogTitle>
+        <DialogTitle id="rename-group-title">{t('groups.editGroup', { name: group.name })}</DialogTitle>
         <DialogContent>
-          <Box sx={{ pt: 1 }}>
+          <Stack spacing={2} sx={{ pt: 1 }}>
             <FormTextField control={control} name="name" label={t('groups.name')} autoFocus />
-          </Box>
+            <FormTextField
+              control={control}
+              name="wanted"
+              label={t('groups.wanted')}
+              helperText={t('groups.wantedHelp')}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+          </Stack>
           <FormErrorList messages={updateMutation.isError ? errorMessagesOf(updateMutation.error) : []} />
         </DialogContent>
         <DialogActions>
@@ -150,7 +173,7 @@ export function GroupsCard({ eventId }: { eventId: number }) {
                 secondaryAction={
                   <Stack direction="row" spacing={0.5}>
                     <IconButton
-                      aria-label={t('groups.renameGroup', { name: group.name })}
+                      aria-label={t('groups.editGroup', { name: group.name })}
                       onClick={() => setRenaming(group)}
                     >
                       <EditOutlined />
@@ -167,7 +190,11 @@ export function GroupsCard({ eventId }: { eventId: number }) {
               >
                 <ListItemText
                   primary={group.name}
-                  secondary={t('groups.members', { count: group.memberCount })}
+                  secondary={
+                    typeof group.wanted !== 'number'
+                      ? t('groups.members', { count: group.memberCount })
+                      : `${t('groups.members', { count: group.memberCount })} · ${t('groups.wantedShort', { count: group.wanted })}`
+                  }
                   slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>
@@ -175,7 +202,7 @@ export function GroupsCard({ eventId }: { eventId: number }) {
           </List>
         )}
       </CardContent>
-      {renaming ? <RenameGroupDialog eventId={eventId} group={renaming} onClose={() => setRenaming(null)} /> : null}
+      {renaming ? <EditGroupDialog eventId={eventId} group={renaming} onClose={() => setRenaming(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
         title={t('groups.deleteTitle')}

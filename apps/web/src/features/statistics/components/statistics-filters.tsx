@@ -1,0 +1,128 @@
+import { APPLICATION_STATUSES, type WeekSeparationConfig } from '@funkis/shared';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StatisticsFilterParams } from '../api/filter-params';
+
+export interface GroupChoice {
+  /** A group id as text, or 'none' for applications without a group. */
+  value: string;
+  label: string;
+}
+
+interface MultiSelectProps {
+  label: string;
+  value: string[];
+  choices: { value: string; label: string }[];
+  onChange: (value: string[]) => void;
+}
+
+function MultiSelect({ label, value, choices, onChange }: MultiSelectProps) {
+  const { t } = useTranslation('statistics');
+  const labelId = useId();
+  const labelOf = (item: string) => choices.find((choice) => choice.value === item)?.label ?? item;
+  return (
+    <FormControl size="small" sx={{ minWidth: 160, flex: '1 1 160px' }}>
+      <InputLabel id={labelId}>{label}</InputLabel>
+      <Select
+        labelId={labelId}
+        multiple
+        value={value}
+        onChange={(event) => {
+          const next = event.target.value;
+          onChange(typeof next === 'string' ? next.split(',') : next);
+        }}
+        input={<OutlinedInput label={label} />}
+        renderValue={(selected) => (selected.length === 0 ? t('filters.any') : selected.map(labelOf).join(', '))}
+        displayEmpty
+      >
+        {choices.map((choice) => (
+          <MenuItem key={choice.value} value={choice.value}>
+            <Checkbox checked={value.includes(choice.value)} size="small" />
+            <ListItemText primary={choice.label} />
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+interface StatisticsFiltersProps {
+  filter: StatisticsFilterParams;
+  groups: GroupChoice[];
+  weeks: WeekSeparationConfig | null;
+  onChange: (filter: StatisticsFilterParams) => void;
+}
+
+/** The applications review's filters (status, group, week) and a range of application days; kept in the URL. */
+export function StatisticsFilters({ filter, groups, weeks, onChange }: StatisticsFiltersProps) {
+  const { t } = useTranslation('statistics');
+  const isFiltered =
+    filter.status.length + filter.groupId.length + filter.week.length > 0 || filter.from !== '' || filter.to !== '';
+  return (
+    <Stack
+      component="form"
+      role="search"
+      aria-label={t('filters.label')}
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={1.5}
+      sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap', rowGap: 1.5, mb: 3 }}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <MultiSelect
+        label={t('filters.status')}
+        value={filter.status}
+        choices={APPLICATION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        onChange={(status) => onChange({ ...filter, status })}
+      />
+      <MultiSelect
+        label={t('filters.group')}
+        value={filter.groupId}
+        choices={groups}
+        onChange={(groupId) => onChange({ ...filter, groupId })}
+      />
+      {weeks ? (
+        <MultiSelect
+          label={weeks.filterLabel}
+          value={filter.week}
+          choices={weeks.options}
+          onChange={(week) => onChange({ ...filter, week })}
+        />
+      ) : null}
+      <TextField
+        size="small"
+        type="date"
+        label={t('filters.from')}
+        value={filter.from}
+        onChange={(event) => onChange({ ...filter, from: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to || undefined } }}
+        sx={{ flex: '1 1 150px' }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label={t('filters.to')}
+        value={filter.to}
+        onChange={(event) => onChange({ ...filter, to: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from || undefined } }}
+        sx={{ flex: '1 1 150px' }}
+      />
+      <Button
+        disabled={!isFiltered}
+        onClick={() => onChange({ status: [], groupId: [], week: [], from: '', to: '' })}
+        sx={{ flexShrink: 0 }}
+      >
+        {t('filters.clear')}
+      </Button>
+    </Stack>
+  );
+}
