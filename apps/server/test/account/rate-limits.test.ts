@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FailureWindow, ACCOUNT_RATE_LIMITS as LIMIT } from '../../src/modules/account/rate-limits.js';
+import {
+  FailureWindow,
+  GrowingDelay,
+  ACCOUNT_RATE_LIMITS as LIMIT,
+  LOGIN_FAILURE_DELAY,
+} from '../../src/modules/account/rate-limits.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { createUser, loginAs } from '../helpers/factories.js';
 import { registration } from './helpers.js';
@@ -32,37 +37,43 @@ function expectLimited(response: Awaited<ReturnType<typeof post>>, windowMinutes
 }
 
 describe(`rate limits on ${dialect}`, () => {
-  it('login: per account, failures only, whatever address they come from', async () => {
+  it("login: a stranger's failures delay the stranger, growing, never the owner at their own address", async () => {
     const user = await createUser(t.db);
-    const rule = LIMIT.loginFailuresPerAccount;
-    for (let i = 0; i < rule.max; i++) {
-      const wrong = await post(t.app, '/api/login', { email: user.email, password: `wrong-${i}` }, `192.0.2.${i + 1}`);
+    const rule = LOGIN_FAILURE_DELAY;
+    const stranger = '192.0.2.66';
+    for (let i = 0; i < rule.free; i++) {
+      const wrong = await post(t.app, '/api/login', { email: user.email, password: `wrong-${i}` }, stranger);
       expect(wrong.statusCode).toBe(401);
     }
-    // Even the right password waits now, from a new address, in any spelling of the address.
-    const blocked = await post(
-      t.app,
-      '/api/login',
-      { email: user.email.toUpperCase(), password: user.password },
-      '192.0.2.200',
-    );
-    expectLimited(blocked, rule.windowMinutes);
-    // Another account from the same address is not affected.
-    const other = await createUser(t.db);
-    const fine = await post(t.app, '/api/login', { email: other.email, password: other.password }, '192.0.2.200');
+    // The stranger waits now, in any spelling of the address, even with the right password.
+    const blocked = await post(t.app, '/api/login', { email: user.email.toUpperCase(), password: 'guess' }, stranger);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+    expect(Number(blocked.headers['retry-after'])).toBe(rule.firstDelaySeconds);
+    // The owner, from their own address, logs in at once.
+    const owner = await post(t.app, '/api/login', { email: user.email, password: user.password }, '192.0.2.10');
+    expect(owner.statusCode).toBe(200);
+    // Other strangers from other addresses get their own free attempts.
+    for (let i = 0; i < 3; i++) {
+      const other = await post(t.app, '/api/login', { email: user.email, password: 'nope-nope' }, `192.0.2.${100 + i}`);
+      expect(other.statusCode).toBe(401);
+    }
+    // Another account from the stranger's address is not affected.
+    const another = await createUser(t.db);
+    const fine = await post(t.app, '/api/login', { email: another.email, password: another.password }, stranger);
     expect(fine.statusCode).toBe(200);
   });
 
   it('login: a successful login forgives the failures before it, and logging in often is no offence', async () => {
     const user = await createUser(t.db);
-    const rule = LIMIT.loginFailuresPerAccount;
+    const rule = LOGIN_FAILURE_DELAY;
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < rule.max - 1; i++) {
+      for (let i = 0; i < rule.free - 1; i++) {
         expect((await post(t.app, '/api/login', { email: user.email, password: 'wrong-pass' })).statusCode).toBe(401);
       }
       expect((await post(t.app, '/api/login', { email: user.email, password: user.password })).statusCode).toBe(200);
     }
-    for (let i = 0; i < rule.max + 5; i++) {
+    for (let i = 0; i < rule.free + 5; i++) {
       expect((await post(t.app, '/api/login', { email: user.email, password: user.password })).statusCode).toBe(200);
     }
   });
@@ -83,17 +94,17 @@ describe(`rate limits on ${dialect}`, () => {
     ).toBe(200);
   });
 
-  it('login: a burst of parallel guesses cannot slip past the account budget', async () => {
+  it('login: a burst of parallel guesses from one address cannot slip past the free attempts', async () => {
     const user = await createUser(t.db);
-    const rule = LIMIT.loginFailuresPerAccount;
+    const rule = LOGIN_FAILURE_DELAY;
     const burst = await Promise.all(
-      Array.from({ length: rule.max * 3 }, (_, i) =>
-        post(t.app, '/api/login', { email: user.email, password: `burst-${i}` }, `198.18.0.${i + 1}`),
+      Array.from({ length: rule.free * 3 }, (_, i) =>
+        post(t.app, '/api/login', { email: user.email, password: `burst-${i}` }, '198.18.0.1'),
       ),
     );
     const codes = burst.map((response) => response.statusCode);
-    expect(codes.filter((code) => code === 401)).toHaveLength(rule.max);
-    expect(codes.filter((code) => code === 429)).toHaveLength(rule.max * 2);
+    expect(codes.filter((code) => code === 401)).toHaveLength(rule.free);
+    expect(codes.filter((code) => code === 429)).toHaveLength(rule.free * 2);
   });
 
   it('register: per address and per account', async () => {
@@ -209,11 +220,43 @@ describe(`rate limits on ${dialect}`, () => {
 
 describe('the failure window', () => {
   it('lets the key try again once the window has passed', async () => {
-    const window = new FailureWindow(t.db, LIMIT.loginFailuresPerAccount);
+    const window = new FailureWindow(t.db, LIMIT.loginFailuresPerAddress);
     const start = Date.now();
-    for (let i = 0; i < LIMIT.loginFailuresPerAccount.max; i++) expect(await window.hit('k', start)).toBe(0);
+    for (let i = 0; i < LIMIT.loginFailuresPerAddress.max; i++) expect(await window.hit('k', start)).toBe(0);
     expect(await window.hit('k', start + 1000)).toBe(299);
     expect(await window.hit('k', start + 5 * 60 * 1000)).toBe(0);
     expect(await window.hit('k', start + 5 * 60 * 1000 + 1)).toBe(0);
+  });
+});
+
+describe('the growing delay', () => {
+  const rule = { free: 3, firstDelaySeconds: 2, maxDelaySeconds: 60, forgetAfterMinutes: 60 };
+
+  it('doubles the wait with each failure beyond the free ones, up to the maximum', () => {
+    const delay = new GrowingDelay(t.db, 'test', rule);
+    expect(Array.from({ length: 10 }, (_, failures) => delay.delayAfter(failures))).toEqual([
+      0, 0, 0, 2, 4, 8, 16, 32, 60, 60,
+    ]);
+  });
+
+  it('holds a key back from its last failure, takes refused attempts back, forgets after a quiet time', async () => {
+    const delay = new GrowingDelay(t.db, 'test', rule);
+    const start = Date.now();
+    for (let i = 0; i < rule.free; i++) expect(await delay.hit('k', start)).toBe(0);
+    expect(await delay.hit('k', start + 1000)).toBe(1);
+    expect(await delay.hit('k', start + 1500)).toBe(1);
+    // The refused attempts did not count: 2 s after the last failure the key may try once more…
+    expect(await delay.hit('k', start + 2000)).toBe(0);
+    // …and then waits 4 s from that failure.
+    expect(await delay.hit('k', start + 5999)).toBe(1);
+    expect(await delay.hit('k', start + 6000)).toBe(0);
+    expect(await delay.hit('k', start + 7000)).toBe(7);
+    // Other keys are untouched.
+    expect(await delay.hit('other', start + 7000)).toBe(0);
+    // An hour after the last failure all is forgotten.
+    expect(await delay.hit('k', start + 6000 + 60 * 60 * 1000)).toBe(0);
+    expect(await delay.hit('k', start + 6000 + 60 * 60 * 1000)).toBe(0);
+    await delay.clear('other');
+    for (let i = 0; i < rule.free; i++) expect(await delay.hit('other', start)).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/db/seed.js';
-import { ACCOUNT_RATE_LIMITS } from '../../src/modules/account/rate-limits.js';
+import { LOGIN_FAILURE_DELAY } from '../../src/modules/account/rate-limits.js';
 import { multipart, PNG_PIXEL } from '../account/helpers.js';
 import { dialect } from '../helpers/app.js';
 import { HttpClient } from '../helpers/http.js';
@@ -75,7 +75,7 @@ describe.skipIf(dialect !== 'postgres')('several servers on one postgres', () =>
   });
 
   it('failed logins spread over both servers share one budget', async () => {
-    const rule = ACCOUNT_RATE_LIMITS.loginFailuresPerAccount;
+    const rule = { max: LOGIN_FAILURE_DELAY.free };
     const statuses: number[] = [];
     for (let attempt = 0; attempt < rule.max; attempt++) {
       const server = attempt % 2 ? b! : a!;

@@ -90,12 +90,31 @@ export const paths = {
   },
 } as const;
 
+/** Control characters (tab, newline, CR …) and backslashes: browsers drop or turn them into `/`. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
+const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f\\]/;
+
 /**
- * A path we may send the user back to after login: same origin, absolute path, and not another
- * authentication page (which would bounce straight back).
+ * A path we may send the user back to after login: resolved with `new URL` against the app's origin, it must stay
+ * on that origin and be a plain absolute path — no control characters or backslashes, raw or percent-encoded,
+ * no `//` start — and not another authentication page (which would bounce straight back). Returns the
+ * normalised path (pathname, search, hash) or null.
  */
-export function safeReturnTo(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (value === paths.auth.root.path || value.startsWith(`${paths.auth.root.path}/`)) return null;
-  return value;
+export function safeReturnTo(value: string | null | undefined, origin: string = window.location.origin): string | null {
+  if (!value?.startsWith('/') || UNSAFE_IN_PATH.test(value)) return null;
+  let url: URL;
+  let decodedPath: string;
+  try {
+    url = new URL(value, origin);
+    decodedPath = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(origin).origin) return null;
+  if (!url.pathname.startsWith('/') || url.pathname.startsWith('//')) return null;
+  if (UNSAFE_IN_PATH.test(decodedPath) || decodedPath.startsWith('//')) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  const authRoot = paths.auth.root.path;
+  if (url.pathname === authRoot || url.pathname.startsWith(`${authRoot}/`)) return null;
+  return path;
 }

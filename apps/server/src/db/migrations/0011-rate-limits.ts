@@ -5,7 +5,7 @@ type AnyDb = Kysely<any>;
 
 /**
  * Rate-limit counters in the database, so that several servers on one PostgreSQL share them (decision 013):
- * one row per limit and key (`loginFailuresPerAccount:email:a@b.c`), counting in a fixed window.
+ * one row per limit and key (`loginFailuresPerAddress:ip:192.0.2.1`), counting in a fixed window.
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema

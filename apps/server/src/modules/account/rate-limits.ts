@@ -8,16 +8,26 @@ export interface LimitRule {
   windowMinutes: number;
 }
 
+export interface GrowingDelayRule {
+  /** Failures before any delay. */
+  free: number;
+  /** The wait after the first failure beyond `free`; it doubles with each further failure. */
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  /** Failures are forgotten this long after the last one. */
+  forgetAfterMinutes: number;
+}
+
 /**
- * Soft limits: windows of minutes, never a lock-out, so an attacker who spends an account's budget delays its
- * owner by minutes at most. Per address (several people can share one: keep it roomy) and per account.
- * Logins count failures only: a person who logs in and out all day is no attack.
- * The counters live in the database (table rate_limits), so every server on one PostgreSQL counts
+ * Soft limits: windows of minutes, never a lock-out. Per address (several people can share one: keep it roomy)
+ * and per account. Logins count failures only: a person who logs in and out all day is no attack. Failed logins
+ * are counted per account AND address together, with a delay that grows (LOGIN_FAILURE_DELAY): a stranger
+ * guessing an account's password waits longer and longer, while its owner, from their own address, is not held
+ * up at all. The counters live in the database (table rate_limits), so every server on one PostgreSQL counts
  * against the same budget (decision 013).
  */
 export const ACCOUNT_RATE_LIMITS = {
   loginFailuresPerAddress: { max: 50, windowMinutes: 5 },
-  loginFailuresPerAccount: { max: 10, windowMinutes: 5 },
   registerPerAddress: { max: 30, windowMinutes: 15 },
   registerPerAccount: { max: 5, windowMinutes: 15 },
   recoverPerAddress: { max: 20, windowMinutes: 15 },
@@ -26,6 +36,13 @@ export const ACCOUNT_RATE_LIMITS = {
   /** Calls that verify the password of a logged-in user: change-email, change-password, remove-user. */
   passwordCheckPerUser: { max: 10, windowMinutes: 15 },
 } satisfies Record<string, LimitRule>;
+
+export const LOGIN_FAILURE_DELAY = {
+  free: 5,
+  firstDelaySeconds: 2,
+  maxDelaySeconds: 15 * 60,
+  forgetAfterMinutes: 24 * 60,
+} satisfies GrowingDelayRule;
 
 type KeyOf = (request: FastifyRequest) => string;
 
@@ -104,28 +121,87 @@ export function limits(app: FastifyInstance, rules: [LimitRule, KeyOf][]): preHa
 }
 
 /**
- * Failed logins per address and per account. Every attempt is counted as a failure before the password is
- * checked (so a burst of parallel guesses cannot all slip through, on one server or on several) and forgiven
- * when it succeeds: `attempt` refuses (429) once either budget is spent, `succeeded` takes the attempt back and
- * clears the account's count.
+ * Failures per key with a delay that grows: after `free` failures the key waits `firstDelaySeconds` from its last
+ * failure, twice as long after the next one, and so on up to `maxDelaySeconds`; forgotten `forgetAfterMinutes`
+ * after the last failure. Counted in the database (the row's window ends `forgetAfterMinutes` after the last
+ * failure, so the last failure's time is known from it).
+ */
+export class GrowingDelay {
+  private readonly counters: ReturnType<typeof rateLimitRepository>;
+  private readonly forgetMs: number;
+
+  constructor(
+    db: Db,
+    private readonly name: string,
+    private readonly rule: GrowingDelayRule,
+  ) {
+    this.counters = rateLimitRepository(db);
+    this.forgetMs = rule.forgetAfterMinutes * 60_000;
+  }
+
+  private key(key: string) {
+    return `${this.name}:${key}`.slice(0, 400);
+  }
+
+  /** The wait after `failures` failures, in seconds (0 while they are free). */
+  delayAfter(failures: number): number {
+    if (failures < this.rule.free) return 0;
+    const doublings = Math.min(failures - this.rule.free, 30);
+    return Math.min(this.rule.firstDelaySeconds * 2 ** doublings, this.rule.maxDelaySeconds);
+  }
+
+  /**
+   * Counts one attempt as a failure up front; returns the seconds to wait when the failures before it still
+   * hold the key back (then the attempt is taken back: it tried nothing), 0 when it may go on.
+   */
+  async hit(key: string, now = Date.now()): Promise<number> {
+    const stored = this.key(key);
+    const { count, windowEndsAt } = await this.counters.hit(stored, this.forgetMs, now);
+    const before = count - 1;
+    const lastFailureAt = windowEndsAt - this.forgetMs;
+    const readyAt = lastFailureAt + this.delayAfter(before) * 1000;
+    if (before > 0 && readyAt > now) {
+      await this.counters.forgive(stored);
+      return Math.max(1, Math.ceil((readyAt - now) / 1000));
+    }
+    await this.counters.extend(stored, now + this.forgetMs);
+    return 0;
+  }
+
+  clear(key: string): Promise<void> {
+    return this.counters.clear(this.key(key));
+  }
+}
+
+/**
+ * Failed logins per address (a window) and per account and address together (a growing delay). Every attempt is
+ * counted as a failure before the password is checked (so a burst of parallel guesses cannot all slip through,
+ * on one server or on several) and forgiven when it succeeds: `attempt` refuses (429 with Retry-After) while
+ * either limit holds, `succeeded` takes the attempt back and clears the account's failures from that address.
+ * Failures from other addresses never delay the owner at their own address.
  */
 export function loginFailureLimits(app: FastifyInstance) {
   const perAddress = new FailureWindow(app.db, ACCOUNT_RATE_LIMITS.loginFailuresPerAddress);
-  const perAccount = new FailureWindow(app.db, ACCOUNT_RATE_LIMITS.loginFailuresPerAccount);
+  const perAccountAndAddress = new GrowingDelay(app.db, 'loginFailuresPerAccountAndAddress', LOGIN_FAILURE_DELAY);
+  const pairOf = (request: FastifyRequest) => `${byBodyEmail(request)}|${byAddress(request)}`;
   return {
     attempt: (async (request, reply) => {
       const address = byAddress(request);
-      const account = byBodyEmail(request);
-      const [addressWait, accountWait] = await Promise.all([perAddress.hit(address), perAccount.hit(account)]);
-      const wait = Math.max(addressWait, accountWait);
-      if (wait > 0) {
+      const pair = pairOf(request);
+      const addressWait = await perAddress.hit(address);
+      if (addressWait > 0) {
         // A refused attempt tried no password: it is not a failure.
-        await Promise.all([perAddress.forgive(address), perAccount.forgive(account)]);
-        throw tooManyRequests(reply, wait);
+        await perAddress.forgive(address);
+        throw tooManyRequests(reply, addressWait);
+      }
+      const pairWait = await perAccountAndAddress.hit(pair);
+      if (pairWait > 0) {
+        await perAddress.forgive(address);
+        throw tooManyRequests(reply, pairWait);
       }
     }) satisfies preHandlerAsyncHookHandler,
     async succeeded(request: FastifyRequest) {
-      await Promise.all([perAddress.forgive(byAddress(request)), perAccount.clear(byBodyEmail(request))]);
+      await Promise.all([perAddress.forgive(byAddress(request)), perAccountAndAddress.clear(pairOf(request))]);
     },
   };
 }

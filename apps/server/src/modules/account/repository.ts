@@ -258,6 +258,15 @@ export function rateLimitRepository(db: Db) {
         .execute();
     },
 
+    /** Moves the end of a key's window (a growing delay remembers failures from the last one on). */
+    async extend(key: string, endsAt: number): Promise<void> {
+      await db
+        .updateTable('rate_limits')
+        .set({ window_ends_at: new Date(endsAt).toISOString() })
+        .where('key', '=', key)
+        .execute();
+    },
+
     async clear(key: string): Promise<void> {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
     },
