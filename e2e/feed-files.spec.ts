@@ -113,6 +113,14 @@ test.describe
       });
       await adminContext.close();
 
+      // The author edits their comment; it is marked edited.
+      const ownComment = post.getByTestId('comment').last();
+      await expect(ownComment).toContainText(comment);
+      await ownComment.getByRole('button', { name: 'Edit comment' }).click();
+      await ownComment.getByRole('textbox', { name: 'Edit the comment' }).fill(`${comment} (see you there)`);
+      await ownComment.getByRole('button', { name: 'Save' }).click();
+      await expect(post.getByTestId('comment').filter({ hasText: '(see you there)' })).toContainText('edited');
+
       await page.getByRole('navigation', { name: 'Event menu' }).getByRole('link', { name: 'Files' }).click();
       const list = page.getByRole('list', { name: 'Files' });
       await expect(list.getByText(publicName)).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Post } from '@funkis/shared';
+import type { Comment, Post } from '@funkis/shared';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PushPin from '@mui/icons-material/PushPin';
@@ -22,6 +22,7 @@ import { useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { useDeletePost } from '../api/delete-post';
 import { usePinPost } from '../api/pin-post';
+import { useUpdateComment } from '../api/update-comment';
 import { useUpdatePost } from '../api/update-post';
 import { LinkifiedText } from './linkified-text';
 
@@ -33,6 +34,91 @@ function useFormatTime() {
 
 const nameOf = (person: Post['author'], unknown: string) =>
   person ? `${person.firstname} ${person.lastname}` : unknown;
+
+/** One comment: edit for its author (marked edited afterwards), delete for its author and admins. */
+function CommentItem({ comment, eventId, postId }: { comment: Comment; eventId: number; postId: number }) {
+  const { t } = useTranslation('feed');
+  const translate = useTranslateMessage();
+  const formatTime = useFormatTime();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(comment.message);
+  const update = useUpdateComment();
+  const remove = useDeleteComment();
+  const editError = update.error ? errorMessagesOf(update.error).map(translate).join(' ') : undefined;
+  const name = nameOf(comment.author, t('unknownAuthor'));
+
+  return (
+    <Box component="li" sx={{ display: 'flex', gap: 1 }} data-testid="comment">
+      <Avatar src={comment.author?.avatar ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
+        {nameOf(comment.author, '?').charAt(0)}
+      </Avatar>
+      <Box sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 1 }}>
+        <Typography variant="subtitle2" component="p">
+          {name}{' '}
+          <Typography component="span" variant="caption" color="text.secondary">
+            {formatTime(comment.createdAt)}
+            {comment.editedAt ? ` · ${t('post.edited')}` : ''}
+          </Typography>
+        </Typography>
+        {editing ? (
+          <Stack
+            component="form"
+            spacing={1}
+            sx={{ mt: 1 }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              update.mutate(
+                { eventId, postId, commentId: comment.id, message: draft },
+                { onSuccess: () => setEditing(false) },
+              );
+            }}
+          >
+            <TextField
+              size="small"
+              multiline
+              label={t('comments.editLabel')}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              error={Boolean(editError)}
+              helperText={editError}
+            />
+            <Stack direction="row" spacing={1}>
+              <Button type="submit" size="small" variant="contained" disabled={update.isPending}>
+                {t('post.save')}
+              </Button>
+              <Button size="small" onClick={() => setEditing(false)}>
+                {t('post.cancel')}
+              </Button>
+            </Stack>
+          </Stack>
+        ) : (
+          <LinkifiedText text={comment.message} />
+        )}
+      </Box>
+      {comment.canEdit && !editing ? (
+        <IconButton
+          size="small"
+          aria-label={t('comments.edit')}
+          onClick={() => {
+            setDraft(comment.message);
+            setEditing(true);
+          }}
+        >
+          <EditOutlined fontSize="small" />
+        </IconButton>
+      ) : null}
+      {comment.canDelete ? (
+        <IconButton
+          size="small"
+          aria-label={t('comments.delete')}
+          onClick={() => remove.mutate({ eventId, postId, commentId: comment.id })}
+        >
+          <DeleteOutline fontSize="small" />
+        </IconButton>
+      ) : null}
+    </Box>
+  );
+}
 
 /** One post with its comments: edit and delete for its author, delete for admins, pin for admins. */
 export function PostCard({ post, eventId }: { post: Post; eventId: number }) {
@@ -46,7 +132,6 @@ export function PostCard({ post, eventId }: { post: Post; eventId: number }) {
   const remove = useDeletePost();
   const pin = usePinPost();
   const addComment = useCreateComment();
-  const removeComment = useDeleteComment();
   const author = nameOf(post.author, t('unknownAuthor'));
   const commentError = addComment.error ? errorMessagesOf(addComment.error).map(translate).join(' ') : undefined;
   const editError = update.error ? errorMessagesOf(update.error).map(translate).join(' ') : undefined;
@@ -129,30 +214,7 @@ export function PostCard({ post, eventId }: { post: Post; eventId: number }) {
         <Divider sx={{ my: 2 }} />
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('comments.label')}>
           {post.comments.map((item) => (
-            <Box component="li" key={item.id} sx={{ display: 'flex', gap: 1 }} data-testid="comment">
-              <Avatar src={item.author?.avatar ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
-                {nameOf(item.author, '?').charAt(0)}
-              </Avatar>
-              <Box sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 1 }}>
-                <Typography variant="subtitle2" component="p">
-                  {nameOf(item.author, t('unknownAuthor'))}{' '}
-                  <Typography component="span" variant="caption" color="text.secondary">
-                    {formatTime(item.createdAt)}
-                    {item.editedAt ? ` · ${t('post.edited')}` : ''}
-                  </Typography>
-                </Typography>
-                <LinkifiedText text={item.message} />
-              </Box>
-              {item.canDelete ? (
-                <IconButton
-                  size="small"
-                  aria-label={t('comments.delete')}
-                  onClick={() => removeComment.mutate({ eventId, postId: post.id, commentId: item.id })}
-                >
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              ) : null}
-            </Box>
+            <CommentItem key={item.id} comment={item} eventId={eventId} postId={post.id} />
           ))}
         </Stack>
         <Stack

@@ -1,0 +1,21 @@
+import type { Comment, CommentInput } from '@funkis/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { feedKeys } from '../../../lib/query-keys';
+
+/** POST /api/event/{id}/posts/{postId}/comments/{commentId} { message } (its author) → the comment, marked edited. */
+export const updateComment = ({
+  eventId,
+  postId,
+  commentId,
+  ...input
+}: CommentInput & { eventId: number; postId: number; commentId: number }) =>
+  apiClient.post<{ comment: Comment }>(`/event/${eventId}/posts/${postId}/comments/${commentId}`, input);
+
+export function useUpdateComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateComment,
+    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: feedKeys.posts(eventId) }),
+  });
+}
