@@ -26,6 +26,15 @@ export function createAppTheme(settings: Settings): Theme {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiCard: { defaultProps: { variant: 'outlined' } },
+      // Letter avatars: MUI's grey (#bdbdbd) behind light initials is 1.73:1 (axe: color-contrast).
+      MuiAvatar: {
+        styleOverrides: {
+          colorDefault: ({ theme: t }) => ({
+            backgroundColor: t.palette.primary.main,
+            color: t.palette.primary.contrastText,
+          }),
+        },
+      },
     },
   });
   if (settings.responsiveFontSizes) theme = responsiveFontSizes(theme);
