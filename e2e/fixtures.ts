@@ -25,19 +25,24 @@ export async function login(page: Page, email: string, password: string) {
   await page.waitForURL((url) => !url.pathname.startsWith('/authentication'));
 }
 
-/** Waits for a mail to the address to arrive at the test SMTP server and returns its decoded text. */
-export async function waitForMail(to: string, timeoutMs = 15_000): Promise<string> {
+/**
+ * Waits for a mail to the address (the `To:` line may carry a name before it) to arrive at the test SMTP server
+ * and returns its decoded text; with `matching`, the newest such mail whose text matches.
+ */
+export async function waitForMail(to: string, timeoutMs = 15_000, matching?: RegExp): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR as string;
   const deadline = Date.now() + timeoutMs;
+  const escaped = to.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const addressed = new RegExp(`^to: (.*<)?${escaped}>?\\s*$`, 'im');
   while (Date.now() < deadline) {
     for (const file of fs.readdirSync(dir).sort().reverse()) {
       const raw = fs.readFileSync(path.join(dir, file), 'utf8');
-      if (raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) {
-        // quoted-printable soft line breaks and escapes
-        return raw
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-      }
+      if (!addressed.test(raw.toLowerCase())) continue;
+      // quoted-printable soft line breaks and escapes
+      const text = raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+      if (!matching || matching.test(text)) return text;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -23,6 +23,8 @@ import { eventsRoutes } from './modules/events/routes.js';
 import { formsRoutes } from './modules/forms/routes.js';
 import { groupsRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import mailPlugin from './modules/mail/plugin.js';
+import { mailRoutes } from './modules/mail/routes.js';
 import { membershipsRoutes } from './modules/memberships/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import authPlugin from './plugins/auth.js';
@@ -146,6 +148,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(authPlugin, { db: handle.db });
   await app.register(mailerPlugin, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.mailDir });
   await app.register(storagePlugin, { root: config.filesDir });
+  await app.register(mailPlugin);
 
   await app.register(
     async (api) => {
@@ -158,6 +161,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(formsRoutes);
       await api.register(applicationsRoutes);
       await api.register(statisticsRoutes);
+      await api.register(mailRoutes);
     },
     { prefix: '/api' },
   );

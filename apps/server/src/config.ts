@@ -37,6 +37,18 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(25 * 1024 * 1024),
+  /** Event mail leaves at most this fast per event (messages per minute). */
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** How often the mail worker looks for due messages queued by other servers (ms). */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  /** First wait after a temporary failure (ms); it doubles with each further attempt, up to one hour. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
+  /** Attempts before a temporarily failing address is given up as failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** How long a claimed message is held before another worker may take it over (ms). */
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** `off` leaves the queue to other servers (or to tests that drain it themselves). */
+  MAIL_WORKER: z.enum(['on', 'off']).default('on'),
   /** Comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-* headers are believed. */
   TRUST_PROXY: optionalText,
   /** PostgreSQL: longest wait for a database connection before the request answers 503. */

@@ -5,5 +5,6 @@ export * from './common.js';
 export * from './constants.js';
 export * from './events.js';
 export * from './forms.js';
+export * from './mail.js';
 export * from './messages/index.js';
 export * from './statistics.js';

@@ -8,6 +8,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as formsFieldCounter from './migrations/0002-forms-field-counter.js';
 import * as accountEmailCi from './migrations/0003-account-email-ci.js';
 import * as applicationsSearch from './migrations/0004-applications-search.js';
+import * as mailQueue from './migrations/0008-mail-queue.js';
 import * as statistics from './migrations/0009-statistics.js';
 import * as rateLimits from './migrations/0011-rate-limits.js';
 import type { Database, Db, DialectName } from './types.js';
@@ -146,6 +147,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0003-account-email-ci': accountEmailCi,
     '0004-applications-search': applicationsSearch,
     '0009-statistics': statistics,
+    '0008-mail-queue': mailQueue,
     '0011-rate-limits': rateLimits,
   };
   return {

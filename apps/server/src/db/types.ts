@@ -156,6 +156,8 @@ export interface MailsTable {
   subject: string;
   message: string;
   receiver_filter: Json;
+  sender_name: Generated<string>;
+  sender_email: Generated<string>;
   created_at: Timestamp;
 }
 
@@ -168,6 +170,31 @@ export interface MailReceiversTable {
   state: string;
   attempts: number;
   last_error: string | null;
+  /** Why this person gets the e-mail, in words the mail's footer uses. */
+  reason: Generated<string>;
+  updated_at: Timestamp;
+}
+
+/** One outgoing message to one address (docs/decisions/009). */
+export interface MailQueueTable {
+  id: Id;
+  event_id: number | null;
+  receiver_id: number | null;
+  user_id: number | null;
+  to_email: string;
+  to_name: string;
+  subject: string;
+  body_text: string;
+  reply_to: string | null;
+  reason: string;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
   updated_at: Timestamp;
 }
 
@@ -239,6 +266,7 @@ export interface Database {
   mail_receivers: MailReceiversTable;
   mail_labels: MailLabelsTable;
   mail_label_links: MailLabelLinksTable;
+  mail_queue: MailQueueTable;
   shifts: ShiftsTable;
   shift_assignments: ShiftAssignmentsTable;
   audit_log: AuditLogTable;

@@ -6,9 +6,12 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { randomToken } from '../lib/tokens.js';
 
 export interface OutgoingMail {
-  to: string;
+  to: string | { name: string; address: string };
   subject: string;
   text: string;
+  replyTo?: string;
+  /** Stable per queued message, so a copy sent twice after a crash is recognisable as the same message. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -34,7 +37,7 @@ export function createMailer(options: MailerOptions, log: FastifyInstance['log']
     return {
       async send(mail) {
         await transport.sendMail({ from: options.from, ...mail });
-        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        log.info({ messageId: mail.messageId }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -49,7 +52,7 @@ export function createMailer(options: MailerOptions, log: FastifyInstance['log']
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`,
       );
       await fs.writeFile(file, info.message as Buffer);
-      log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to file (SMTP_URL is not set)');
+      log.info({ messageId: mail.messageId, file }, 'mail written to file (SMTP_URL is not set)');
     },
     close: () => transport.close(),
   };

@@ -172,7 +172,7 @@ describe(`password recovery on ${dialect}`, () => {
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/\.eml$/);
       const raw = await fs.readFile(path.join(mailDir, files[0]), 'utf8');
-      expect(raw).toMatch(new RegExp(`^To: ${user.email}`, 'm'));
+      expect(raw).toMatch(new RegExp(`^To: Test User <${user.email}>`, 'm'));
       const { token } = resetLinkIn(raw);
       const reset = await local.app.inject({
         method: 'POST',

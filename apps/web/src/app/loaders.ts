@@ -4,6 +4,8 @@ import { eventQueryOptions, isEventId } from '../api/get-event';
 import { groupsQueryOptions } from '../api/get-groups';
 import { applicationsQueryOptions } from '../features/applications/api/get-applications';
 import { parseApplicationListParams } from '../features/applications/api/list-params';
+import { mailLabelsQueryOptions } from '../features/mail/api/get-mail-labels';
+import { mailsQueryOptions } from '../features/mail/api/get-mails';
 import { filterFromSearch } from '../features/statistics/api/filter-params';
 import { statisticsQueryOptions } from '../features/statistics/api/get-statistics';
 import { usersQueryOptions } from '../features/users/api/get-users';
@@ -67,4 +69,11 @@ export const applicationsLoader = (queryClient: QueryClient, roles: readonly num
 export const statisticsLoader = (queryClient: QueryClient, roles: readonly number[]) =>
   eventScreenLoader(queryClient, roles, (client, eventId, search) => [
     client.ensureQueryData(statisticsQueryOptions(eventId, filterFromSearch(search))),
+  ]);
+
+/** /event/{id}/email/*: the labels of the mail sidebar and the Sent folder, where the area opens. */
+export const mailLoader = (queryClient: QueryClient, roles: readonly number[]) =>
+  eventScreenLoader(queryClient, roles, (client, eventId) => [
+    client.ensureQueryData(mailLabelsQueryOptions(eventId)),
+    client.ensureQueryData(mailsQueryOptions(eventId, { systemLabel: 'sent' })),
   ]);

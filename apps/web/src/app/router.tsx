@@ -10,7 +10,7 @@ import { ServerUnreachableBanner } from '../components/ui/server-unreachable';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 import type { EventRouteHandle } from './event-route-handle';
-import { applicationsLoader, eventLayoutLoader, statisticsLoader, usersLoader } from './loaders';
+import { applicationsLoader, eventLayoutLoader, mailLoader, statisticsLoader, usersLoader } from './loaders';
 import { ServerErrorRoute } from './routes/server-error';
 
 /**
@@ -81,6 +81,12 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
         ADMINS,
         async () => ({ Component: (await import('./routes/event/statistics')).EventStatisticsRoute }),
         statisticsLoader(queryClient, ADMINS),
+      ),
+      eventScreen(
+        'email/*',
+        ADMINS_AND_LEADERS,
+        async () => ({ Component: (await import('./routes/event/email')).EventEmailRoute }),
+        mailLoader(queryClient, ADMINS_AND_LEADERS),
       ),
       eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
       eventScreen('control-panel', [0], async () => ({

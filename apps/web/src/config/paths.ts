@@ -55,6 +55,24 @@ export const paths = {
     users: { path: '/event/:eventId/users', href: (eventId: EventId) => `/event/${eventId}/users` },
     email: { path: '/event/:eventId/email', href: (eventId: EventId) => `/event/${eventId}/email` },
     emailNew: { path: '/event/:eventId/email/new', href: (eventId: EventId) => `/event/${eventId}/email/new` },
+    emailFolder: {
+      path: '/event/:eventId/email/:systemLabel',
+      href: (eventId: EventId, systemLabel = 'sent') => `/event/${eventId}/email/${systemLabel}`,
+    },
+    emailFolderItem: {
+      path: '/event/:eventId/email/:systemLabel/:emailId',
+      href: (eventId: EventId, systemLabel: string, emailId: number) =>
+        `/event/${eventId}/email/${systemLabel}/${emailId}`,
+    },
+    emailLabel: {
+      path: '/event/:eventId/email/label/:customLabel',
+      href: (eventId: EventId, customLabel: number) => `/event/${eventId}/email/label/${customLabel}`,
+    },
+    emailLabelItem: {
+      path: '/event/:eventId/email/label/:customLabel/:emailId',
+      href: (eventId: EventId, customLabel: number, emailId: number) =>
+        `/event/${eventId}/email/label/${customLabel}/${emailId}`,
+    },
     files: { path: '/event/:eventId/files', href: (eventId: EventId) => `/event/${eventId}/files` },
     statistics: { path: '/event/:eventId/statistics', href: (eventId: EventId) => `/event/${eventId}/statistics` },
     applications: {

@@ -69,3 +69,16 @@ export const statisticsKeys = {
   all: (eventId: number) => ['statistics', eventId] as const,
   detail: <P extends object>(eventId: number, filter: P) => ['statistics', eventId, filter] as const,
 };
+
+/** The e-mail area: folder lists, one e-mail with its receivers, the labels, the compose preview and candidates. */
+export const mailKeys = {
+  all: (eventId: number) => ['mail', eventId] as const,
+  lists: (eventId: number) => ['mail', eventId, 'list'] as const,
+  list: (eventId: number, folder: { customLabel?: number; systemLabel?: string }) =>
+    ['mail', eventId, 'list', folder] as const,
+  details: (eventId: number) => ['mail', eventId, 'detail'] as const,
+  detail: (eventId: number, emailId: number) => ['mail', eventId, 'detail', emailId] as const,
+  labels: (eventId: number) => ['mail', eventId, 'labels'] as const,
+  preview: <F extends object>(eventId: number, filter: F) => ['mail', eventId, 'preview', filter] as const,
+  candidates: (eventId: number, search: string) => ['mail', eventId, 'candidates', search] as const,
+};

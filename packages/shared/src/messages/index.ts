@@ -4,6 +4,7 @@ import { commonMessages } from './common.js';
 import type { MessageEntry } from './define.js';
 import { eventsMessages } from './events.js';
 import { formsMessages } from './forms.js';
+import { mailMessages } from './mail.js';
 import { statisticsMessages } from './statistics.js';
 
 export { defineMessages, type MessageEntry } from './define.js';
@@ -21,6 +22,7 @@ export const catalogue = {
   ...formsMessages,
   ...applicationsMessages,
   ...statisticsMessages,
+  ...mailMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { idSchema, ok } from '../../lib/http.js';
 import { unauthorized } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
+import { languageOf } from '../../lib/language.js';
 import { currentUser } from '../../plugins/auth.js';
 import {
   byAddress,
@@ -151,7 +152,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { newEmail, password } = request.body;
-      const user = await account.changeEmail(currentUser(request).id, request.session?.id ?? null, newEmail, password);
+      const user = await account.changeEmail(
+        currentUser(request).id,
+        request.session?.id ?? null,
+        newEmail,
+        password,
+        languageOf(request),
+      );
       request.user = user;
       return { user };
     },
@@ -166,7 +173,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
-      await account.changePassword(currentUser(request).id, request.session?.id ?? null, currentPassword, newPassword);
+      await account.changePassword(
+        currentUser(request).id,
+        request.session?.id ?? null,
+        currentPassword,
+        newPassword,
+        languageOf(request),
+      );
       return {};
     },
   );
@@ -182,7 +195,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...tag, body: recoverPasswordSchema, response: { 200: emptyResponse } },
     },
     async (request) => {
-      await account.requestRecovery(request.body.email);
+      await account.requestRecovery(request.body.email, languageOf(request));
       return {};
     },
   );

@@ -5,12 +5,14 @@ import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import type { ImageType } from '../../lib/images.js';
+import type { MailLanguage } from '../../lib/language.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
 import { eventsService } from '../events/service.js';
 import { membershipsService } from '../memberships/service.js';
+import { accountMails } from './mails.js';
 import { accountRepository, isUniqueViolation, toUser } from './repository.js';
 
 export const RESET_TOKEN_VALID_MS = 60 * 60 * 1000;
@@ -51,6 +53,8 @@ export function accountService(app: FastifyInstance) {
     inFlight.add(task);
   };
 
+  const recoverLink = () => `${app.config.PUBLIC_URL}/authentication/password-recovery`;
+
   async function requirePassword(userId: number, password: string, field: string): Promise<void> {
     if (!(await verifyPassword(await users.passwordHashOf(userId), password))) throw wrongPassword(field);
   }
@@ -79,12 +83,20 @@ export function accountService(app: FastifyInstance) {
       });
     },
 
-    async changeEmail(userId: number, sessionId: string | null, newEmail: string, password: string): Promise<User> {
+    async changeEmail(
+      userId: number,
+      sessionId: string | null,
+      newEmail: string,
+      password: string,
+      language: MailLanguage = 'en',
+    ): Promise<User> {
       await requirePassword(userId, password, 'password');
       const existing = await users.findByEmail(newEmail);
       if (existing && existing.id !== userId) throw emailTaken('newEmail');
+      const before = await users.findById(userId);
+      let changed: User;
       try {
-        return await withTransaction(app.db, async (trx) => {
+        changed = await withTransaction(app.db, async (trx) => {
           const row = await accountRepository(trx).changeEmail(userId, newEmail, sessionId);
           await applicationsService(trx, app.dialect).refreshApplicant(userId);
           return toUser(row);
@@ -93,36 +105,55 @@ export function accountService(app: FastifyInstance) {
         if (isUniqueViolation(error)) throw emailTaken('newEmail');
         throw error;
       }
+      // The old address hears of it: if someone else did this, its owner still learns and can act.
+      if (before && before.email !== changed.email) {
+        const mail = accountMails.emailChanged(language, before.firstname, changed.email, recoverLink());
+        await app.mail.enqueue({
+          eventId: null,
+          to: [{ userId, email: before.email, name: `${before.firstname} ${before.lastname}`, language }],
+          ...mail,
+          reason: 'account_notice',
+        });
+      }
+      return changed;
     },
 
-    async changePassword(userId: number, sessionId: string | null, currentPassword: string, newPassword: string) {
+    async changePassword(
+      userId: number,
+      sessionId: string | null,
+      currentPassword: string,
+      newPassword: string,
+      language: MailLanguage = 'en',
+    ) {
       await requirePassword(userId, currentPassword, 'currentPassword');
       await users.changePassword(userId, await hashPassword(newPassword), sessionId);
+      const row = await users.findById(userId);
+      if (row) {
+        await app.mail.enqueue({
+          eventId: null,
+          to: [{ userId, email: row.email, name: `${row.firstname} ${row.lastname}`, language }],
+          ...accountMails.passwordChanged(language, row.firstname, recoverLink()),
+          reason: 'account_notice',
+        });
+      }
     },
 
     /**
      * Answers at once and the same way for every address: the link is made and mailed in the background, so
      * neither the answer nor its timing tells whether the address has an account.
      */
-    async requestRecovery(email: string): Promise<void> {
+    async requestRecovery(email: string, language: MailLanguage = 'en'): Promise<void> {
       const row = await users.findByEmail(email);
       if (!row) return;
       inBackground('password recovery mail', async () => {
         const token = randomToken(32);
         await users.createResetToken(row.id, hashToken(token, secret), RESET_TOKEN_VALID_MS);
         const link = `${app.config.PUBLIC_URL}/authentication/password-reset?token=${token}`;
-        await app.mailer.send({
-          to: row.email,
-          subject: 'Reset your Funkis password',
-          text: [
-            `Hello ${row.firstname},`,
-            '',
-            'Someone asked to reset the password of your Funkis account. Open this link within one hour to choose a new one:',
-            '',
-            link,
-            '',
-            'If it was not you, ignore this message: your password stays as it is.',
-          ].join('\n'),
+        await app.mail.enqueue({
+          eventId: null,
+          to: [{ userId: row.id, email: row.email, name: `${row.firstname} ${row.lastname}`, language }],
+          ...accountMails.passwordReset(language, row.firstname, link),
+          reason: 'password_reset',
         });
       });
     },

@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
-import { Breadcrumbs } from '../ui/breadcrumbs';
+import { type BreadcrumbItem, Breadcrumbs } from '../ui/breadcrumbs';
 import { useEventContext } from './event-context';
 
-/** Home › event name › screen, for every screen of the event area; omit `current` on the event home. */
-export function EventBreadcrumbs({ current }: { current?: string }) {
+/**
+ * Home › event name › screen, for every screen of the event area; omit `current` on the event home. `parents`
+ * go between the event and the current screen (E-mail › New e-mail).
+ */
+export function EventBreadcrumbs({ current, parents = [] }: { current?: string; parents?: BreadcrumbItem[] }) {
   const { t } = useTranslation();
   const { event } = useEventContext();
   return (
@@ -12,7 +15,7 @@ export function EventBreadcrumbs({ current }: { current?: string }) {
       items={[
         { label: t('breadcrumbs.home'), href: paths.home.href() },
         current ? { label: event.name, href: paths.event.root.href(event.id) } : { label: event.name },
-        ...(current ? [{ label: current }] : []),
+        ...(current ? [...parents, { label: current }] : []),
       ]}
     />
   );

@@ -1,6 +1,7 @@
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import DynamicFormOutlined from '@mui/icons-material/DynamicFormOutlined';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -73,6 +74,7 @@ export function EventSidebar() {
       icon: <BarChartOutlined />,
       roles: [0],
     },
+    { label: t('menu.email'), href: paths.event.email.href(event.id), icon: <EmailOutlined />, roles: [0, 1] },
     { label: t('menu.form'), href: paths.event.form.href(event.id), icon: <DynamicFormOutlined />, roles: [0] },
     {
       label: t('menu.controlPanel'),

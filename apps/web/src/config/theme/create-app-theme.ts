@@ -26,12 +26,12 @@ export function createAppTheme(settings: Settings): Theme {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiCard: { defaultProps: { variant: 'outlined' } },
-      // Letter avatars: MUI's grey (#bdbdbd) behind light initials is 1.73:1 (axe: color-contrast).
+      // MUI's default letter avatar (white on light grey) fails WCAG contrast; axe flags it.
       MuiAvatar: {
         styleOverrides: {
-          colorDefault: ({ theme: t }) => ({
-            backgroundColor: t.palette.primary.main,
-            color: t.palette.primary.contrastText,
+          colorDefault: ({ theme: current }) => ({
+            backgroundColor: current.palette.grey[700],
+            color: current.palette.common.white,
           }),
         },
       },

@@ -1,0 +1,630 @@
+import type { ApplicationStatus, MailReceiverFilter, MailReceiverState, MailStateCounts } from '@funkis/shared';
+import { sql } from 'kysely';
+import type { Db, DialectName } from '../../db/types.js';
+import { nowIso } from '../../lib/time.js';
+
+/** A person an e-mail reaches, with why (the first filter that named them). */
+export interface ResolvedReceiver {
+  userId: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  reason: ReceiverReason;
+}
+
+export type ReceiverReason =
+  | { kind: 'role'; roleLevel: number }
+  | { kind: 'group'; groupName: string }
+  | { kind: 'application'; status: ApplicationStatus }
+  | { kind: 'chosen' };
+
+/** One message the queue will send, fully rendered. */
+export interface QueuedMessage {
+  eventId: number | null;
+  receiverId?: number | null;
+  userId: number | null;
+  toEmail: string;
+  toName: string;
+  subject: string;
+  text: string;
+  replyTo?: string | null;
+  reason: string;
+}
+
+export interface ClaimedMessage {
+  id: number;
+  eventId: number | null;
+  receiverId: number | null;
+  toEmail: string;
+  toName: string;
+  subject: string;
+  text: string;
+  replyTo: string | null;
+  attempts: number;
+}
+
+const CHUNK = 500;
+const emptyCounts = (): MailStateCounts => ({ queued: 0, sending: 0, sent: 0, failed: 0 });
+
+/**
+ * All SQL of the mail tables (mails, mail_receivers, mail_labels, mail_label_links, mail_queue). Reads of
+ * members and applications are for choosing receivers only. Pass a transaction as `db` to take part in it.
+ */
+export function mailRepository(db: Db, dialect: DialectName) {
+  /** Members of the event, optionally only of one group (a leader's scope). */
+  const members = (scopeGroupId: number | null) =>
+    db
+      .selectFrom('event_users as eu')
+      .innerJoin('users as u', 'u.id', 'eu.user_id')
+      .leftJoin('event_groups as g', 'g.id', 'eu.group_id')
+      .select(['u.id as userId', 'u.email', 'u.firstname', 'u.lastname', 'eu.role_level', 'g.name as groupName'])
+      .$if(scopeGroupId !== null, (q) => q.where('eu.group_id', '=', scopeGroupId as number));
+
+  const applicants = (scopeGroupId: number | null) =>
+    db
+      .selectFrom('applications as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select(['u.id as userId', 'u.email', 'u.firstname', 'u.lastname', 'a.status'])
+      .$if(scopeGroupId !== null, (q) => q.where('a.group_id', '=', scopeGroupId as number));
+
+  return {
+    async eventName(eventId: number): Promise<string> {
+      const row = await db.selectFrom('events').select('name').where('id', '=', eventId).executeTakeFirst();
+      return row?.name ?? '';
+    },
+
+    /**
+     * Everyone the filter names (the union of its lists), each once, ordered by name. `scopeGroupId` limits
+     * the result to one group's members and applicants. `unknownUserIds` are chosen ids that name nobody in
+     * the scope.
+     */
+    async resolveReceivers(
+      eventId: number,
+      filter: MailReceiverFilter,
+      scopeGroupId: number | null,
+    ): Promise<{ receivers: ResolvedReceiver[]; unknownUserIds: number[] }> {
+      const found = new Map<number, ResolvedReceiver>();
+      const add = (
+        row: { userId: number; email: string; firstname: string; lastname: string },
+        reason: ReceiverReason,
+      ) => {
+        if (!found.has(row.userId)) found.set(row.userId, { ...row, reason });
+      };
+      if (filter.roleLevels?.length) {
+        const rows = await members(scopeGroupId)
+          .where('eu.event_id', '=', eventId)
+          .where('eu.role_level', 'in', filter.roleLevels)
+          .execute();
+        for (const row of rows) add(row, { kind: 'role', roleLevel: row.role_level });
+      }
+      if (filter.groupIds?.length) {
+        const rows = await members(scopeGroupId)
+          .where('eu.event_id', '=', eventId)
+          .where('eu.group_id', 'in', filter.groupIds)
+          .execute();
+        for (const row of rows) add(row, { kind: 'group', groupName: row.groupName ?? '' });
+      }
+      if (filter.applicationStatuses?.length) {
+        const rows = await applicants(scopeGroupId)
+          .where('a.event_id', '=', eventId)
+          .where('a.status', 'in', filter.applicationStatuses)
+          .execute();
+        for (const row of rows) add(row, { kind: 'application', status: row.status as ApplicationStatus });
+      }
+      const unknownUserIds: number[] = [];
+      if (filter.userIds?.length) {
+        const wanted = [...new Set(filter.userIds)];
+        const known = new Set<number>();
+        for (let start = 0; start < wanted.length; start += CHUNK) {
+          const ids = wanted.slice(start, start + CHUNK);
+          const rows = [
+            ...(await members(scopeGroupId).where('eu.event_id', '=', eventId).where('u.id', 'in', ids).execute()),
+            ...(await applicants(scopeGroupId).where('a.event_id', '=', eventId).where('u.id', 'in', ids).execute()),
+          ];
+          for (const row of rows) {
+            known.add(row.userId);
+            add(row, { kind: 'chosen' });
+          }
+        }
+        unknownUserIds.push(...wanted.filter((id) => !known.has(id)));
+      }
+      const receivers = [...found.values()].sort(
+        (a, b) => a.firstname.localeCompare(b.firstname) || a.lastname.localeCompare(b.lastname) || a.userId - b.userId,
+      );
+      return { receivers, unknownUserIds };
+    },
+
+    /** Members and applicants whose name or e-mail contains `search`, for choosing people one by one. */
+    async findCandidates(eventId: number, search: string, scopeGroupId: number | null, limit = 20) {
+      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const matches = sql<boolean>`lower(u.firstname || ' ' || u.lastname || ' ' || u.email) like ${pattern} escape '\\'`;
+      const memberRows = await members(scopeGroupId)
+        .where('eu.event_id', '=', eventId)
+        .where(matches)
+        .orderBy('u.firstname')
+        .orderBy('u.lastname')
+        .limit(limit)
+        .execute();
+      const applicantRows = await applicants(scopeGroupId)
+        .where('a.event_id', '=', eventId)
+        .where(matches)
+        .orderBy('u.firstname')
+        .orderBy('u.lastname')
+        .limit(limit)
+        .execute();
+      const byUser = new Map<
+        number,
+        {
+          userId: number;
+          name: string;
+          email: string;
+          roleLevel: number | null;
+          applicationStatus: ApplicationStatus | null;
+        }
+      >();
+      for (const row of memberRows) {
+        byUser.set(row.userId, {
+          userId: row.userId,
+          name: `${row.firstname} ${row.lastname}`,
+          email: row.email,
+          roleLevel: row.role_level,
+          applicationStatus: null,
+        });
+      }
+      for (const row of applicantRows) {
+        const existing = byUser.get(row.userId);
+        if (existing) existing.applicationStatus = row.status as ApplicationStatus;
+        else
+          byUser.set(row.userId, {
+            userId: row.userId,
+            name: `${row.firstname} ${row.lastname}`,
+            email: row.email,
+            roleLevel: null,
+            applicationStatus: row.status as ApplicationStatus,
+          });
+      }
+      return [...byUser.values()].sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit);
+    },
+
+    /**
+     * Where the next message of the event may go out so the event keeps its rate: after the last one already
+     * waiting. On PostgreSQL the event row is locked so two sends of one event are spaced one after the other.
+     */
+    async nextSlot(eventId: number, intervalMs: number): Promise<number> {
+      if (dialect === 'postgres') {
+        await db.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
+      }
+      const row = await db
+        .selectFrom('mail_queue')
+        .select((eb) => eb.fn.max('next_attempt_at').as('latest'))
+        .where('event_id', '=', eventId)
+        .where('state', 'in', ['queued', 'sending'])
+        .executeTakeFirst();
+      const now = Date.now();
+      const latest = row?.latest ? Date.parse(row.latest) + intervalMs : 0;
+      return Math.max(now, latest);
+    },
+
+    /** How many messages of the event wait to be sent. */
+    async countWaiting(eventId: number): Promise<number> {
+      const row = await db
+        .selectFrom('mail_queue')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('event_id', '=', eventId)
+        .where('state', 'in', ['queued', 'sending'])
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async insertMail(input: {
+      eventId: number;
+      sender: { id: number; name: string; email: string };
+      subject: string;
+      message: string;
+      filter: MailReceiverFilter;
+    }): Promise<number> {
+      const row = await db
+        .insertInto('mails')
+        .values({
+          event_id: input.eventId,
+          sender_id: input.sender.id,
+          sender_name: input.sender.name,
+          sender_email: input.sender.email,
+          subject: input.subject,
+          message: input.message,
+          receiver_filter: JSON.stringify(input.filter),
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The receivers of a new e-mail; returns their row ids in the order given. */
+    async insertReceivers(
+      mailId: number,
+      receivers: { userId: number; email: string; name: string; reason: string }[],
+    ): Promise<number[]> {
+      const ids: number[] = [];
+      const now = nowIso();
+      for (let start = 0; start < receivers.length; start += CHUNK) {
+        const rows = await db
+          .insertInto('mail_receivers')
+          .values(
+            receivers.slice(start, start + CHUNK).map((receiver) => ({
+              mail_id: mailId,
+              user_id: receiver.userId,
+              email: receiver.email,
+              name: receiver.name,
+              reason: receiver.reason,
+              state: 'queued',
+              attempts: 0,
+              updated_at: now,
+            })),
+          )
+          .returning('id')
+          .execute();
+        // Both databases return inserted rows in the order of the VALUES list.
+        ids.push(...rows.map((row) => row.id));
+      }
+      return ids;
+    },
+
+    /** Queues messages, the i-th not before `notBefore[i]` (ms since epoch). */
+    async enqueue(messages: QueuedMessage[], notBefore: (index: number) => number): Promise<void> {
+      const now = nowIso();
+      for (let start = 0; start < messages.length; start += CHUNK) {
+        await db
+          .insertInto('mail_queue')
+          .values(
+            messages.slice(start, start + CHUNK).map((message, offset) => ({
+              event_id: message.eventId,
+              receiver_id: message.receiverId ?? null,
+              user_id: message.userId,
+              to_email: message.toEmail,
+              to_name: message.toName,
+              subject: message.subject,
+              body_text: message.text,
+              reply_to: message.replyTo ?? null,
+              reason: message.reason,
+              state: 'queued',
+              attempts: 0,
+              next_attempt_at: new Date(notBefore(start + offset)).toISOString(),
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    /**
+     * Claims up to `limit` messages that are due, or whose sender's lease ran out (a worker that died), for
+     * `owner` until `leaseUntil`. PostgreSQL skips rows another server holds locked, so workers never wait
+     * for each other or claim the same row; SQLite serialises writers, which gives the same.
+     */
+    async claimDue(owner: string, leaseUntil: string, limit: number): Promise<ClaimedMessage[]> {
+      const now = nowIso();
+      return db.transaction().execute(async (trx) => {
+        const due = await trx
+          .selectFrom('mail_queue')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('state', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
+              eb.and([eb('state', '=', 'sending'), eb('lease_until', '<', now)]),
+            ]),
+          )
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(limit)
+          .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked())
+          .execute();
+        if (due.length === 0) return [];
+        const ids = due.map((row) => row.id);
+        const rows = await trx
+          .updateTable('mail_queue')
+          .set((eb) => ({
+            state: 'sending',
+            lease_owner: owner,
+            lease_until: leaseUntil,
+            attempts: eb('attempts', '+', 1),
+            updated_at: now,
+          }))
+          .where('id', 'in', ids)
+          .returning([
+            'id',
+            'event_id',
+            'receiver_id',
+            'to_email',
+            'to_name',
+            'subject',
+            'body_text',
+            'reply_to',
+            'attempts',
+            'next_attempt_at',
+          ])
+          .execute();
+        const receiverIds = rows.map((row) => row.receiver_id).filter((id): id is number => id !== null);
+        if (receiverIds.length > 0) {
+          await trx
+            .updateTable('mail_receivers')
+            .set({ state: 'sending', updated_at: now })
+            .where('id', 'in', receiverIds)
+            .where('state', '<>', 'sent')
+            .execute();
+        }
+        return rows
+          .sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id - b.id)
+          .map((row) => ({
+            id: row.id,
+            eventId: row.event_id,
+            receiverId: row.receiver_id,
+            toEmail: row.to_email,
+            toName: row.to_name,
+            subject: row.subject,
+            text: row.body_text,
+            replyTo: row.reply_to,
+            attempts: row.attempts,
+          }));
+      });
+    },
+
+    /**
+     * Extends the lease on a claimed message just before it is sent; false when the lease was lost (another
+     * worker took the row over), and then this worker must not send it.
+     */
+    async renewLease(id: number, owner: string, leaseUntil: string): Promise<boolean> {
+      const result = await db
+        .updateTable('mail_queue')
+        .set({ lease_until: leaseUntil })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .where('state', '=', 'sending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Records the outcome of one attempt on the message and on the e-mail's receiver it belongs to. */
+    async settle(
+      message: Pick<ClaimedMessage, 'id' | 'receiverId' | 'attempts'>,
+      outcome:
+        | { state: 'sent' }
+        | { state: 'failed'; error: string }
+        | { state: 'queued'; error: string; retryAt: string },
+    ): Promise<void> {
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('mail_queue')
+          .set({
+            state: outcome.state,
+            lease_owner: null,
+            lease_until: null,
+            last_error: outcome.state === 'sent' ? null : outcome.error,
+            sent_at: outcome.state === 'sent' ? now : null,
+            ...(outcome.state === 'queued' ? { next_attempt_at: outcome.retryAt } : {}),
+            updated_at: now,
+          })
+          .where('id', '=', message.id)
+          .execute();
+        if (message.receiverId !== null) {
+          await trx
+            .updateTable('mail_receivers')
+            .set({
+              state: outcome.state,
+              attempts: message.attempts,
+              last_error: outcome.state === 'sent' ? null : outcome.error,
+              updated_at: now,
+            })
+            .where('id', '=', message.receiverId)
+            .execute();
+        }
+      });
+    },
+
+    /** When the earliest waiting message is due (ISO), or null when nothing waits. */
+    async nextDue(): Promise<string | null> {
+      const row = await db
+        .selectFrom('mail_queue')
+        .select((eb) => [eb.fn.min('next_attempt_at').as('queued'), eb.fn.min('lease_until').as('leased')])
+        .where('state', 'in', ['queued', 'sending'])
+        .executeTakeFirst();
+      const candidates = [row?.queued, row?.leased].filter((value): value is string => Boolean(value));
+      return candidates.length ? candidates.sort()[0] : null;
+    },
+
+    /** Failed receivers of an e-mail back into the queue, due now. Returns how many. */
+    async requeueFailed(mailId: number): Promise<number> {
+      const now = nowIso();
+      return db.transaction().execute(async (trx) => {
+        const failed = await trx
+          .selectFrom('mail_receivers')
+          .select('id')
+          .where('mail_id', '=', mailId)
+          .where('state', '=', 'failed')
+          .execute();
+        const ids = failed.map((row) => row.id);
+        for (let start = 0; start < ids.length; start += CHUNK) {
+          const chunk = ids.slice(start, start + CHUNK);
+          await trx
+            .updateTable('mail_queue')
+            .set({ state: 'queued', attempts: 0, next_attempt_at: now, last_error: null, updated_at: now })
+            .where('receiver_id', 'in', chunk)
+            .where('state', '=', 'failed')
+            .execute();
+          await trx
+            .updateTable('mail_receivers')
+            .set({ state: 'queued', attempts: 0, last_error: null, updated_at: now })
+            .where('id', 'in', chunk)
+            .execute();
+        }
+        return ids.length;
+      });
+    },
+
+    /** The event's e-mails, newest first; a leader (senderId given) sees the ones they sent. */
+    async listMails(eventId: number, options: { senderId: number | null; labelId: number | null }) {
+      const rows = await db
+        .selectFrom('mails as m')
+        .select([
+          'm.id',
+          'm.sender_id',
+          'm.sender_name',
+          'm.sender_email',
+          'm.subject',
+          'm.message',
+          'm.receiver_filter',
+          'm.created_at',
+        ])
+        .where('m.event_id', '=', eventId)
+        .$if(options.senderId !== null, (q) => q.where('m.sender_id', '=', options.senderId as number))
+        .$if(options.labelId !== null, (q) =>
+          q.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('mail_label_links as l')
+                .select('l.mail_id')
+                .whereRef('l.mail_id', '=', 'm.id')
+                .where('l.label_id', '=', options.labelId as number),
+            ),
+          ),
+        )
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(1000)
+        .execute();
+      return rows;
+    },
+
+    async findMail(eventId: number, mailId: number) {
+      return db
+        .selectFrom('mails')
+        .select([
+          'id',
+          'sender_id',
+          'sender_name',
+          'sender_email',
+          'subject',
+          'message',
+          'receiver_filter',
+          'created_at',
+        ])
+        .where('event_id', '=', eventId)
+        .where('id', '=', mailId)
+        .executeTakeFirst();
+    },
+
+    async receiversOf(mailId: number) {
+      return db
+        .selectFrom('mail_receivers')
+        .select(['user_id', 'email', 'name', 'state', 'attempts', 'last_error', 'reason'])
+        .where('mail_id', '=', mailId)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Receivers per state for each e-mail. */
+    async stateCounts(mailIds: number[]): Promise<Map<number, MailStateCounts>> {
+      const counts = new Map<number, MailStateCounts>();
+      for (const id of mailIds) counts.set(id, emptyCounts());
+      for (let start = 0; start < mailIds.length; start += CHUNK) {
+        const rows = await db
+          .selectFrom('mail_receivers')
+          .select((eb) => ['mail_id', 'state', eb.fn.countAll<number>().as('count')])
+          .where('mail_id', 'in', mailIds.slice(start, start + CHUNK))
+          .groupBy(['mail_id', 'state'])
+          .execute();
+        for (const row of rows) {
+          const entry = counts.get(row.mail_id);
+          if (entry && row.state in entry) entry[row.state as MailReceiverState] = Number(row.count);
+        }
+      }
+      return counts;
+    },
+
+    async labelIdsOf(mailIds: number[]): Promise<Map<number, number[]>> {
+      const links = new Map<number, number[]>();
+      for (const id of mailIds) links.set(id, []);
+      for (let start = 0; start < mailIds.length; start += CHUNK) {
+        const rows = await db
+          .selectFrom('mail_label_links')
+          .select(['mail_id', 'label_id'])
+          .where('mail_id', 'in', mailIds.slice(start, start + CHUNK))
+          .orderBy('label_id')
+          .execute();
+        for (const row of rows) links.get(row.mail_id)?.push(row.label_id);
+      }
+      return links;
+    },
+
+    /** Custom labels of the event with how many of the visible e-mails carry each. */
+    async labelsWithCounts(eventId: number, senderId: number | null) {
+      return db
+        .selectFrom('mail_labels as l')
+        .leftJoin('mail_label_links as k', 'k.label_id', 'l.id')
+        .leftJoin('mails as m', (join) =>
+          join
+            .onRef('m.id', '=', 'k.mail_id')
+            .$call((j) => (senderId !== null ? j.on('m.sender_id', '=', senderId) : j)),
+        )
+        .select((eb) => ['l.id', 'l.name', 'l.color', eb.fn.count<number>('m.id').as('total')])
+        .where('l.event_id', '=', eventId)
+        .where('l.type', '=', 'custom_label')
+        .groupBy(['l.id', 'l.name', 'l.color'])
+        .orderBy('l.name')
+        .execute();
+    },
+
+    async countMails(eventId: number, senderId: number | null): Promise<number> {
+      const row = await db
+        .selectFrom('mails')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('event_id', '=', eventId)
+        .$if(senderId !== null, (q) => q.where('sender_id', '=', senderId as number))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async findLabelByName(eventId: number, name: string) {
+      return db
+        .selectFrom('mail_labels')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+        .executeTakeFirst();
+    },
+
+    async insertLabel(eventId: number, name: string, color: string) {
+      return db
+        .insertInto('mail_labels')
+        .values({ event_id: eventId, name, color, type: 'custom_label' })
+        .returning(['id', 'name', 'color'])
+        .executeTakeFirstOrThrow();
+    },
+
+    async labelIdsOfEvent(eventId: number, ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('mail_labels')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .where('id', 'in', ids)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async replaceLabels(mailId: number, labelIds: number[]): Promise<void> {
+      await db.deleteFrom('mail_label_links').where('mail_id', '=', mailId).execute();
+      if (labelIds.length > 0) {
+        await db
+          .insertInto('mail_label_links')
+          .values(labelIds.map((labelId) => ({ mail_id: mailId, label_id: labelId })))
+          .execute();
+      }
+    },
+  };
+}
+
+export type MailRepository = ReturnType<typeof mailRepository>;

@@ -1,0 +1,148 @@
+import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DialectName } from '../../db/types.js';
+import { randomToken } from '../../lib/tokens.js';
+import type { Mailer } from '../../plugins/mailer.js';
+import { type ClaimedMessage, mailRepository } from './repository.js';
+
+export interface MailWorkerOptions {
+  pollMs: number;
+  leaseMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
+  /** Domain part of the Message-ID of every message. */
+  messageIdDomain: string;
+  batchSize?: number;
+}
+
+const RETRY_MAX_MS = 60 * 60 * 1000;
+
+/**
+ * 5xx answers are permanent (unknown mailbox, refused); 4xx answers, timeouts and lost connections are worth
+ * another try later (docs/decisions/009).
+ */
+export function classifyFailure(error: unknown): { permanent: boolean; reason: string } {
+  const details = error as { responseCode?: number; response?: string; message?: string };
+  const code = typeof details.responseCode === 'number' ? details.responseCode : null;
+  const reason = (details.response ?? details.message ?? String(error)).slice(0, 500);
+  return { permanent: code !== null && code >= 500 && code < 600, reason };
+}
+
+/**
+ * Sends what the queue holds, in the server process: claims due messages with a lease, sends them one by one
+ * and records each outcome. The lease is renewed before each send, and a message whose lease was lost is left
+ * to the worker that took it, so only the message in hand can ever be sent twice (when a worker dies between
+ * the SMTP server's acceptance and the record of it). A worker that dies leaves its claimed rows `sending`;
+ * when the lease runs out any worker takes them again.
+ */
+export function createMailWorker(
+  db: Db,
+  dialect: DialectName,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  options: MailWorkerOptions,
+) {
+  const queue = mailRepository(db, dialect);
+  const owner = `${os.hostname()}-${process.pid}-${randomToken(6)}`;
+  const batchSize = options.batchSize ?? 10;
+  let isRunning = false;
+  let timer: NodeJS.Timeout | null = null;
+  let current: Promise<void> | null = null;
+
+  async function deliver(message: ClaimedMessage): Promise<void> {
+    const leaseUntil = new Date(Date.now() + options.leaseMs).toISOString();
+    if (!(await queue.renewLease(message.id, owner, leaseUntil))) return;
+    try {
+      await mailer.send({
+        to: { name: message.toName, address: message.toEmail },
+        subject: message.subject,
+        text: message.text,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        messageId: `<queue-${message.id}@${options.messageIdDomain}>`,
+      });
+      await queue.settle(message, { state: 'sent' });
+    } catch (error) {
+      const { permanent, reason } = classifyFailure(error);
+      if (permanent || message.attempts >= options.maxAttempts) {
+        log.warn({ queueId: message.id, reason }, 'mail failed');
+        await queue.settle(message, { state: 'failed', error: reason });
+      } else {
+        const wait = Math.min(options.retryBaseMs * 2 ** (message.attempts - 1), RETRY_MAX_MS);
+        log.info({ queueId: message.id, reason, wait }, 'mail will be retried');
+        await queue.settle(message, {
+          state: 'queued',
+          error: reason,
+          retryAt: new Date(Date.now() + wait).toISOString(),
+        });
+      }
+    }
+  }
+
+  /** One pass: claims what is due and sends it. Returns how many messages it handled. */
+  async function runOnce(): Promise<number> {
+    const claimed = await queue.claimDue(owner, new Date(Date.now() + options.leaseMs).toISOString(), batchSize);
+    for (const message of claimed) await deliver(message);
+    return claimed.length;
+  }
+
+  function schedule(delayMs: number) {
+    if (!isRunning) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, Math.max(0, delayMs));
+  }
+
+  function tick() {
+    timer = null;
+    if (!isRunning || current) return;
+    current = (async () => {
+      let handled = 0;
+      try {
+        handled = await runOnce();
+      } catch (error) {
+        log.error({ err: error }, 'mail worker pass failed');
+      }
+      current = null;
+      if (handled > 0) return schedule(0);
+      const next = await queue.nextDue().catch(() => null);
+      const untilDue = next ? Date.parse(next) - Date.now() : options.pollMs;
+      schedule(Math.min(options.pollMs, Math.max(untilDue, 0)));
+    })();
+  }
+
+  return {
+    owner,
+    runOnce,
+    start() {
+      isRunning = true;
+      schedule(0);
+    },
+    /** New mail was queued in this process: look now instead of at the next poll. */
+    kick() {
+      if (isRunning && !current) schedule(0);
+    },
+    /** Finishes the message in hand and stops; claimed rows not yet sent are taken again after their lease. */
+    async stop() {
+      isRunning = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await current;
+    },
+    /**
+     * Runs passes until nothing waits (waiting out back-offs and leases), for tests and for a last flush.
+     * Throws when the queue is not empty after `timeoutMs`.
+     */
+    async drain(timeoutMs = 10_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if ((await runOnce()) > 0) continue;
+        const next = await queue.nextDue();
+        if (!next) return;
+        const wait = Math.min(Math.max(Date.parse(next) - Date.now(), 5), deadline - Date.now(), 200);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      throw new Error('the mail queue did not drain in time');
+    },
+  };
+}
+
+export type MailWorker = ReturnType<typeof createMailWorker>;

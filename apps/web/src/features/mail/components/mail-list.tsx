@@ -1,0 +1,88 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { type MailFolder, useMails } from '../api/get-mails';
+import { formatDateTime } from './format';
+import { useMailStore } from './mail-store';
+
+/** One folder (Sent or a custom label): subject, preview, date and the delivery counts of each e-mail. */
+export function MailList({
+  eventId,
+  folder,
+  title,
+  hrefOf,
+}: {
+  eventId: number;
+  folder: MailFolder;
+  title: string;
+  hrefOf: (emailId: number) => string;
+}) {
+  const { t, i18n } = useTranslation('mail');
+  const { state, dispatch } = useMailStore();
+  const mailsQuery = useMails(eventId, folder);
+
+  useEffect(() => {
+    if (mailsQuery.data) dispatch({ type: 'emailsLoaded', emails: mailsQuery.data.emails });
+  }, [mailsQuery.data, dispatch]);
+
+  const emails = mailsQuery.data ? state.ids.map((id) => state.emailsById[id]).filter(Boolean) : [];
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
+      {mailsQuery.isError ? <Alert severity="error">{t('loadError')}</Alert> : null}
+      {mailsQuery.isPending ? <CircularProgress aria-label={t('loading')} /> : null}
+      {mailsQuery.data && emails.length === 0 ? <Typography color="text.secondary">{t('empty')}</Typography> : null}
+      {emails.length > 0 ? (
+        <Paper variant="outlined">
+          <List component="div" disablePadding>
+            {emails.map((email) => (
+              <ListItemButton key={email.id} component={RouterLink} to={hrefOf(email.id)} divider>
+                <ListItemText
+                  primary={email.subject}
+                  secondary={
+                    <Stack component="span" direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+                      <span>{formatDateTime(email.createdAt, i18n.language)}</span>
+                      <span>{t('fromName', { name: email.from.name })}</span>
+                      <Chip
+                        component="span"
+                        size="small"
+                        label={t('deliverySummary', {
+                          sent: email.counts.sent,
+                          total: email.counts.sent + email.counts.failed + email.counts.queued + email.counts.sending,
+                        })}
+                      />
+                      {email.counts.failed > 0 ? (
+                        <Chip
+                          component="span"
+                          size="small"
+                          color="error"
+                          label={t('failedCount', { count: email.counts.failed })}
+                        />
+                      ) : null}
+                    </Stack>
+                  }
+                  slotProps={{
+                    primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } },
+                    secondary: { component: 'span' },
+                  }}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+      ) : null}
+    </Box>
+  );
+}

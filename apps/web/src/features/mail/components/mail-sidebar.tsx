@@ -1,0 +1,107 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import LabelOutlined from '@mui/icons-material/LabelOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useMailLabels } from '../api/get-mail-labels';
+import { CreateLabelDialog } from './create-label-dialog';
+import { useMailStore } from './mail-store';
+
+const linkSx = { borderRadius: 1, mx: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } };
+
+/** New-mail button, the Sent folder and the custom labels with their counts (spec sections 2 and 3). */
+export function MailSidebar({ eventId }: { eventId: number }) {
+  const { t } = useTranslation('mail');
+  const { state, dispatch } = useMailStore();
+  const labelsQuery = useMailLabels(eventId);
+  const [isCreating, setIsCreating] = useState(false);
+
+  useEffect(() => {
+    if (labelsQuery.data) dispatch({ type: 'labelsLoaded', labels: labelsQuery.data.labels });
+  }, [labelsQuery.data, dispatch]);
+
+  const systemLabels = state.labels.filter((label) => label.type === 'system_label');
+  const customLabels = state.labels.filter((label) => label.type === 'custom_label');
+
+  return (
+    <Box sx={{ py: 2 }} data-testid="mail-sidebar">
+      <Box sx={{ px: 2, pb: 2 }}>
+        <Button
+          component={RouterLink}
+          to={paths.event.emailNew.href(eventId)}
+          variant="contained"
+          fullWidth
+          startIcon={<EditOutlined />}
+        >
+          {t('newMail')}
+        </Button>
+      </Box>
+      <nav aria-label={t('folders')}>
+        <List component="div" disablePadding>
+          {systemLabels.map((label) => (
+            <ListItemButton
+              key={label.id}
+              component={NavLink}
+              to={paths.event.emailFolder.href(eventId, String(label.id))}
+              sx={linkSx}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <SendOutlined />
+              </ListItemIcon>
+              <ListItemText primary={t(`systemLabels.${label.id}`)} />
+              <Chip size="small" label={label.totalCount} aria-label={t('count', { count: label.totalCount })} />
+            </ListItemButton>
+          ))}
+        </List>
+        <List
+          component="div"
+          role="group"
+          disablePadding
+          aria-labelledby="mail-labels-heading"
+          subheader={
+            <ListSubheader
+              component="div"
+              id="mail-labels-heading"
+              disableSticky
+              sx={{ bgcolor: 'transparent', mt: 1 }}
+            >
+              {t('labels')}
+            </ListSubheader>
+          }
+        >
+          {customLabels.map((label) => (
+            <ListItemButton
+              key={label.id}
+              component={NavLink}
+              to={paths.event.emailLabel.href(eventId, Number(label.id))}
+              sx={linkSx}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <LabelOutlined sx={{ color: label.color }} />
+              </ListItemIcon>
+              <ListItemText primary={label.name} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+              <Chip size="small" label={label.totalCount} aria-label={t('count', { count: label.totalCount })} />
+            </ListItemButton>
+          ))}
+        </List>
+      </nav>
+      <Box sx={{ px: 2, pt: 1 }}>
+        <Button size="small" startIcon={<AddOutlined />} onClick={() => setIsCreating(true)}>
+          {t('createLabel.open')}
+        </Button>
+      </Box>
+      <CreateLabelDialog eventId={eventId} open={isCreating} onClose={() => setIsCreating(false)} />
+    </Box>
+  );
+}

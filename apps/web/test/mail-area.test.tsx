@@ -1,0 +1,172 @@
+import type { Mail, MailLabel, MailSummary } from '@funkis/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { initialMailState, mailReducer } from '../src/features/mail/components/mail-store';
+import { type FetchCall, mockFetch, renderApp, testUser } from './test-utils';
+
+const eventDetail = (roleLevel: 0 | 1 | 2, groupId: number | null = null) => ({
+  event: {
+    id: 7,
+    name: 'Summer camp',
+    description: '',
+    avatarUrl: null,
+    status: 'ongoing',
+    applicationsOpen: true,
+    useWeekSeparation: false,
+    weekSeparationConfig: null,
+    startsAt: null,
+    endsAt: null,
+  },
+  eventUser: {
+    id: 1,
+    userId: testUser.id,
+    role: { eventRole: { roleLevel }, eventGroup: groupId ? { id: groupId, name: 'Kitchen' } : null },
+  },
+  eventForm: { fields: [] },
+});
+
+const labels: MailLabel[] = [
+  { id: 'sent', name: 'sent', type: 'system_label', totalCount: 1, unreadCount: 0 },
+  { id: 4, name: 'Briefings', type: 'custom_label', color: '#1976d2', totalCount: 1, unreadCount: 0 },
+];
+const counts = { queued: 0, sending: 0, sent: 2, failed: 0 };
+const summary: MailSummary = {
+  id: 5,
+  from: { userId: 1, name: 'Åsa Berg', email: testUser.email },
+  to: { groupIds: [3] },
+  subject: 'Kitchen rota',
+  preview: 'Hello',
+  createdAt: '2025-06-01T10:00:00.000Z',
+  labelIds: [4],
+  counts,
+};
+const mail: Mail = {
+  ...summary,
+  message: 'Hello {firstname}',
+  receivers: [
+    { userId: 10, email: 'a@example.test', name: 'Anna A', state: 'sent', attempts: 1, error: null, reason: '' },
+    { userId: 11, email: 'b@example.test', name: 'Bo B', state: 'sent', attempts: 1, error: null, reason: '' },
+  ],
+};
+const groups = {
+  groups: [
+    { id: 3, name: 'Kitchen', description: '', memberCount: 2 },
+    { id: 8, name: 'Stage', description: '', memberCount: 4 },
+  ],
+  total: 2,
+};
+
+function serve(roleLevel: 0 | 1 = 0, groupId: number | null = null) {
+  return mockFetch((call: FetchCall) => {
+    const url = new URL(call.url, 'http://localhost');
+    if (url.pathname === '/api/event/7') return { body: eventDetail(roleLevel, groupId) };
+    if (url.pathname === '/api/event/7/groups') return { body: groups };
+    if (url.pathname === '/api/event/7/mail-labels') return { body: { labels } };
+    if (url.pathname === '/api/event/7/get-mails') return { body: { emails: [summary] } };
+    if (url.pathname === '/api/event/7/get-mail/5') return { body: { email: mail } };
+    if (url.pathname === '/api/event/7/mail-candidates') return { body: { candidates: [] } };
+    if (url.pathname === '/api/event/7/mail-receivers/preview') {
+      const filter = (call.body as { receivers: { groupIds?: number[] } }).receivers;
+      const total = filter.groupIds?.includes(3) ? 2 : 0;
+      return {
+        body: {
+          total,
+          receivers: total
+            ? mail.receivers.map(({ userId, name, email }) => ({ userId, name, email, reason: 'group' }))
+            : [],
+          ratePerMinute: 60,
+          estimatedSeconds: total,
+          success: true,
+          _csrf: 'token',
+        },
+      };
+    }
+    if (url.pathname === '/api/event/7/send-mail')
+      return { status: 201, body: { email: mail, success: true, _csrf: 't' } };
+    return {
+      status: 404,
+      body: { success: false, errorMessages: ['Not found'], errors: [{ code: 'error.notFound' }] },
+    };
+  });
+}
+
+describe('mail store', () => {
+  it('keeps e-mails by id, the open folder in order, and the sidebar and compose flags', () => {
+    let state = mailReducer(initialMailState, { type: 'emailsLoaded', emails: [summary] });
+    expect(state.ids).toEqual([5]);
+    state = mailReducer(state, { type: 'emailLoaded', email: mail });
+    expect(state.emailsById[5]).toMatchObject({ message: 'Hello {firstname}' });
+    state = mailReducer(state, { type: 'emailsLoaded', emails: [] });
+    expect(state.ids).toEqual([]);
+    expect(state.emailsById[5]).toBeDefined();
+    state = mailReducer(state, { type: 'sidebarOpened' });
+    state = mailReducer(state, { type: 'composeOpened' });
+    expect(state).toMatchObject({ isSidebarOpen: true, isComposeOpen: true });
+    state = mailReducer(state, { type: 'sidebarClosed' });
+    expect(state.isSidebarOpen).toBe(false);
+  });
+});
+
+describe('mail area', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('sends an unknown sub-path to Sent, lists the folder, and opens a label from the drawer, which then closes', async () => {
+    serve();
+    const { router } = renderApp({ user: testUser, route: '/event/7/email/inbox/1/2' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sent' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/event/7/email/sent');
+    expect(await screen.findByRole('link', { name: /Kitchen rota/ })).toHaveAttribute('href', '/event/7/email/sent/5');
+    // jsdom is narrow: the folders are in a drawer, opened with the button and closed by following a link.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open mail folders' }));
+    const folders = await screen.findByRole('navigation', { name: 'Mail folders' });
+    const label = within(folders).getByRole('link', { name: /Briefings/ });
+    expect(label).toHaveAttribute('href', '/event/7/email/label/4');
+    await userEvent.setup().click(label);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/event/7/email/label/4'));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Mail folders' })).not.toBeInTheDocument());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Briefings' })).toBeInTheDocument();
+  });
+
+  it('composes to a group with a live count, confirms with the count and time, sends, and opens the e-mail', async () => {
+    const { calls } = serve();
+    const user = userEvent.setup();
+    const { router } = renderApp({ user: testUser, route: '/event/7/email/new' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New e-mail' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('checkbox', { name: 'Kitchen' }));
+    expect(await screen.findByText('2 people will get this e-mail')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Subject/), 'Kitchen rota');
+    await user.type(screen.getByLabelText(/Message/), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this e-mail?' });
+    expect(dialog).toHaveTextContent('It goes to 2 people.');
+    expect(dialog).toHaveTextContent('At 60 messages a minute, delivery takes about 2 seconds.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 2 people' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/event/7/email/sent/5'));
+    const sent = calls.find((call) => call.url.includes('/send-mail'));
+    expect(sent?.body).toEqual({ receivers: { groupIds: [3] }, subject: 'Kitchen rota', message: 'Hello' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kitchen rota' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('mail-receiver')).toHaveLength(2);
+    expect(window.localStorage.getItem('funkis.mail-draft.7')).toBeNull();
+  }, 40_000);
+
+  it('refuses to send without receivers and keeps the draft for the next visit', async () => {
+    serve();
+    const user = userEvent.setup();
+    const first = renderApp({ user: testUser, route: '/event/7/email/new' });
+    await user.type(await screen.findByLabelText(/Subject/), 'Draft subject');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Choose at least one receiver.')).toBeInTheDocument();
+    expect(screen.getByText('Message is required.')).toBeInTheDocument();
+    first.unmount();
+    renderApp({ user: testUser, route: '/event/7/email/new' });
+    expect(await screen.findByLabelText(/Subject/)).toHaveValue('Draft subject');
+  });
+
+  it('offers a group leader only their own group', async () => {
+    serve(1, 3);
+    renderApp({ user: testUser, route: '/event/7/email/new' });
+    expect(await screen.findByRole('checkbox', { name: 'Kitchen' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Stage' })).not.toBeInTheDocument();
+  });
+});

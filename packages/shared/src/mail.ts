@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { cleanText, hasOnlyAllowedCharacters, idSchema } from './common.js';
+import { APPLICATION_STATUSES, ROLE_LEVEL_VALUES } from './constants.js';
+
+/** E-mail to members (issue 14, DESIGN 4.4): the same schemas for the server routes and the web screens. */
+
+export const MAIL_LIMITS = {
+  SUBJECT_MAXIMUM: 200,
+  MESSAGE_MAXIMUM: 20_000,
+  RECEIVERS_MAXIMUM: 10_000,
+  LABEL_NAME_MAXIMUM: 40,
+  /** How many receivers the compose preview lists by name. */
+  PREVIEW_SIZE: 50,
+  ID_LIST_MAXIMUM: 10_000,
+} as const;
+
+const mailId = idSchema;
+
+/** The states one receiver's copy goes through (docs/decisions/009). */
+export const MAIL_RECEIVER_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type MailReceiverState = (typeof MAIL_RECEIVER_STATES)[number];
+
+/** The only system label: everything sent from the event. */
+export const MAIL_SYSTEM_LABELS = ['sent'] as const;
+export type MailSystemLabel = (typeof MAIL_SYSTEM_LABELS)[number];
+
+/** The `{firstname}` placeholder of a message, replaced for each receiver. */
+export const MAIL_FIRSTNAME_PLACEHOLDER = '{firstname}';
+
+/** Who gets an e-mail: the union of everyone each list names (an empty filter names nobody). */
+export const mailReceiverFilterSchema = z.object({
+  roleLevels: z
+    .array(z.union([z.literal(0), z.literal(1), z.literal(2)]))
+    .max(ROLE_LEVEL_VALUES.length)
+    .optional(),
+  groupIds: z.array(mailId).max(1000).optional(),
+  applicationStatuses: z.array(z.enum(APPLICATION_STATUSES)).max(APPLICATION_STATUSES.length).optional(),
+  userIds: z.array(mailId).max(MAIL_LIMITS.ID_LIST_MAXIMUM).optional(),
+});
+export type MailReceiverFilter = z.infer<typeof mailReceiverFilterSchema>;
+
+export const sendMailSchema = z.object({
+  receivers: mailReceiverFilterSchema,
+  subject: cleanText({
+    max: MAIL_LIMITS.SUBJECT_MAXIMUM,
+    requiredCode: 'mail.subjectRequired',
+    tooLong: 'mail.subjectTooLong',
+  }),
+  message: cleanText({
+    max: MAIL_LIMITS.MESSAGE_MAXIMUM,
+    requiredCode: 'mail.messageRequired',
+    tooLong: 'mail.messageTooLong',
+  }),
+});
+export type SendMailInput = z.input<typeof sendMailSchema>;
+
+export const mailReceiverSchema = z.object({
+  userId: z.number().nullable(),
+  email: z.string(),
+  name: z.string(),
+  state: z.enum(MAIL_RECEIVER_STATES),
+  attempts: z.number(),
+  /** The mail server's answer when delivery failed or is being retried. */
+  error: z.string().nullable(),
+  reason: z.string(),
+});
+export type MailReceiver = z.infer<typeof mailReceiverSchema>;
+
+export const mailStateCountsSchema = z.object({
+  queued: z.number(),
+  sending: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+});
+export type MailStateCounts = z.infer<typeof mailStateCountsSchema>;
+
+const mailCommon = {
+  id: z.number(),
+  from: z.object({ userId: z.number().nullable(), name: z.string(), email: z.string() }),
+  /** The receiver filter the sender chose. */
+  to: mailReceiverFilterSchema,
+  subject: z.string(),
+  createdAt: z.string(),
+  labelIds: z.array(z.number()),
+  counts: mailStateCountsSchema,
+};
+
+/** One e-mail in a folder list: no message body, no receiver list. */
+export const mailSummarySchema = z.object({ ...mailCommon, preview: z.string() });
+export type MailSummary = z.infer<typeof mailSummarySchema>;
+
+export const mailSchema = z.object({
+  ...mailCommon,
+  message: z.string(),
+  receivers: z.array(mailReceiverSchema),
+});
+export type Mail = z.infer<typeof mailSchema>;
+
+export const mailListQuerySchema = z.object({
+  customLabel: mailId.optional(),
+  systemLabel: z.enum(MAIL_SYSTEM_LABELS).optional(),
+});
+export const mailListResponseSchema = z.object({ emails: z.array(mailSummarySchema) });
+export const mailResponseSchema = z.object({ email: mailSchema });
+
+export const mailLabelSchema = z.object({
+  id: z.union([z.number(), z.enum(MAIL_SYSTEM_LABELS)]),
+  name: z.string(),
+  type: z.enum(['system_label', 'custom_label']),
+  color: z.string().optional(),
+  totalCount: z.number(),
+  unreadCount: z.number(),
+});
+export type MailLabel = z.infer<typeof mailLabelSchema>;
+export const mailLabelsResponseSchema = z.object({ labels: z.array(mailLabelSchema) });
+
+export const createMailLabelSchema = z.object({
+  name: cleanText({
+    max: MAIL_LIMITS.LABEL_NAME_MAXIMUM,
+    requiredCode: 'mail.labelNameRequired',
+    tooLong: 'mail.labelNameTooLong',
+  }),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'mail.labelColorInvalid' })
+    .default('#1976d2'),
+});
+export type CreateMailLabelInput = z.input<typeof createMailLabelSchema>;
+export const mailLabelResponseSchema = z.object({ label: mailLabelSchema });
+
+/** The custom labels an e-mail has afterwards (replaces the set). */
+export const setMailLabelsSchema = z.object({ labelIds: z.array(mailId).max(100) });
+
+/** The compose screen's live count and preview. */
+export const mailPreviewResponseSchema = z.object({
+  total: z.number(),
+  receivers: z.array(z.object({ userId: z.number(), name: z.string(), email: z.string(), reason: z.string() })),
+  ratePerMinute: z.number(),
+  /** How long delivery of this many takes at the event's rate, counting mail already waiting. */
+  estimatedSeconds: z.number(),
+});
+export type MailPreview = z.infer<typeof mailPreviewResponseSchema>;
+
+/** People of the event one may pick by name: members and applicants. */
+export const mailCandidatesQuerySchema = z.object({
+  search: z.string().max(100).refine(hasOnlyAllowedCharacters, { error: 'error.invalidCharacters' }).default(''),
+});
+export const mailCandidatesResponseSchema = z.object({
+  candidates: z.array(
+    z.object({
+      userId: z.number(),
+      name: z.string(),
+      email: z.string(),
+      roleLevel: z.number().nullable(),
+      applicationStatus: z.enum(APPLICATION_STATUSES).nullable(),
+    }),
+  ),
+});
+export type MailCandidate = z.infer<typeof mailCandidatesResponseSchema>['candidates'][number];
