@@ -72,6 +72,7 @@ const SCREENS: Screen[] = [
   { name: 'form builder', role: 'admin', path: (c) => `/event/${c.event}/form` },
   { name: 'control panel', role: 'admin', path: (c) => `/event/${c.event}/control-panel` },
   { name: 'statistics', role: 'admin', path: (c) => `/event/${c.event}/statistics` },
+  { name: 'e-mail', role: 'admin', path: (c) => `/event/${c.event}/email` },
   { name: 'access denied', role: 'applicant', path: (c) => `/event/${c.event}/users` },
 ];
 
