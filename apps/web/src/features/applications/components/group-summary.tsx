@@ -18,7 +18,13 @@ export function GroupSummary({ summary }: { summary: ApplicationSummary }) {
       <Typography component="h2" variant="h6" id="group-summary-title" sx={{ mb: 1 }}>
         {t('summary.title')}
       </Typography>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <TableContainer
+        // Scrolls sideways on a phone: focusable and named so the keyboard can scroll it (axe: scrollable-region-focusable).
+        sx={{ overflowX: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-labelledby="group-summary-title"
+      >
         <Table size="small" aria-labelledby="group-summary-title" data-testid="group-summary">
           <TableHead>
             <TableRow>
