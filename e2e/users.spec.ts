@@ -80,10 +80,11 @@ test.describe('users table', () => {
     const file = await download.path();
     const csv = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
     const [header] = csv.split(/\r?\n/);
-    expect(header).toBe('First name,Email,Role,Group');
+    // Every field quoted (issue 10, finding 6), so no spreadsheet splits inside one.
+    expect(header).toBe('"First name","Email","Role","Group"');
     expect(csv).toContain(memberEmail);
     expect(csv).toContain(DEMO.admin.email);
-    expect(csv).toContain(`Maja,${memberEmail},Group leader,`);
+    expect(csv).toContain(`"Maja","${memberEmail}","Group leader",`);
 
     // On a phone the page keeps its width: the toolbar wraps and the grid scrolls sideways.
     await page.setViewportSize({ width: 375, height: 800 });
