@@ -76,6 +76,25 @@ export interface EventUsersTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Owned by memberships: an admin's invitation of an e-mail address to an event (migration 0012). Accepting makes
+ * a membership and deletes the row; cancelling deletes it; declining sets `declined_at` (the row then only waits
+ * for `expires_at`, so a new invitation cannot be sent at once). The address is stored lower-cased.
+ */
+export interface InvitationsTable {
+  id: Id;
+  event_id: number;
+  email: string;
+  /** The account the invitation is for: set when the address had one, or linked once its owner looks. */
+  invited_user_id: number | null;
+  role_level: number;
+  group_id: number | null;
+  invited_by: number | null;
+  created_at: Timestamp;
+  expires_at: string;
+  declined_at: string | null;
+}
+
 export interface EventFormsTable {
   id: Id;
   event_id: number;
@@ -283,6 +302,7 @@ export interface Database {
   events: EventsTable;
   event_groups: EventGroupsTable;
   event_users: EventUsersTable;
+  invitations: InvitationsTable;
   event_forms: EventFormsTable;
   applications: ApplicationsTable;
   application_choices: ApplicationChoicesTable;
