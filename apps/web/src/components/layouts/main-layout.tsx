@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 export const SIDEBAR_WIDTH = UI.SIDEBAR_WIDTH;
@@ -27,12 +28,14 @@ export function MainLayout({ sidebar, children }: MainLayoutProps) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
       <TopBar onOpenSidebar={sidebar ? () => setIsSidebarOpen(true) : undefined} />
       <Box sx={{ display: 'flex', flexGrow: 1, minWidth: 0 }}>
         {sidebar ? (
           <>
+            {/* Not a landmark itself: the sidebar holds its own labelled <nav> (no nav inside a nav). */}
             <Box
-              component="nav"
+              data-testid="sidebar-permanent"
               sx={{
                 display: { xs: 'none', lg: 'block' },
                 width: SIDEBAR_WIDTH,
@@ -54,7 +57,12 @@ export function MainLayout({ sidebar, children }: MainLayoutProps) {
             </Drawer>
           </>
         ) : null}
-        <Box component="main" id="main-content" sx={{ flexGrow: 1, minWidth: 0, py: { xs: 3, md: 4 } }}>
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, minWidth: 0, py: { xs: 3, md: 4 }, '&:focus': { outline: 'none' } }}
+        >
           {children ?? <Outlet />}
         </Box>
       </Box>
