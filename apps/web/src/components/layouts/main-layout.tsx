@@ -2,6 +2,7 @@ import { UI } from '@funkis/shared';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
@@ -18,6 +19,7 @@ interface MainLayoutProps {
 /** The authenticated area: top bar over the page, with an optional 280 px sidebar. */
 export function MainLayout({ sidebar, children }: MainLayoutProps) {
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
+  const { t } = useTranslation();
   const { pathname } = useLocation();
 
   // The drawer closes when the user follows one of its links.
@@ -51,7 +53,7 @@ export function MainLayout({ sidebar, children }: MainLayoutProps) {
               open={isSidebarOpen}
               onClose={() => setIsSidebarOpen(false)}
               sx={{ display: { lg: 'none' } }}
-              slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
+              slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH }, 'aria-label': t('common.menu') } }}
             >
               {sidebar}
             </Drawer>

@@ -19,7 +19,6 @@ export function SkipLink() {
         if (!main) return;
         event.preventDefault();
         main.focus();
-        main.scrollIntoView();
       }}
       sx={{
         position: 'absolute',
