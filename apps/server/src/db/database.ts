@@ -22,6 +22,7 @@ import * as statistics from './migrations/0009-statistics.js';
 import * as scheduling from './migrations/0010-scheduling.js';
 import * as rateLimits from './migrations/0011-rate-limits.js';
 import * as invitations from './migrations/0012-invitations.js';
+import * as mailRichTextAndReads from './migrations/0016-mail-rich-text-and-reads.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -200,6 +201,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0009-statistics': statistics,
     '0011-rate-limits': rateLimits,
     '0012-invitations': invitations,
+    '0016-mail-rich-text-and-reads': mailRichTextAndReads,
   };
   return {
     async getMigrations() {

@@ -187,6 +187,8 @@ export interface MailsTable {
   receiver_filter: Json;
   sender_name: Generated<string>;
   sender_email: Generated<string>;
+  /** `text` or `html` (sanitised by the server before it was stored). */
+  format: Generated<string>;
   created_at: Timestamp;
 }
 
@@ -214,6 +216,8 @@ export interface MailQueueTable {
   to_name: string;
   subject: string;
   body_text: string;
+  /** The HTML part of a rich-text message; null for plain text. */
+  body_html: string | null;
   reply_to: string | null;
   reason: string;
   state: Generated<string>;
@@ -238,6 +242,29 @@ export interface MailLabelsTable {
 export interface MailLabelLinksTable {
   mail_id: number;
   label_id: number;
+}
+
+/** An event file linked from an e-mail (the receiver's role is checked when the link is opened). */
+export interface MailAttachmentsTable {
+  id: Id;
+  mail_id: number;
+  file_id: number;
+  name: string;
+  position: number;
+}
+
+/** Who of the organisers has opened which e-mail: the labels' unread counts. */
+export interface MailReadsTable {
+  mail_id: number;
+  user_id: number;
+  read_at: Timestamp;
+}
+
+/** An event's own sending rate (else MAIL_RATE_PER_MINUTE). */
+export interface MailSettingsTable {
+  event_id: number;
+  rate_per_minute: number;
+  updated_at: Timestamp;
 }
 
 export interface ShiftsTable {
@@ -315,6 +342,9 @@ export interface Database {
   mail_labels: MailLabelsTable;
   mail_label_links: MailLabelLinksTable;
   mail_queue: MailQueueTable;
+  mail_attachments: MailAttachmentsTable;
+  mail_reads: MailReadsTable;
+  mail_settings: MailSettingsTable;
   shifts: ShiftsTable;
   shift_assignments: ShiftAssignmentsTable;
   scheduling_settings: SchedulingSettingsTable;
