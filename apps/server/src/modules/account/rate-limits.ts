@@ -35,6 +35,8 @@ export const ACCOUNT_RATE_LIMITS = {
   resetPerAddress: { max: 20, windowMinutes: 15 },
   /** Calls that verify the password of a logged-in user: change-email, change-password, remove-user. */
   passwordCheckPerUser: { max: 10, windowMinutes: 15 },
+  /** The secret calendar feed (no session): calendar apps poll it; a guesser gets little out of 300 tries. */
+  calendarFeedPerAddress: { max: 300, windowMinutes: 15 },
 } satisfies Record<string, LimitRule>;
 
 export const LOGIN_FAILURE_DELAY = {
