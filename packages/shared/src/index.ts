@@ -11,3 +11,4 @@ export * from './mail.js';
 export * from './messages/index.js';
 export * from './shifts.js';
 export * from './statistics.js';
+export * from './time-zones.js';

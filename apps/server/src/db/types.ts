@@ -17,6 +17,8 @@ export interface UsersTable {
   lastname: string;
   password_hash: string;
   avatar: string | null;
+  /** `en` or `sv`: the language last used (0014); null: English. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -50,6 +52,8 @@ export interface EventsTable {
   week_separation_config: Json | null;
   starts_at: string | null;
   ends_at: string | null;
+  /** IANA zone (0014); null: the server's. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -286,6 +290,8 @@ export interface ShiftAssignmentsTable {
   event_user_id: number;
   /** null (not marked), `arrived` or `no_show` (0010). */
   attendance: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the reminder was queued (0014); null: not yet. */
+  reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -295,6 +301,8 @@ export interface SchedulingSettingsTable {
   /** JSON array of group ids. */
   self_signup_group_ids: string;
   sign_off_closes_hours: number;
+  /** 0014: hours before a shift its reminder goes out (0: none). */
+  reminder_hours: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
 }
 
