@@ -21,6 +21,7 @@ import * as mailQueue from './migrations/0008-mail-queue.js';
 import * as statistics from './migrations/0009-statistics.js';
 import * as scheduling from './migrations/0010-scheduling.js';
 import * as rateLimits from './migrations/0011-rate-limits.js';
+import * as schedulingPlanning from './migrations/0015-scheduling-planning.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -198,6 +199,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0010-scheduling': scheduling,
     '0009-statistics': statistics,
     '0011-rate-limits': rateLimits,
+    '0015-scheduling-planning': schedulingPlanning,
   };
   return {
     async getMigrations() {

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
+import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { membersToCsv, membersToXlsx } from './export.js';
 import { membershipsService } from './service.js';
@@ -20,8 +21,6 @@ const tags = { users: { tags: ['users'] }, controlPanel: { tags: ['control panel
 const memberParams = z.object({ id: idSchema, eventUserId: idSchema });
 
 const memberResponse = ok({ user: memberSchema });
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * The users table: admins see and change every member; a group leader only sees (and exports) the members of

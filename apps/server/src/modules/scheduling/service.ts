@@ -17,9 +17,9 @@ import { groupsService } from '../groups/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { toICalendar } from './ical.js';
 import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
+import { checkAssignmentRules, requireOrganiserOf } from './rules.js';
 
 const HOUR = 3_600_000;
-const MINUTE = 60_000;
 
 /** Any ISO instant with an offset, as stored: UTC with milliseconds, so text order is time order. */
 const utc = (instant: string): string => new Date(instant).toISOString();
@@ -39,13 +39,6 @@ const toAssignment = (row: AssignmentRow): ShiftAssignment => ({
  */
 export function schedulingService(db: Db, dialect: DialectName) {
   const read = schedulingRepository(db, dialect);
-
-  /** Leaders organise only their own group's shifts (not the ones without a group). */
-  const requireOrganiserOf = (membership: EventMembership, groupId: number | null) => {
-    if (membership.roleLevel === 0) return;
-    if (membership.roleLevel === 1 && groupId !== null && groupId === membership.groupId) return;
-    throw forbidden('error.ownGroupOnly');
-  };
 
   const requireGroup = async (trx: Db, eventId: number, groupId: number | null) => {
     if (groupId === null) return;
@@ -98,25 +91,9 @@ export function schedulingService(db: Db, dialect: DialectName) {
     });
   }
 
-  /** Capacity, same shift twice, overlap and rest for one person; the caller holds the event's lock. */
-  async function checkRules(trx: Db, shift: ShiftRow, eventUserId: number, settings: SchedulingSettings) {
-    const repository = schedulingRepository(trx, dialect);
-    const held = await repository.shiftsOfMember(shift.event_id, eventUserId);
-    if (held.some((other) => other.id === shift.id)) throw conflict('error.shiftAlreadyAssigned');
-    const taken = await repository.countAssignments(shift.id);
-    if (taken >= shift.capacity) throw conflict('error.shiftFull', { capacity: shift.capacity });
-    const start = Date.parse(shift.starts_at);
-    const end = Date.parse(shift.ends_at);
-    const rest = settings.minRestMinutes * MINUTE;
-    for (const other of held) {
-      const otherStart = Date.parse(other.starts_at);
-      const otherEnd = Date.parse(other.ends_at);
-      if (otherStart < end && otherEnd > start) throw conflict('error.shiftOverlap', { title: other.title });
-      if (rest > 0 && otherStart < end + rest && otherEnd + rest > start) {
-        throw conflict('error.shiftRestTooShort', { minutes: settings.minRestMinutes, title: other.title });
-      }
-    }
-  }
+  /** Capacity, same shift twice, overlap and rest for one person (rules.ts); the caller holds the event's lock. */
+  const checkRules = (trx: Db, shift: ShiftRow, eventUserId: number, settings: SchedulingSettings) =>
+    checkAssignmentRules(schedulingRepository(trx, dialect), shift, eventUserId, settings);
 
   return {
     async list(membership: EventMembership, query: ShiftsListQuery): Promise<Shift[]> {
