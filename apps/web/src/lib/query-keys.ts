@@ -27,6 +27,14 @@ export const memberKeys = {
   list: <P extends object>(eventId: number, params: P) => ['members', eventId, 'list', params] as const,
 };
 
+/**
+ * Invitations: the caller's own (the home page) and an event's not yet accepted (the users page, admins).
+ */
+export const invitationKeys = {
+  mine: () => ['invitations', 'mine'] as const,
+  event: (eventId: number) => ['invitations', 'event', eventId] as const,
+};
+
 /** The control panel's access lists (admins, group leaders, volunteers). */
 export const accessKeys = {
   /** Every event's (an account change shows in all of them). */
@@ -89,6 +97,7 @@ export const mailKeys = {
   labels: (eventId: number) => ['mail', eventId, 'labels'] as const,
   preview: <F extends object>(eventId: number, filter: F) => ['mail', eventId, 'preview', filter] as const,
   candidates: (eventId: number, search: string) => ['mail', eventId, 'candidates', search] as const,
+  settings: (eventId: number) => ['mail', eventId, 'settings'] as const,
 };
 
 /** The event feed: posts (pages by `before`), contacts and links. */
