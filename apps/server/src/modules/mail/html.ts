@@ -1,5 +1,22 @@
-import { Parser } from 'htmlparser2';
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type { Parser as HtmlParser } from 'htmlparser2';
+import type sanitizeHtml from 'sanitize-html';
+
+/**
+ * sanitize-html (with htmlparser2 and postcss, ~10 MB) is loaded with the first rich-text message, not at start
+ * (issue 12: idle memory).
+ */
+const load = createRequire(import.meta.url);
+let sanitizer: typeof sanitizeHtml | undefined;
+const sanitize = (html: string, options: sanitizeHtml.IOptions) => {
+  sanitizer ??= load('sanitize-html') as typeof sanitizeHtml;
+  return sanitizer(html, options);
+};
+let Parser: typeof HtmlParser | undefined;
+const parserClass = () => {
+  Parser ??= (load('htmlparser2') as typeof import('htmlparser2')).Parser;
+  return Parser;
+};
 
 /**
  * Rich-text mail (docs/decisions/009): the only HTML the server stores or sends is what this allow-list lets
@@ -38,7 +55,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /** The allow-listed form of untrusted HTML: the only form that is ever stored or sent. */
-export const sanitizeMailHtml = (html: string): string => sanitizeHtml(html, OPTIONS).trim();
+export const sanitizeMailHtml = (html: string): string => sanitize(html, OPTIONS).trim();
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -58,7 +75,7 @@ export function htmlToText(html: string): string {
     const trailing = /\n*$/.exec(out)?.[0].length ?? 0;
     if (out.length > 0 && trailing < count) out += '\n'.repeat(count - trailing);
   };
-  const parser = new Parser(
+  const parser = new (parserClass())(
     {
       onopentag(name, attribs) {
         if (BLOCKS.has(name)) breakLines(lists.length > 0 && (name === 'ul' || name === 'ol') ? 1 : 2);
