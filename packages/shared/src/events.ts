@@ -3,6 +3,7 @@ import { emailField } from './auth.js';
 import { safeString, visibleAtLeast } from './common.js';
 import { APPLICATION_STATUSES, EVENT_STATUSES, LIMITS } from './constants.js';
 import { type Answers, formFieldsSchema } from './forms.js';
+import { timeZoneField } from './time-zones.js';
 
 export const weekSeparationConfigSchema = z.object({
   formFieldName: safeString().min(1).max(100),
@@ -37,6 +38,8 @@ export const eventSchema = z.object({
   weekSeparationConfig: weekSeparationConfigSchema.nullable(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
+  /** IANA time zone every time of the event is shown in (the server's when not chosen; issue 16). */
+  timeZone: z.string(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
@@ -109,6 +112,7 @@ export const eventSettingsSchema = z
     endsAt: eventDateField.nullable().optional(),
     useWeekSeparation: z.boolean().optional(),
     weekSeparationConfig: weekSettingsSchema.nullable().optional(),
+    timeZone: timeZoneField.optional(),
   })
   .refine((settings) => !settings.startsAt || !settings.endsAt || settings.endsAt >= settings.startsAt, {
     error: 'error.endsBeforeStarts',

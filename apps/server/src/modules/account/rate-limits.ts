@@ -38,6 +38,8 @@ export const ACCOUNT_RATE_LIMITS = {
   passwordCheckPerUser: { max: 10, windowMinutes: 15 },
   /** Invitations an admin sends (memberships: POST /api/event/{id}/users), over every event. */
   invitationsPerUser: { max: INVITATION_LIMITS.PER_ADMIN_PER_HOUR, windowMinutes: 60 },
+  /** The secret calendar feed (no session): calendar apps poll it; a guesser gets little out of 300 tries. */
+  calendarFeedPerAddress: { max: 300, windowMinutes: 15 },
 } satisfies Record<string, LimitRule>;
 
 export const LOGIN_FAILURE_DELAY = {

@@ -68,6 +68,9 @@ export function membershipsService(db: Db, dialect: DialectName) {
     findMember: (eventId: number, eventUserId: number) => read.findMember(eventId, eventUserId),
     findMemberByUserId: (eventId: number, userId: number) => read.findMemberByUserId(eventId, userId),
     findMembers: (eventId: number, eventUserIds: readonly number[]) => read.findMembers(eventId, eventUserIds),
+    /** The user's memberships (any events): `{ eventId, eventUserId }`. */
+    membershipIdsOfUser: async (userId: number) =>
+      (await read.membershipsOfUser(userId)).map((row) => ({ eventId: row.event_id, eventUserId: row.id })),
 
     /** The event's creator becomes its first admin (part of the creating transaction). */
     async addCreator(eventId: number, userId: number): Promise<number> {
