@@ -281,6 +281,49 @@ export const addMemberSchema = z.object({
 });
 export type AddMemberInput = z.infer<typeof addMemberSchema>;
 
+// --- invitations (POST /api/event/{id}/users invites by e-mail; the person accepts or declines) ---
+
+export const INVITATION_LIMITS = {
+  /** An invitation nobody answered lapses after this many days. */
+  VALID_DAYS: 30,
+  /** Invitations one admin may send per hour, over every event (the rest get 429). */
+  PER_ADMIN_PER_HOUR: 50,
+} as const;
+
+/** The body of POST /api/event/{id}/users: whom to invite, with the role and group they get on accepting. */
+export const inviteMemberSchema = addMemberSchema;
+export type InviteMemberInput = AddMemberInput;
+
+/**
+ * An invitation as the event's admins see it. The same shape whether or not the address has an account (no
+ * name, no user id): the answer never tells who uses Funkis. A declined invitation looks like any other that
+ * was not accepted, until it lapses.
+ */
+export const eventInvitationSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  roleLevel: roleLevelSchema,
+  group: eventGroupRefSchema.nullable(),
+  invitedBy: z.object({ id: z.number(), firstname: z.string(), lastname: z.string() }).nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type EventInvitation = z.infer<typeof eventInvitationSchema>;
+export const eventInvitationsResponseSchema = z.object({ invitations: z.array(eventInvitationSchema) });
+
+/** An invitation as the invited person sees it on their home page (GET /api/invitations). */
+export const myInvitationSchema = z.object({
+  id: z.number(),
+  event: z.object({ id: z.number(), name: z.string() }),
+  roleLevel: roleLevelSchema,
+  group: eventGroupRefSchema.nullable(),
+  invitedBy: z.object({ firstname: z.string(), lastname: z.string() }).nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type MyInvitation = z.infer<typeof myInvitationSchema>;
+export const myInvitationsResponseSchema = z.object({ invitations: z.array(myInvitationSchema) });
+
 export const updateMemberSchema = z.object({
   roleLevel: roleLevelSchema.optional(),
   groupId: rowIdField.nullable().optional(),

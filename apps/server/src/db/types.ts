@@ -80,6 +80,25 @@ export interface EventUsersTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Owned by memberships: an admin's invitation of an e-mail address to an event (migration 0012). Accepting makes
+ * a membership and deletes the row; cancelling deletes it; declining sets `declined_at` (the row then only waits
+ * for `expires_at`, so a new invitation cannot be sent at once). The address is stored lower-cased.
+ */
+export interface InvitationsTable {
+  id: Id;
+  event_id: number;
+  email: string;
+  /** The account the invitation is for: set when the address had one, or linked once its owner looks. */
+  invited_user_id: number | null;
+  role_level: number;
+  group_id: number | null;
+  invited_by: number | null;
+  created_at: Timestamp;
+  expires_at: string;
+  declined_at: string | null;
+}
+
 export interface EventFormsTable {
   id: Id;
   event_id: number;
@@ -172,6 +191,8 @@ export interface MailsTable {
   receiver_filter: Json;
   sender_name: Generated<string>;
   sender_email: Generated<string>;
+  /** `text` or `html` (sanitised by the server before it was stored). */
+  format: Generated<string>;
   created_at: Timestamp;
 }
 
@@ -199,6 +220,8 @@ export interface MailQueueTable {
   to_name: string;
   subject: string;
   body_text: string;
+  /** The HTML part of a rich-text message; null for plain text. */
+  body_html: string | null;
   reply_to: string | null;
   reason: string;
   state: Generated<string>;
@@ -223,6 +246,29 @@ export interface MailLabelsTable {
 export interface MailLabelLinksTable {
   mail_id: number;
   label_id: number;
+}
+
+/** An event file linked from an e-mail (the receiver's role is checked when the link is opened). */
+export interface MailAttachmentsTable {
+  id: Id;
+  mail_id: number;
+  file_id: number;
+  name: string;
+  position: number;
+}
+
+/** Who of the organisers has opened which e-mail: the labels' unread counts. */
+export interface MailReadsTable {
+  mail_id: number;
+  user_id: number;
+  read_at: Timestamp;
+}
+
+/** An event's own sending rate (else MAIL_RATE_PER_MINUTE). */
+export interface MailSettingsTable {
+  event_id: number;
+  rate_per_minute: number;
+  updated_at: Timestamp;
 }
 
 export interface ShiftsTable {
@@ -291,6 +337,7 @@ export interface Database {
   events: EventsTable;
   event_groups: EventGroupsTable;
   event_users: EventUsersTable;
+  invitations: InvitationsTable;
   event_forms: EventFormsTable;
   applications: ApplicationsTable;
   application_choices: ApplicationChoicesTable;
@@ -303,6 +350,9 @@ export interface Database {
   mail_labels: MailLabelsTable;
   mail_label_links: MailLabelLinksTable;
   mail_queue: MailQueueTable;
+  mail_attachments: MailAttachmentsTable;
+  mail_reads: MailReadsTable;
+  mail_settings: MailSettingsTable;
   shifts: ShiftsTable;
   shift_assignments: ShiftAssignmentsTable;
   scheduling_settings: SchedulingSettingsTable;
