@@ -22,8 +22,8 @@ import * as statistics from './migrations/0009-statistics.js';
 import * as scheduling from './migrations/0010-scheduling.js';
 import * as rateLimits from './migrations/0011-rate-limits.js';
 import * as invitations from './migrations/0012-invitations.js';
-import * as mailRichTextAndReads from './migrations/0016-mail-rich-text-and-reads.js';
 import * as schedulingTimeZone from './migrations/0014-scheduling-time-zone-and-reminders.js';
+import * as mailRichTextAndReads from './migrations/0016-mail-rich-text-and-reads.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
