@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { HttpError } from '../../lib/http-error.js';
 import { languageOf } from '../../lib/language.js';
+import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { ACCOUNT_RATE_LIMITS, byUser, FailureWindow } from '../account/rate-limits.js';
 import { membersToCsv, membersToXlsx } from './export.js';
@@ -29,8 +30,6 @@ const eventInvitationParams = z.object({ id: idSchema, invitationId: idSchema })
 const invitationParams = z.object({ invitationId: idSchema });
 
 const memberResponse = ok({ user: memberSchema });
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * The users table: admins see and change every member; a group leader only sees (and exports) the members of

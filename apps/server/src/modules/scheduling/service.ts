@@ -30,6 +30,7 @@ import { membershipsService } from '../memberships/service.js';
 import { type CalendarShift, toICalendar } from './ical.js';
 import { type MailContext, type MailShift, schedulingMails } from './mails.js';
 import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
+import { checkAssignmentRules, requireOrganiserOf } from './rules.js';
 
 /** What the service needs beyond the database: the mail queue, the token secret and the public address. */
 export interface SchedulingOptions {
@@ -123,13 +124,6 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     return members.length;
   }
 
-  /** Leaders organise only their own group's shifts (not the ones without a group). */
-  const requireOrganiserOf = (membership: EventMembership, groupId: number | null) => {
-    if (membership.roleLevel === 0) return;
-    if (membership.roleLevel === 1 && groupId !== null && groupId === membership.groupId) return;
-    throw forbidden('error.ownGroupOnly');
-  };
-
   const requireGroup = async (trx: Db, eventId: number, groupId: number | null) => {
     if (groupId === null) return;
     const group = await groupsService(trx, dialect).find(eventId, groupId);
@@ -181,25 +175,9 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     });
   }
 
-  /** Capacity, same shift twice, overlap and rest for one person; the caller holds the event's lock. */
-  async function checkRules(trx: Db, shift: ShiftRow, eventUserId: number, settings: SchedulingSettings) {
-    const repository = schedulingRepository(trx, dialect);
-    const held = await repository.shiftsOfMember(shift.event_id, eventUserId);
-    if (held.some((other) => other.id === shift.id)) throw conflict('error.shiftAlreadyAssigned');
-    const taken = await repository.countAssignments(shift.id);
-    if (taken >= shift.capacity) throw conflict('error.shiftFull', { capacity: shift.capacity });
-    const start = Date.parse(shift.starts_at);
-    const end = Date.parse(shift.ends_at);
-    const rest = settings.minRestMinutes * MINUTE;
-    for (const other of held) {
-      const otherStart = Date.parse(other.starts_at);
-      const otherEnd = Date.parse(other.ends_at);
-      if (otherStart < end && otherEnd > start) throw conflict('error.shiftOverlap', { title: other.title });
-      if (rest > 0 && otherStart < end + rest && otherEnd + rest > start) {
-        throw conflict('error.shiftRestTooShort', { minutes: settings.minRestMinutes, title: other.title });
-      }
-    }
-  }
+  /** Capacity, same shift twice, overlap and rest for one person (rules.ts); the caller holds the event's lock. */
+  const checkRules = (trx: Db, shift: ShiftRow, eventUserId: number, settings: SchedulingSettings) =>
+    checkAssignmentRules(schedulingRepository(trx, dialect), shift, eventUserId, settings);
 
   /**
    * A shift's new times against the other shifts of each person who holds it (overlap, minimum rest); the
