@@ -30,9 +30,11 @@ const BUDGETS_KB = {
   'src/app/routes/not-found.tsx': 232,
   'src/app/routes/apply.tsx': 307,
   'src/app/routes/apply-register.tsx': 293,
-  'src/app/routes/home.tsx': 310,
+  // +2: the shared time-zone helpers that the event settings schema validates with (issue 16).
+  'src/app/routes/home.tsx': 312,
   'src/app/routes/account.tsx': 304,
-  'src/app/routes/account-security.tsx': 302,
+  // +3: the calendar subscription card (issue 16).
+  'src/app/routes/account-security.tsx': 305,
   'src/app/routes/event/home.tsx': 300,
 };
 
