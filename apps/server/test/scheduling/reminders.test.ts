@@ -236,4 +236,29 @@ describe(`shift reminders and change mail on ${dialect}`, () => {
     await t.app.mail.worker.drain();
     expect(smtp.messages.length).toBe(before);
   });
+
+  it('queues each reminder once when two passes run at the same moment (two servers)', async () => {
+    const s = await setup('Twin servers');
+    const people: number[] = [];
+    for (const n of [1, 2, 3, 4, 5]) {
+      const user = await createUser(t.db, { firstname: `Twin${n}` });
+      people.push(await addMember(t.db, s.eventId, user.id, 2, null));
+    }
+    const shiftA = await s.shift('Dock', 3);
+    const shiftB = await s.shift('Deck', 6);
+    for (const person of people) {
+      await s.assign(shiftA, person);
+      await s.assign(shiftB, person);
+    }
+    const counts = await Promise.all([t.app.reminders.tick(), t.app.reminders.tick(), t.app.reminders.tick()]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(10);
+    const queued = await t.db
+      .selectFrom('mail_queue')
+      .select(['to_email', 'subject'])
+      .where('event_id', '=', s.eventId)
+      .where('reason', '=', 'shift_reminder')
+      .execute();
+    expect(queued).toHaveLength(10);
+    expect(new Set(queued.map((row) => `${row.to_email} ${row.subject}`)).size).toBe(10);
+  });
 });
