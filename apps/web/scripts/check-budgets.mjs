@@ -30,6 +30,7 @@ const BUDGETS_KB = {
   'src/app/routes/not-found.tsx': 232,
   'src/app/routes/apply.tsx': 307,
   'src/app/routes/apply-register.tsx': 293,
+  // +2 KB: every route loads all English texts up front, and the mail texts grew (rich text, files, rate, unread).
   // +2: the shared time-zone helpers that the event settings schema validates with (issue 16).
   'src/app/routes/home.tsx': 312,
   'src/app/routes/account.tsx': 304,
