@@ -67,10 +67,16 @@ const SCREENS: Screen[] = [
   { name: 'files', role: 'admin', path: (c) => `/event/${c.event}/files` },
   { name: 'scheduling', role: 'admin', path: (c) => `/event/${c.event}/scheduling` },
   {
-    name: 'users + add dialog',
+    name: 'users + invite dialog',
     role: 'admin',
     path: (c) => `/event/${c.event}/users`,
-    open: (p) => p.getByRole('button', { name: 'Add member' }).click(),
+    open: (p) => p.getByRole('button', { name: 'Invite by e-mail' }).click(),
+  },
+  {
+    name: 'home with an invitation',
+    role: 'applicant',
+    path: () => '/',
+    open: (p) => p.getByTestId('invitation-card').first().waitFor(),
   },
   { name: 'applications', role: 'admin', path: (c) => `/event/${c.event}/applications` },
   {
@@ -184,6 +190,12 @@ async function openWorld(browser: Browser, setting: Setting, options: BrowserCon
     return event.id as number;
   };
   const ctx: Ctx = { event: EVENT, openEvent: await made(true), closedEvent: await made(false) };
+  // The applicant is invited to a third event (not accepted: they stay a member of none).
+  const invited = await pages.admin.request.post(`/api/event/${await made(false)}/users`, {
+    data: { email, roleLevel: 2, groupId: null },
+    headers: { 'x-csrf-token': token },
+  });
+  expect(invited.status()).toBe(201);
   return {
     pages,
     ctx,

@@ -9,5 +9,7 @@ export * from './files.js';
 export * from './forms.js';
 export * from './mail.js';
 export * from './messages/index.js';
+export * from './shift-planning.js';
 export * from './shifts.js';
 export * from './statistics.js';
+export * from './time-zones.js';

@@ -8,6 +8,7 @@ import { filesMessages } from './files.js';
 import { formsMessages } from './forms.js';
 import { mailMessages } from './mail.js';
 import { schedulingMessages } from './scheduling.js';
+import { schedulingPlanningMessages } from './scheduling-planning.js';
 import { statisticsMessages } from './statistics.js';
 
 export { defineMessages, type MessageEntry } from './define.js';
@@ -25,6 +26,7 @@ export const catalogue = {
   ...formsMessages,
   ...applicationsMessages,
   ...schedulingMessages,
+  ...schedulingPlanningMessages,
   ...statisticsMessages,
   ...mailMessages,
   ...feedMessages,

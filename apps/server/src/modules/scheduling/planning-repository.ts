@@ -1,0 +1,228 @@
+import { type SqlBool, sql } from 'kysely';
+import type { Db, DialectName } from '../../db/types.js';
+
+/** A shift with its count of places taken, as the timeline and the "not full" list read it. */
+export interface ShiftBlockRow {
+  id: number;
+  title: string;
+  location: string;
+  starts_at: string;
+  ends_at: string;
+  capacity: number;
+  group_id: number | null;
+  group_name: string | null;
+  filled: number | string | null;
+  mine: number | string | boolean;
+}
+
+export interface BlockFilters {
+  from?: string;
+  to?: string;
+  groupId?: number;
+  location?: string;
+  /** Volunteers: shifts of this group, shifts without a group, and the ones this membership holds. */
+  visibleTo?: { groupId: number | null; eventUserId: number };
+  /** Group leaders: only shifts of this group (and none without a group). */
+  onlyGroupId?: number | null;
+}
+
+export interface HoursAggregateRow {
+  event_user_id: number;
+  shifts: number | string;
+  arrived: number | string;
+  no_show: number | string;
+  minutes: number | string | null;
+}
+
+/**
+ * The planning views' SQL (decision 016): counts and sums are aggregated by the database, pages cut by it.
+ * Reads `event_users`/`users` only to scope, order and page people by group and name; names and groups come from
+ * the memberships service. Writes only `shift_assignments` (the scheduling module owns it).
+ */
+export function planningRepository(db: Db, dialect: DialectName) {
+  /** Minutes between two UTC ISO text columns. */
+  const minutesBetween = (start: string, end: string) =>
+    dialect === 'postgres'
+      ? sql<number>`extract(epoch from (${sql.ref(end)}::timestamptz - ${sql.ref(start)}::timestamptz)) / 60`
+      : sql<number>`(julianday(${sql.ref(end)}) - julianday(${sql.ref(start)})) * 1440`;
+
+  const blocks = (eventId: number, viewer: number, filters: BlockFilters) => {
+    let query = db
+      .selectFrom('shifts')
+      .leftJoin('event_groups as g', 'g.id', 'shifts.group_id')
+      .select((eb) => [
+        'shifts.id',
+        'shifts.title',
+        'shifts.location',
+        'shifts.starts_at',
+        'shifts.ends_at',
+        'shifts.capacity',
+        'shifts.group_id',
+        'g.name as group_name',
+        eb
+          .selectFrom('shift_assignments as a')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('a.shift_id', '=', 'shifts.id')
+          .as('filled'),
+        eb
+          .exists(
+            eb
+              .selectFrom('shift_assignments as m')
+              .select('m.id')
+              .whereRef('m.shift_id', '=', 'shifts.id')
+              .where('m.event_user_id', '=', viewer),
+          )
+          .as('mine'),
+      ])
+      .where('shifts.event_id', '=', eventId);
+    if (filters.from) query = query.where('shifts.ends_at', '>', filters.from);
+    if (filters.to) query = query.where('shifts.starts_at', '<', filters.to);
+    if (filters.groupId !== undefined) query = query.where('shifts.group_id', '=', filters.groupId);
+    if (filters.location !== undefined) query = query.where('shifts.location', '=', filters.location);
+    if (filters.onlyGroupId !== undefined) {
+      const groupId = filters.onlyGroupId;
+      query = groupId === null ? query.where(sql<SqlBool>`1 = 0`) : query.where('shifts.group_id', '=', groupId);
+    }
+    if (filters.visibleTo) {
+      const { groupId, eventUserId } = filters.visibleTo;
+      query = query.where((eb) =>
+        eb.or([
+          eb('shifts.group_id', 'is', null),
+          ...(groupId === null ? [] : [eb('shifts.group_id', '=', groupId)]),
+          eb.exists(
+            eb
+              .selectFrom('shift_assignments as own')
+              .select('own.id')
+              .whereRef('own.shift_id', '=', 'shifts.id')
+              .where('own.event_user_id', '=', eventUserId),
+          ),
+        ]),
+      );
+    }
+    return query;
+  };
+
+  const notFullWhere = sql<SqlBool>`(select count(*) from shift_assignments as c where c.shift_id = shifts.id) < shifts.capacity`;
+
+  /** Volunteers (role 2) of the event without any assignment; `groupId` null: nobody (a leader without group). */
+  const withoutShiftFrom = (eventId: number, groupId: number | null | undefined) => {
+    let query = db
+      .selectFrom('event_users as eu')
+      .innerJoin('users as u', 'u.id', 'eu.user_id')
+      .where('eu.event_id', '=', eventId)
+      .where('eu.role_level', '=', 2)
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom('shift_assignments as a').select('a.id').whereRef('a.event_user_id', '=', 'eu.id')),
+        ),
+      );
+    if (groupId === null) query = query.where(sql<SqlBool>`1 = 0`);
+    else if (groupId !== undefined) query = query.where('eu.group_id', '=', groupId);
+    return query;
+  };
+
+  const hoursFrom = (eventId: number, groupId: number | null | undefined) => {
+    let query = db
+      .selectFrom('shift_assignments as a')
+      .innerJoin('shifts as s', 's.id', 'a.shift_id')
+      .innerJoin('event_users as eu', 'eu.id', 'a.event_user_id')
+      .where('s.event_id', '=', eventId)
+      .where('eu.event_id', '=', eventId);
+    if (groupId === null) query = query.where(sql<SqlBool>`1 = 0`);
+    else if (groupId !== undefined) query = query.where('eu.group_id', '=', groupId);
+    return query;
+  };
+
+  return {
+    timeline: (eventId: number, viewer: number, filters: BlockFilters): Promise<ShiftBlockRow[]> =>
+      blocks(eventId, viewer, filters).orderBy('shifts.starts_at').orderBy('shifts.id').execute(),
+
+    notFull: (eventId: number, viewer: number, filters: BlockFilters, limit: number, offset: number) =>
+      blocks(eventId, viewer, filters)
+        .where(notFullWhere)
+        .orderBy('shifts.starts_at')
+        .orderBy('shifts.id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+
+    async countNotFull(eventId: number, viewer: number, filters: BlockFilters): Promise<number> {
+      const row = await db
+        .selectFrom(blocks(eventId, viewer, filters).where(notFullWhere).as('open'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Membership ids of volunteers holding no shift, by last name, first name. */
+    async withoutShift(eventId: number, groupId: number | null | undefined, limit: number, offset: number) {
+      const rows = await withoutShiftFrom(eventId, groupId)
+        .select('eu.id')
+        .orderBy('u.lastname')
+        .orderBy('u.firstname')
+        .orderBy('eu.id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async countWithoutShift(eventId: number, groupId: number | null | undefined): Promise<number> {
+      const row = await withoutShiftFrom(eventId, groupId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Per member holding shifts: how many, how many arrived / no-show, and the minutes counted; by name. */
+    hours(
+      eventId: number,
+      groupId: number | null | undefined,
+      arrivedOnly: boolean,
+      page?: { limit: number; offset: number },
+    ): Promise<HoursAggregateRow[]> {
+      const minutes = minutesBetween('s.starts_at', 's.ends_at');
+      let query = hoursFrom(eventId, groupId)
+        .innerJoin('users as u', 'u.id', 'eu.user_id')
+        .select([
+          'eu.id as event_user_id',
+          sql<number>`count(*)`.as('shifts'),
+          sql<number>`sum(case when a.attendance = 'arrived' then 1 else 0 end)`.as('arrived'),
+          sql<number>`sum(case when a.attendance = 'no_show' then 1 else 0 end)`.as('no_show'),
+          (arrivedOnly
+            ? sql<number>`sum(case when a.attendance = 'arrived' then ${minutes} else 0 end)`
+            : sql<number>`sum(${minutes})`
+          ).as('minutes'),
+        ])
+        .groupBy(['eu.id', 'u.lastname', 'u.firstname'])
+        .orderBy('u.lastname')
+        .orderBy('u.firstname')
+        .orderBy('eu.id');
+      if (page) query = query.limit(page.limit).offset(page.offset);
+      return query.execute();
+    },
+
+    async countHours(eventId: number, groupId: number | null | undefined): Promise<number> {
+      const row = await hoursFrom(eventId, groupId)
+        .select(sql<number>`count(distinct a.event_user_id)`.as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    moveAssignment: (fromShiftId: number, assignmentId: number, toShiftId: number) =>
+      db
+        .updateTable('shift_assignments')
+        .set({ shift_id: toShiftId, attendance: null })
+        .where('shift_id', '=', fromShiftId)
+        .where('id', '=', assignmentId)
+        .execute(),
+
+    setAttendance: (shiftId: number, assignmentId: number, attendance: string | null) =>
+      db
+        .updateTable('shift_assignments')
+        .set({ attendance })
+        .where('shift_id', '=', shiftId)
+        .where('id', '=', assignmentId)
+        .execute(),
+  };
+}

@@ -1,0 +1,216 @@
+import {
+  attendanceListSchema,
+  attendanceResponseSchema,
+  attendanceSchema,
+  type HoursRow,
+  hoursExportQuerySchema,
+  hoursQuerySchema,
+  hoursResponseSchema,
+  moveAssignmentSchema,
+  notFullQuerySchema,
+  notFullResponseSchema,
+  shiftAssignmentSchema,
+  timelineQuerySchema,
+  timelineResponseSchema,
+  withoutShiftQuerySchema,
+  withoutShiftResponseSchema,
+} from '@funkis/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eventParams, idSchema, ok } from '../../lib/http.js';
+import { type TableCell, tableToCsv, tableToXlsx, XLSX_TYPE } from '../../lib/table-export.js';
+import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { planningService } from './planning-service.js';
+
+const tags = { tags: ['scheduling'] };
+const shiftParams = z.object({ id: idSchema, shiftId: idSchema });
+const assignmentParams = z.object({ id: idSchema, shiftId: idSchema, assignmentId: idSchema });
+
+const HOURS_HEADERS = ['First name', 'Last name', 'Email', 'Group', 'Shifts', 'Arrived', 'No-show', 'Hours'];
+
+/** Hours with two decimals at most; a decimal comma for the semicolon CSV (what Swedish Excel reads as a number). */
+function hoursCells(row: HoursRow, decimalComma: boolean): TableCell[] {
+  const hours = Math.round((row.minutes / 60) * 100) / 100;
+  return [
+    row.firstname,
+    row.lastname,
+    row.email,
+    row.group?.name ?? '',
+    row.shifts,
+    row.arrived,
+    row.noShow,
+    decimalComma ? String(hours).replace('.', ',') : hours,
+  ];
+}
+
+/**
+ * Planning views of shift scheduling (issue 16 part B): timeline, "not full" and "no shift" lists, move,
+ * attendance and hours. Organiser routes take admins and leaders; the service narrows leaders to their group.
+ */
+export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = planningService(app.db, app.dialect);
+
+  app.get(
+    '/event/:id/scheduling/timeline',
+    {
+      onRequest: app.requireEventRole(0, 1, 2),
+      schema: {
+        ...tags,
+        summary: 'Shifts of a period (at most 35 days) with places filled, no names: the timeline (members)',
+        params: eventParams,
+        querystring: timelineQuerySchema,
+        response: { 200: timelineResponseSchema },
+      },
+    },
+    async (request) => ({ shifts: await service.timeline(currentMembership(request), request.query) }),
+  );
+
+  app.get(
+    '/event/:id/scheduling/not-full',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary: "Shifts with places free, by start, paged (admin; leader for their group's)",
+        params: eventParams,
+        querystring: notFullQuerySchema,
+        response: { 200: notFullResponseSchema },
+      },
+    },
+    async (request) => service.notFull(currentMembership(request), request.query),
+  );
+
+  app.get(
+    '/event/:id/scheduling/without-shift',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary: 'Volunteers holding no shift, by name, paged (admin; leader for their group)',
+        params: eventParams,
+        querystring: withoutShiftQuerySchema,
+        response: { 200: withoutShiftResponseSchema },
+      },
+    },
+    async (request) => service.withoutShift(currentMembership(request), request.query),
+  );
+
+  app.get(
+    '/event/:id/scheduling/hours',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary: 'Hours per member holding shifts, by name, paged (admin; leader for their group)',
+        params: eventParams,
+        querystring: hoursQuerySchema,
+        response: { 200: hoursResponseSchema },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, ...filters } = request.query;
+      return service.hours(currentMembership(request), filters, { page, pageSize });
+    },
+  );
+
+  app.get(
+    '/event/:id/scheduling/hours/export',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary: 'Hours per member as CSV or XLSX, every row (admin; leader for their group)',
+        params: eventParams,
+        querystring: hoursExportQuerySchema,
+        response: { 200: z.any().describe('The file: text/csv, or XLSX') },
+      },
+    },
+    async (request, reply) => {
+      const membership = currentMembership(request);
+      const { format, delimiter, ...filters } = request.query;
+      const { rows } = await service.hours(membership, filters);
+      const name = `event-${membership.eventId}-hours.${format}`;
+      reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
+      if (format === 'xlsx') {
+        const columns = HOURS_HEADERS.map((header) => ({ header, width: header === 'Email' ? 34 : 14 }));
+        return reply.type(XLSX_TYPE).send(
+          await tableToXlsx(
+            'Hours',
+            columns,
+            rows.map((row) => hoursCells(row, false)),
+          ),
+        );
+      }
+      const semicolon = delimiter === 'semicolon';
+      return reply.type('text/csv; charset=utf-8').send(
+        tableToCsv(
+          HOURS_HEADERS,
+          rows.map((row) => hoursCells(row, semicolon)),
+          semicolon ? ';' : ',',
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/event/:id/shifts/:shiftId/attendance',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary: "A shift's people with their attendance (admin; leader for their group's shifts)",
+        params: shiftParams,
+        response: { 200: attendanceListSchema },
+      },
+    },
+    async (request) => ({
+      assignments: await service.attendance(currentMembership(request), request.params.shiftId),
+    }),
+  );
+
+  app.post(
+    '/event/:id/shifts/:shiftId/assignments/:assignmentId/attendance',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary: 'Mark arrived or no-show, or clear it, once the shift started (admin; leader for their group)',
+        params: assignmentParams,
+        body: attendanceSchema,
+        response: { 200: attendanceResponseSchema },
+      },
+    },
+    async (request) => ({
+      assignment: await service.setAttendance(
+        currentMembership(request),
+        currentUser(request).id,
+        request.params.shiftId,
+        request.params.assignmentId,
+        request.body.attendance,
+      ),
+    }),
+  );
+
+  app.post(
+    '/event/:id/shifts/:shiftId/assignments/:assignmentId/move',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary: 'Move an assignment to another shift, one transaction, same rules as assigning (organisers)',
+        params: assignmentParams,
+        body: moveAssignmentSchema,
+        response: { 200: ok({ assignment: shiftAssignmentSchema }) },
+      },
+    },
+    async (request) => ({
+      assignment: await service.move(
+        currentMembership(request),
+        currentUser(request).id,
+        request.params.shiftId,
+        request.params.assignmentId,
+        request.body.shiftId,
+      ),
+    }),
+  );
+};
