@@ -406,7 +406,7 @@ test.describe('right to left', () => {
     'account',
     'event home (feed)',
     'event menu drawer',
-    'users + add dialog',
+    'users + invite dialog',
     'applications',
     'applications + drawer',
     'form builder',
