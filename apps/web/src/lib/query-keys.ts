@@ -80,6 +80,11 @@ export const shiftKeys = {
   settings: (eventId: number) => ['shifts', eventId, 'settings'] as const,
 };
 
+/** The caller's secret calendar URL (one per user, all events; issue 16). */
+export const calendarFeedKeys = {
+  mine: () => ['calendar-feed'] as const,
+};
+
 /** The statistics screen: one entry per filter (every count of the screen in one call). */
 export const statisticsKeys = {
   all: (eventId: number) => ['statistics', eventId] as const,
@@ -97,6 +102,7 @@ export const mailKeys = {
   labels: (eventId: number) => ['mail', eventId, 'labels'] as const,
   preview: <F extends object>(eventId: number, filter: F) => ['mail', eventId, 'preview', filter] as const,
   candidates: (eventId: number, search: string) => ['mail', eventId, 'candidates', search] as const,
+  settings: (eventId: number) => ['mail', eventId, 'settings'] as const,
 };
 
 /** The event feed: posts (pages by `before`), contacts and links. */

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 /** /event/{eventId}/scheduling (every member): my shifts, the shifts, and for organisers the planning. */
 export function EventSchedulingRoute() {
   const { t } = useTranslation();
-  const { eventId, roleLevel, eventUser } = useEventContext();
+  const { eventId, roleLevel, eventUser, event } = useEventContext();
   useDocumentTitle(t('breadcrumbs.scheduling'));
   return (
     <PageContainer>
@@ -19,6 +19,7 @@ export function EventSchedulingRoute() {
         roleLevel={roleLevel}
         eventUserId={eventUser.id}
         groupId={eventUser.role.eventGroup?.id ?? null}
+        timeZone={event.timeZone}
       />
     </PageContainer>
   );
