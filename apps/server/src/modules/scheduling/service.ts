@@ -84,6 +84,8 @@ export function schedulingService(db: Db, dialect: DialectName) {
             firstname: member?.firstname ?? '',
             lastname: member?.lastname ?? '',
             createdAt: assignment.created_at,
+            attendance:
+              assignment.attendance === 'arrived' || assignment.attendance === 'no_show' ? assignment.attendance : null,
           };
         }),
         mine: list.some((assignment) => assignment.event_user_id === viewer),

@@ -1,5 +1,5 @@
 import { useDroppable } from '@dnd-kit/core';
-import type { Shift } from '@funkis/shared';
+import type { Shift, ShiftAssignee } from '@funkis/shared';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -12,7 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useAssignableMembers } from '../api/get-members';
@@ -32,6 +32,8 @@ export interface ShiftCardProps {
   onSignUp(): void;
   onSignOff(): void;
   onDelete(): void;
+  /** Controls after each assigned person (move, attendance: assignment-actions.tsx). */
+  assignmentActions?(assignment: ShiftAssignee): ReactNode;
 }
 
 /** A member search that assigns on choice: the keyboard way to assign (drag is the pointer way). */
@@ -138,6 +140,7 @@ export function ShiftCard(props: ShiftCardProps) {
                     <CloseOutlined fontSize="small" />
                   </IconButton>
                 ) : null}
+                {props.assignmentActions?.(assignment)}
               </Stack>
             );
           })}
