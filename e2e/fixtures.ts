@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { email: 'admin@funkis.local', password: 'funkis-demo' },
@@ -53,4 +53,28 @@ let counter = 0;
 export function uniqueEmail(prefix = 'e2e'): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.test`;
+}
+
+/**
+ * The users table's way in (issue 10, finding 2): the admin, logged in on `adminPage`, invites the address; the
+ * person, whose own request context registered or logged in and got `personCsrf` back, accepts. No shortcut:
+ * both calls are the ones the screens make.
+ */
+export async function inviteAndAccept(
+  adminPage: Page,
+  person: { request: APIRequestContext; csrf: string },
+  eventId: number,
+  data: { email: string; roleLevel: 0 | 1 | 2; groupId: number | null },
+): Promise<void> {
+  const adminCsrf = await adminPage.evaluate(() => window.localStorage.getItem('csrf'));
+  const invited = await adminPage.request.post(`/api/event/${eventId}/users`, {
+    data,
+    headers: { 'x-csrf-token': adminCsrf ?? '' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { invitation } = (await invited.json()) as { invitation: { id: number } };
+  const accepted = await person.request.post(`/api/invitations/${invitation.id}/accept`, {
+    headers: { 'x-csrf-token': person.csrf },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
 }

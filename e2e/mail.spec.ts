@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, login, test, uniqueEmail, waitForMail } from './fixtures';
+import { DEMO, expect, inviteAndAccept, login, test, uniqueEmail, waitForMail } from './fixtures';
 
 async function csrfToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => window.localStorage.getItem('csrf'));
@@ -40,7 +40,8 @@ async function createCrewEvent(page: Page) {
   ];
   for (const person of people) {
     const context = await page.context().browser()?.newContext({ baseURL: process.env.E2E_BASE_URL });
-    const registered = await context?.request.post('/api/register', {
+    if (!context) throw new Error('no browser context');
+    const registered = await context.request.post('/api/register', {
       data: {
         email: person.email,
         firstname: person.firstname,
@@ -48,13 +49,14 @@ async function createCrewEvent(page: Page) {
         password: 'member-password-1',
       },
     });
-    expect(registered?.ok()).toBe(true);
-    await context?.close();
-    const added = await page.request.post(`/api/event/${event.id}/users`, {
-      data: { email: person.email, roleLevel: 2, groupId: person.inGroup ? groupId : null },
-      headers: await headers(),
+    expect(registered.ok()).toBe(true);
+    const csrf = ((await registered.json()) as { _csrf: string })._csrf;
+    await inviteAndAccept(page, { request: context.request, csrf }, event.id, {
+      email: person.email,
+      roleLevel: 2,
+      groupId: person.inGroup ? groupId : null,
     });
-    expect(added.status()).toBe(201);
+    await context.close();
   }
   return { event, people };
 }

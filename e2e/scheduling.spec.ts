@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import ical from 'node-ical';
-import { DEMO, expect, login, test, uniqueEmail } from './fixtures';
+import { DEMO, expect, inviteAndAccept, login, test, uniqueEmail } from './fixtures';
 
 async function csrfToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => window.localStorage.getItem('csrf'));
@@ -51,7 +51,8 @@ test.describe('scheduling', () => {
     await login(page, DEMO.admin.email, DEMO.admin.password);
     const { event } = await post(page, page.request, '/api/events', { name: `Shifts e2e ${Date.now()}` });
     const { group } = await post(page, page.request, `/api/event/${event.id}/groups`, { name: 'Gate' });
-    await post(page, page.request, `/api/event/${event.id}/users`, {
+    const volunteerCsrf = ((await registered.json()) as { _csrf: string })._csrf;
+    await inviteAndAccept(page, { request: volunteerContext.request, csrf: volunteerCsrf }, event.id, {
       email: volunteerEmail,
       roleLevel: 2,
       groupId: group.id,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { DEMO, expect, login, test, uniqueEmail } from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import { DEMO, expect, login, test, uniqueEmail, waitForMail } from './fixtures';
 
 /** The CSRF token the app keeps in localStorage (spec section 7), for API calls made through page.request. */
 async function csrfToken(page: import('@playwright/test').Page): Promise<string> {
@@ -8,19 +9,32 @@ async function csrfToken(page: import('@playwright/test').Page): Promise<string>
   return token;
 }
 
+/** axe-core on the current screen; serious and critical findings fail the test. */
+async function expectNoSeriousAxeViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' ')}`),
+  ).toEqual([]);
+}
+
 test.describe('users table', () => {
-  test('an admin adds a member, makes them group leader, and exports the table as CSV', async ({ page, browser }) => {
+  test('an admin invites a member who accepts on their home page, makes them group leader, and exports CSV', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
     // A second account, registered in its own browser context.
     const memberEmail = uniqueEmail('member');
     const password = 'member-password-1';
-    const otherContext = await browser.newContext({
+    const memberContext = await browser.newContext({
       baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL,
     });
-    const registered = await otherContext.request.post('/api/register', {
+    const registered = await memberContext.request.post('/api/register', {
       data: { email: memberEmail, firstname: 'Maja', lastname: 'Medlem', password },
     });
     expect(registered.ok()).toBe(true);
-    await otherContext.close();
+    await memberContext.clearCookies();
 
     // The admin creates a fresh event through the API.
     await login(page, DEMO.admin.email, DEMO.admin.password);
@@ -36,20 +50,45 @@ test.describe('users table', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     const grid = page.getByRole('grid');
     await expect(grid.getByRole('row').filter({ hasText: DEMO.admin.email })).toBeVisible();
+    const invitations = page.getByRole('region', { name: 'Invitations' });
+    await expect(invitations).toContainText('No invitations waiting for an answer.');
 
-    // Unknown address: the server's 404 text shows in the dialog.
-    await page.getByRole('button', { name: 'Add member' }).click();
-    const addDialog = page.getByRole('dialog', { name: 'Add member' });
-    await addDialog.getByLabel('E-mail').fill('nobody-here@example.test');
-    await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(addDialog.getByTestId('form-errors')).toBeVisible();
+    // An existing member: the server's 409 text shows in the dialog.
+    await page.getByRole('button', { name: 'Invite by e-mail' }).click();
+    const inviteDialog = page.getByRole('dialog', { name: 'Invite by e-mail' });
+    await expect(inviteDialog).toContainText('We send an invitation to this address.');
+    await inviteDialog.getByLabel('E-mail').fill(DEMO.admin.email);
+    await inviteDialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(inviteDialog.getByTestId('form-errors')).toContainText('already a member');
 
-    await addDialog.getByLabel('E-mail').fill(memberEmail);
-    await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(addDialog).toBeHidden();
-    await expect(page.getByText(`${memberEmail} was added to the event.`)).toBeVisible();
+    // The new person: invited, not a member yet, listed under the invitations.
+    await inviteDialog.getByLabel('E-mail').fill(memberEmail);
+    await inviteDialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(inviteDialog).toBeHidden();
+    await expect(page.getByText(`An invitation was sent to ${memberEmail}.`)).toBeVisible();
+    await expect(invitations.getByTestId('invitation-row').filter({ hasText: memberEmail })).toContainText('Volunteer');
+    await expect(grid.getByRole('row').filter({ hasText: memberEmail })).toHaveCount(0);
+    const mail = await waitForMail(memberEmail, 20_000, /Invitation to/);
+    expect(mail).toContain(event.name);
+
+    // The person logs in, finds the invitation on their home page and accepts it: the event joins their list.
+    const memberPage = await memberContext.newPage();
+    await login(memberPage, memberEmail, password);
+    const card = memberPage.getByTestId('invitation-card').filter({ hasText: event.name });
+    await expect(card).toContainText('Invited as Volunteer');
+    await expect(card).toContainText('From Ada');
+    await expectNoSeriousAxeViolations(memberPage);
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect(memberPage.getByText(`You joined ${event.name}.`)).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await expect(memberPage.getByTestId('event-card').filter({ hasText: event.name })).toContainText('Volunteer');
+    await memberContext.close();
+
+    // The admin sees them in the table now, and the invitation is gone.
+    await page.reload();
     const memberRow = grid.getByRole('row').filter({ hasText: memberEmail });
     await expect(memberRow).toContainText('Volunteer');
+    await expect(invitations).toContainText('No invitations waiting for an answer.');
 
     // Make them a group leader.
     await memberRow.getByRole('menuitem', { name: `Change role and group of ${memberEmail}` }).click();
@@ -86,6 +125,15 @@ test.describe('users table', () => {
     expect(csv).toContain(DEMO.admin.email);
     expect(csv).toContain(`"Maja","${memberEmail}","Group leader",`);
 
+    // The ';' export for Swedish Excel: a byte-order mark, and ';' between the quoted fields.
+    const semicolonPromise = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV (;)' }).click();
+    const semicolonFile = await (await semicolonPromise).path();
+    const semicolon = fs.readFileSync(semicolonFile, 'utf8');
+    expect(semicolon.startsWith('\uFEFF')).toBe(true);
+    expect(semicolon.slice(1).split(/\r?\n/)[0]).toBe('"First name";"Email";"Role";"Group"');
+    expect(semicolon).toContain(`"Maja";"${memberEmail}";"Group leader";`);
+
     // On a phone the page keeps its width: the toolbar wraps and the grid scrolls sideways.
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(memberRow).toBeVisible();
@@ -100,7 +148,7 @@ test.describe('users table', () => {
     await page.goto(`/event/${event.id}/users`);
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await expect(page.getByText('Recruitment').first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Add member' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Invite by e-mail' })).toHaveCount(0);
   });
 
   test('search and filters live in the query string: a reload shows the same list', async ({ page }) => {

@@ -26,6 +26,7 @@ import mailPlugin from './modules/mail/plugin.js';
 import { mailRoutes } from './modules/mail/routes.js';
 import { membershipsRoutes } from './modules/memberships/routes.js';
 import { planningRoutes } from './modules/scheduling/planning-routes.js';
+import remindersPlugin from './modules/scheduling/plugin.js';
 import { schedulingRoutes } from './modules/scheduling/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import authPlugin from './plugins/auth.js';
@@ -160,6 +161,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(mailerPlugin, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.mailDir });
   await app.register(storagePlugin, { root: config.filesDir });
   await app.register(mailPlugin);
+  await app.register(remindersPlugin);
 
   await app.register(
     async (api) => {

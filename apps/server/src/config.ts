@@ -49,6 +49,10 @@ const envSchema = z.object({
   MAIL_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** `off` leaves the queue to other servers (or to tests that drain it themselves). */
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  /** Shift reminders: `off` leaves them to other servers (or to tests that call `tick()` themselves). */
+  REMINDER_WORKER: z.enum(['on', 'off']).default('on'),
+  /** How often the reminder worker looks for shifts whose reminder is due (ms). */
+  REMINDER_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   /** The space all files of one event may take together (default 1 GB). */
   EVENT_FILES_QUOTA_BYTES: z.coerce
     .number()

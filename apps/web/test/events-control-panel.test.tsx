@@ -16,6 +16,7 @@ const detail: EventDetail = {
     weekSeparationConfig: null,
     startsAt: null,
     endsAt: null,
+    timeZone: 'Europe/Stockholm',
   },
   eventUser: { id: 9, userId: testUser.id, role: { eventRole: { roleLevel: 0 }, eventGroup: null } },
   eventForm: {

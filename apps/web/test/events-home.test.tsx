@@ -1,4 +1,4 @@
-import type { EventSummary } from '@funkis/shared';
+import type { EventSummary, MyInvitation } from '@funkis/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -77,5 +77,67 @@ describe('events home', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Autumn fair', description: '' }),
     );
+  });
+
+  it('shows invitations: accepting joins the event, declining asks first and removes the invitation', async () => {
+    const user = userEvent.setup();
+    const invitations: MyInvitation[] = [
+      {
+        id: 11,
+        event: { id: 5, name: 'Harbour days' },
+        roleLevel: 1,
+        group: { id: 2, name: 'Bar' },
+        invitedBy: { firstname: 'Ada', lastname: 'Admin' },
+        createdAt: '2026-06-01T10:00:00.000Z',
+        expiresAt: '2026-07-01T10:00:00.000Z',
+      },
+      {
+        id: 12,
+        event: { id: 6, name: 'Winter market' },
+        roleLevel: 2,
+        group: null,
+        invitedBy: null,
+        createdAt: '2026-06-01T10:00:00.000Z',
+        expiresAt: '2026-07-01T10:00:00.000Z',
+      },
+    ];
+    let open = [...invitations];
+    let events: EventSummary[] = [];
+    const { calls } = mockFetch(({ url, method }) => {
+      if (url === '/api/invitations') return { body: { invitations: open } };
+      if (url === '/api/invitations/11/accept' && method === 'POST') {
+        open = open.filter((item) => item.id !== 11);
+        events = [summary({ id: 5, name: 'Harbour days', roleLevel: 1 })];
+        return { body: { success: true, event: { id: 5, name: 'Harbour days' } } };
+      }
+      if (url === '/api/invitations/12/decline' && method === 'POST') {
+        open = open.filter((item) => item.id !== 12);
+        return { body: { success: true } };
+      }
+      return { body: { events, total: events.length } };
+    });
+    renderWithProviders(<HomePage />, { user: testUser });
+    const cards = await screen.findAllByTestId('invitation-card');
+    expect(cards).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'Invitations' })).toBeInTheDocument();
+    const [harbour, winter] = cards as [HTMLElement, HTMLElement];
+    expect(within(harbour).getByText('Invited as Group leader in Bar')).toBeInTheDocument();
+    expect(within(harbour).getByText('From Ada Admin')).toBeInTheDocument();
+    expect(within(winter).getByText('Invited as Volunteer')).toBeInTheDocument();
+    expect(screen.getByText('No events yet')).toBeInTheDocument();
+
+    await user.click(within(harbour).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('You joined Harbour days.')).toBeInTheDocument();
+    const joined = await screen.findByTestId('event-card');
+    expect(within(joined).getByRole('link')).toHaveAttribute('href', '/event/5');
+    expect(screen.getAllByTestId('invitation-card')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline the invitation?' });
+    expect(calls.some((call) => call.url.endsWith('/decline'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('You declined the invitation to Winter market.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('invitation-card')).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: /Invitation/ })).not.toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ const detail = (roleLevel: 0 | 1 | 2): EventDetail => ({
     weekSeparationConfig: null,
     startsAt: '2026-07-01',
     endsAt: '2026-07-03',
+    timeZone: 'Europe/Stockholm',
   },
   eventUser: {
     id: 9,

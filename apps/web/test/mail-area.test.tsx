@@ -40,10 +40,13 @@ const summary: MailSummary = {
   createdAt: '2025-06-01T10:00:00.000Z',
   labelIds: [4],
   counts,
+  isRead: true,
 };
 const mail: Mail = {
   ...summary,
   message: 'Hello {firstname}',
+  format: 'text',
+  attachments: [],
   receivers: [
     { userId: 10, email: 'a@example.test', name: 'Anna A', state: 'sent', attempts: 1, error: null, reason: '' },
     { userId: 11, email: 'b@example.test', name: 'Bo B', state: 'sent', attempts: 1, error: null, reason: '' },

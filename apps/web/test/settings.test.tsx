@@ -52,7 +52,7 @@ describe('settings', () => {
     expect(createAppTheme(base).shape.borderRadius).toBe(16);
     expect(createAppTheme({ ...base, roundedCorners: false }).shape.borderRadius).toBe(4);
     expect(createAppTheme({ ...base, theme: 'DARK' }).palette.mode).toBe('dark');
-    expect(createAppTheme({ ...base, theme: 'NATURE' }).palette.primary.main).toBe('#2e7d32');
+    expect(createAppTheme({ ...base, theme: 'NATURE' }).palette.primary.main).toBe('#276d2b');
     expect(createAppTheme({ ...base, direction: 'rtl' }).direction).toBe('rtl');
   });
 });

@@ -1,4 +1,4 @@
-import type { Member } from '@funkis/shared';
+import type { EventInvitation, Member } from '@funkis/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -44,11 +44,44 @@ interface Server {
   users?: Member[];
   onUsers?: (call: FetchCall) => { status: number; body: unknown } | undefined;
   onUpdate?: (call: FetchCall) => { status: number; body: unknown };
+  invitations?: EventInvitation[];
 }
 
-function serve({ roleLevel = 0, users = [member(1), member(2)], onUsers, onUpdate }: Server = {}) {
+const invitation = (id: number, email: string): EventInvitation => ({
+  id,
+  email,
+  roleLevel: 1,
+  group: { id: 3, name: 'Kitchen' },
+  invitedBy: { id: 1, firstname: 'Ada', lastname: 'Admin' },
+  createdAt: '2026-06-01T10:00:00.000Z',
+  expiresAt: '2026-07-01T10:00:00.000Z',
+});
+
+function serve({ roleLevel = 0, users = [member(1), member(2)], onUsers, onUpdate, invitations = [] }: Server = {}) {
+  let pending = [...invitations];
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://localhost');
+    if (url.pathname === '/api/event/7/invitations') return { body: { invitations: pending } };
+    if (url.pathname.startsWith('/api/event/7/invitations/') && call.method === 'DELETE') {
+      pending = pending.filter((item) => `/api/event/7/invitations/${item.id}` !== url.pathname);
+      return { body: { success: true } };
+    }
+    if (url.pathname === '/api/event/7/users' && call.method === 'POST') {
+      const body = call.body as { email: string };
+      if (body.email === 'member1@example.test') {
+        return {
+          status: 409,
+          body: {
+            success: false,
+            errorMessages: ['This person is already a member of the event.'],
+            errors: [{ code: 'error.alreadyMember', field: 'email' }],
+          },
+        };
+      }
+      const created = invitation(100 + pending.length, body.email);
+      pending = [created, ...pending];
+      return { status: 201, body: { success: true, invitation: created } };
+    }
     if (url.pathname === '/api/event/7') return { body: eventDetail(roleLevel) };
     if (url.pathname === '/api/event/7/groups') return { body: groups };
     if (url.pathname === '/api/event/7/users' && call.method === 'GET') {
@@ -87,7 +120,7 @@ describe('users page', () => {
     expect(screen.getAllByText('Volunteer').length).toBeGreaterThan(0);
     const breadcrumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
     expect(within(breadcrumbs).getByRole('link', { name: 'Summer camp' })).toHaveAttribute('href', '/event/7');
-    expect(screen.getByRole('button', { name: 'Add member' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite by e-mail' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Remove member1@example.test' })).toBeInTheDocument();
     expect(document.title).toBe('Users | Funkis');
     const list = calls.find((call) => call.url.includes('/users?'));
@@ -99,7 +132,8 @@ describe('users page', () => {
     serve({ roleLevel: 1 });
     renderPage(1);
     expect(await screen.findByText('member1@example.test')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add member' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite by e-mail' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Invitations' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: /Remove/ })).not.toBeInTheDocument();
   });
 
@@ -191,6 +225,49 @@ describe('users page', () => {
       lastname: false,
     });
   });
+
+  it('offers a semicolon CSV for Swedish Excel', async () => {
+    serve();
+    renderPage();
+    await screen.findByText('member1@example.test');
+    const csv = screen.getByRole('link', { name: 'Export CSV (;)' });
+    const href = new URL(csv.getAttribute('href') ?? '', 'http://localhost');
+    expect(href.searchParams.get('format')).toBe('csv');
+    expect(href.searchParams.get('delimiter')).toBe('semicolon');
+    const comma = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href') ?? '', 'http://x');
+    expect(comma.searchParams.get('delimiter')).toBeNull();
+  });
+
+  it('invites by e-mail, says an invitation was sent, and lists it for cancelling', async () => {
+    const { calls } = serve({ invitations: [invitation(5, 'waiting@example.test')] });
+    renderPage();
+    expect(await screen.findByText('waiting@example.test')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Invitations' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Invite by e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite by e-mail' });
+    expect(within(dialog).getByText(/We send an invitation to this address/)).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/E-mail/), 'member1@example.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText('This person is already a member of the event.')).toBeInTheDocument();
+
+    await userEvent.clear(within(dialog).getByLabelText(/E-mail/));
+    await userEvent.type(within(dialog).getByLabelText(/E-mail/), 'new.person@example.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('An invitation was sent to new.person@example.test.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
+      email: 'new.person@example.test',
+      roleLevel: 2,
+      groupId: null,
+    });
+    expect(await screen.findByText('new.person@example.test')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the invitation of waiting@example.test' }));
+    expect(await screen.findByText('The invitation of waiting@example.test was cancelled.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('waiting@example.test')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/event/7/invitations/5'))).toBe(true);
+  }, 60_000);
 
   it('shows a last-admin refusal as an error snackbar with the server text', async () => {
     const refusal = 'An event must keep at least one admin. Make someone else admin first.';

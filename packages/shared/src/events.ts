@@ -3,6 +3,7 @@ import { emailField } from './auth.js';
 import { safeString, visibleAtLeast } from './common.js';
 import { APPLICATION_STATUSES, EVENT_STATUSES, LIMITS } from './constants.js';
 import { type Answers, formFieldsSchema } from './forms.js';
+import { timeZoneField } from './time-zones.js';
 
 export const weekSeparationConfigSchema = z.object({
   formFieldName: safeString().min(1).max(100),
@@ -37,6 +38,8 @@ export const eventSchema = z.object({
   weekSeparationConfig: weekSeparationConfigSchema.nullable(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
+  /** IANA time zone every time of the event is shown in (the server's when not chosen; issue 16). */
+  timeZone: z.string(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
@@ -109,6 +112,7 @@ export const eventSettingsSchema = z
     endsAt: eventDateField.nullable().optional(),
     useWeekSeparation: z.boolean().optional(),
     weekSeparationConfig: weekSettingsSchema.nullable().optional(),
+    timeZone: timeZoneField.optional(),
   })
   .refine((settings) => !settings.startsAt || !settings.endsAt || settings.endsAt >= settings.startsAt, {
     error: 'error.endsBeforeStarts',
@@ -276,6 +280,49 @@ export const addMemberSchema = z.object({
   groupId: rowIdField.nullable().default(null),
 });
 export type AddMemberInput = z.infer<typeof addMemberSchema>;
+
+// --- invitations (POST /api/event/{id}/users invites by e-mail; the person accepts or declines) ---
+
+export const INVITATION_LIMITS = {
+  /** An invitation nobody answered lapses after this many days. */
+  VALID_DAYS: 30,
+  /** Invitations one admin may send per hour, over every event (the rest get 429). */
+  PER_ADMIN_PER_HOUR: 50,
+} as const;
+
+/** The body of POST /api/event/{id}/users: whom to invite, with the role and group they get on accepting. */
+export const inviteMemberSchema = addMemberSchema;
+export type InviteMemberInput = AddMemberInput;
+
+/**
+ * An invitation as the event's admins see it. The same shape whether or not the address has an account (no
+ * name, no user id): the answer never tells who uses Funkis. A declined invitation looks like any other that
+ * was not accepted, until it lapses.
+ */
+export const eventInvitationSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  roleLevel: roleLevelSchema,
+  group: eventGroupRefSchema.nullable(),
+  invitedBy: z.object({ id: z.number(), firstname: z.string(), lastname: z.string() }).nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type EventInvitation = z.infer<typeof eventInvitationSchema>;
+export const eventInvitationsResponseSchema = z.object({ invitations: z.array(eventInvitationSchema) });
+
+/** An invitation as the invited person sees it on their home page (GET /api/invitations). */
+export const myInvitationSchema = z.object({
+  id: z.number(),
+  event: z.object({ id: z.number(), name: z.string() }),
+  roleLevel: roleLevelSchema,
+  group: eventGroupRefSchema.nullable(),
+  invitedBy: z.object({ firstname: z.string(), lastname: z.string() }).nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type MyInvitation = z.infer<typeof myInvitationSchema>;
+export const myInvitationsResponseSchema = z.object({ invitations: z.array(myInvitationSchema) });
 
 export const updateMemberSchema = z.object({
   roleLevel: roleLevelSchema.optional(),

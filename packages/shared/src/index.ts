@@ -12,3 +12,4 @@ export * from './messages/index.js';
 export * from './shift-planning.js';
 export * from './shifts.js';
 export * from './statistics.js';
+export * from './time-zones.js';

@@ -12,7 +12,16 @@ export const MAIL_LIMITS = {
   /** How many receivers the compose preview lists by name. */
   PREVIEW_SIZE: 50,
   ID_LIST_MAXIMUM: 10_000,
+  /** Event files one e-mail may link to. */
+  ATTACHMENTS_MAXIMUM: 20,
+  /** Bounds of an event's sending rate (messages a minute). */
+  RATE_MINIMUM: 1,
+  RATE_MAXIMUM: 1000,
 } as const;
+
+/** `text`: plain text; `html`: rich text, sanitised by the server with an allow-list before it is stored. */
+export const MAIL_FORMATS = ['text', 'html'] as const;
+export type MailFormat = (typeof MAIL_FORMATS)[number];
 
 const mailId = idSchema;
 
@@ -51,8 +60,15 @@ export const sendMailSchema = z.object({
     requiredCode: 'mail.messageRequired',
     tooLong: 'mail.messageTooLong',
   }),
+  format: z.enum(MAIL_FORMATS).default('text'),
+  /** Event files to link to; each receiver opens them through the files' own download (their role checked). */
+  fileIds: z.array(mailId).max(MAIL_LIMITS.ATTACHMENTS_MAXIMUM, { error: 'mail.tooManyFiles' }).default([]),
 });
 export type SendMailInput = z.input<typeof sendMailSchema>;
+
+/** An event file an e-mail links to; `url` is the file's download address (relative to the site). */
+export const mailAttachmentSchema = z.object({ fileId: z.number(), name: z.string(), url: z.string() });
+export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
 
 export const mailReceiverSchema = z.object({
   userId: z.number().nullable(),
@@ -85,13 +101,16 @@ const mailCommon = {
   counts: mailStateCountsSchema,
 };
 
-/** One e-mail in a folder list: no message body, no receiver list. */
-export const mailSummarySchema = z.object({ ...mailCommon, preview: z.string() });
+/** One e-mail in a folder list: no message body, no receiver list; `isRead`: the caller has opened it. */
+export const mailSummarySchema = z.object({ ...mailCommon, preview: z.string(), isRead: z.boolean() });
 export type MailSummary = z.infer<typeof mailSummarySchema>;
 
 export const mailSchema = z.object({
   ...mailCommon,
+  /** Plain text, or (format `html`) HTML the server sanitised before storing it. */
   message: z.string(),
+  format: z.enum(MAIL_FORMATS),
+  attachments: z.array(mailAttachmentSchema),
   receivers: z.array(mailReceiverSchema),
 });
 export type Mail = z.infer<typeof mailSchema>;
@@ -131,6 +150,13 @@ export const mailLabelResponseSchema = z.object({ label: mailLabelSchema });
 /** The custom labels an e-mail has afterwards (replaces the set). */
 export const setMailLabelsSchema = z.object({ labelIds: z.array(mailId).max(100) });
 
+/** The compose screen's question: who gets it, and which of the picked files some of them cannot open. */
+export const mailPreviewRequestSchema = z.object({
+  receivers: mailReceiverFilterSchema,
+  fileIds: z.array(mailId).max(MAIL_LIMITS.ATTACHMENTS_MAXIMUM, { error: 'mail.tooManyFiles' }).default([]),
+});
+export type MailPreviewRequest = z.infer<typeof mailPreviewRequestSchema>;
+
 /** The compose screen's live count and preview. */
 export const mailPreviewResponseSchema = z.object({
   total: z.number(),
@@ -138,6 +164,8 @@ export const mailPreviewResponseSchema = z.object({
   ratePerMinute: z.number(),
   /** How long delivery of this many takes at the event's rate, counting mail already waiting. */
   estimatedSeconds: z.number(),
+  /** Picked files that some receivers' roles may not open (their link answers 404 for them). */
+  attachmentWarnings: z.array(z.object({ fileId: z.number(), name: z.string(), receiversWithoutAccess: z.number() })),
 });
 export type MailPreview = z.infer<typeof mailPreviewResponseSchema>;
 
@@ -157,3 +185,22 @@ export const mailCandidatesResponseSchema = z.object({
   ),
 });
 export type MailCandidate = z.infer<typeof mailCandidatesResponseSchema>['candidates'][number];
+
+/** The event's mail settings: its sending rate, and the server's default and bounds. */
+export const mailSettingsSchema = z.object({
+  ratePerMinute: z.number(),
+  defaultRatePerMinute: z.number(),
+  minimum: z.number(),
+  maximum: z.number(),
+});
+export type MailSettings = z.infer<typeof mailSettingsSchema>;
+export const mailSettingsResponseSchema = z.object({ settings: mailSettingsSchema });
+
+export const updateMailSettingsSchema = z.object({
+  ratePerMinute: z
+    .number({ error: 'mail.rateInvalid' })
+    .int({ error: 'mail.rateInvalid' })
+    .min(MAIL_LIMITS.RATE_MINIMUM, { error: 'mail.rateInvalid' })
+    .max(MAIL_LIMITS.RATE_MAXIMUM, { error: 'mail.rateInvalid' }),
+});
+export type UpdateMailSettingsInput = z.infer<typeof updateMailSettingsSchema>;

@@ -11,6 +11,10 @@ export const SHIFT_LIMITS = {
   DURATION_MAXIMUM_HOURS: 7 * 24,
   /** A minimum rest between one person's shifts of at most this many minutes. */
   REST_MAXIMUM_MINUTES: 7 * 24 * 60,
+  /** Reminders go out at most this many hours before a shift. */
+  REMINDER_MAXIMUM_HOURS: 14 * 24,
+  /** A duplicated day makes at most this many shifts. */
+  DUPLICATE_DAY_MAXIMUM: 500,
 } as const;
 
 /** An instant with an offset (`2026-07-03T08:00:00+02:00` or `…Z`); stored and answered as UTC ISO. */
@@ -146,5 +150,54 @@ export const schedulingSettingsSchema = z.object({
     .int({ error: 'error.invalid' })
     .min(0, { error: 'error.invalid' })
     .max(24 * 30, { error: 'error.invalid' }),
+  /** Hours before a shift's start its people get a reminder by e-mail (0: no reminders); 24 when not given. */
+  reminderHours: z.coerce
+    .number({ error: 'error.invalid' })
+    .int({ error: 'error.invalid' })
+    .min(0, { error: 'error.invalid' })
+    .max(SHIFT_LIMITS.REMINDER_MAXIMUM_HOURS, { error: 'error.invalid' })
+    .default(24),
 });
 export type SchedulingSettings = z.infer<typeof schedulingSettingsSchema>;
+
+// --- duplicating (issue 16, decision 015) ---
+
+/** A copy of one shift at another start; the length, texts, group and places are kept, the people are not. */
+export const duplicateShiftSchema = z.object({ startsAt: isoInstant });
+
+const calendarDay = z.iso.date({ error: 'error.shiftDayInvalid' });
+
+/**
+ * Every shift starting on `from` (a day in the event's time zone) copied to `to`, at the same wall-clock times
+ * in that zone. `preview: true` answers what would be made and makes nothing.
+ */
+export const duplicateDaySchema = z
+  .object({ from: calendarDay, to: calendarDay, preview: z.boolean().optional() })
+  .refine((value) => value.from !== value.to, { error: 'error.duplicateSameDay', path: ['to'] });
+export type DuplicateDayInput = z.infer<typeof duplicateDaySchema>;
+
+export const shiftDraftSchema = z.object({
+  /** The shift it copies. */
+  sourceId: z.number(),
+  /** The new shift's id; null in a preview. */
+  id: z.number().nullable(),
+  title: z.string(),
+  location: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  capacity: z.number(),
+  group: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type ShiftDraft = z.infer<typeof shiftDraftSchema>;
+export const duplicateDayResponseSchema = z.object({ shifts: z.array(shiftDraftSchema), created: z.boolean() });
+export type DuplicateDayResponse = z.infer<typeof duplicateDayResponseSchema>;
+
+// --- the secret calendar feed (one per user, all their events) ---
+
+export const calendarFeedSchema = z.object({
+  /** When the current secret URL was made; null: none. */
+  createdAt: z.string().nullable(),
+  /** The URL itself: only in the answer that made it (only its hash is stored). */
+  url: z.string().nullable(),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;

@@ -21,7 +21,10 @@ import * as mailQueue from './migrations/0008-mail-queue.js';
 import * as statistics from './migrations/0009-statistics.js';
 import * as scheduling from './migrations/0010-scheduling.js';
 import * as rateLimits from './migrations/0011-rate-limits.js';
+import * as invitations from './migrations/0012-invitations.js';
+import * as schedulingTimeZone from './migrations/0014-scheduling-time-zone-and-reminders.js';
 import * as schedulingPlanning from './migrations/0015-scheduling-planning.js';
+import * as mailRichTextAndReads from './migrations/0016-mail-rich-text-and-reads.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -199,7 +202,10 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0010-scheduling': scheduling,
     '0009-statistics': statistics,
     '0011-rate-limits': rateLimits,
+    '0012-invitations': invitations,
+    '0014-scheduling-time-zone-and-reminders': schedulingTimeZone,
     '0015-scheduling-planning': schedulingPlanning,
+    '0016-mail-rich-text-and-reads': mailRichTextAndReads,
   };
   return {
     async getMigrations() {

@@ -17,6 +17,8 @@ export interface UsersTable {
   lastname: string;
   password_hash: string;
   avatar: string | null;
+  /** `en` or `sv`: the language last used (0014); null: English. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -50,6 +52,8 @@ export interface EventsTable {
   week_separation_config: Json | null;
   starts_at: string | null;
   ends_at: string | null;
+  /** IANA zone (0014); null: the server's. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -74,6 +78,25 @@ export interface EventUsersTable {
   via_application: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/**
+ * Owned by memberships: an admin's invitation of an e-mail address to an event (migration 0012). Accepting makes
+ * a membership and deletes the row; cancelling deletes it; declining sets `declined_at` (the row then only waits
+ * for `expires_at`, so a new invitation cannot be sent at once). The address is stored lower-cased.
+ */
+export interface InvitationsTable {
+  id: Id;
+  event_id: number;
+  email: string;
+  /** The account the invitation is for: set when the address had one, or linked once its owner looks. */
+  invited_user_id: number | null;
+  role_level: number;
+  group_id: number | null;
+  invited_by: number | null;
+  created_at: Timestamp;
+  expires_at: string;
+  declined_at: string | null;
 }
 
 export interface EventFormsTable {
@@ -168,6 +191,8 @@ export interface MailsTable {
   receiver_filter: Json;
   sender_name: Generated<string>;
   sender_email: Generated<string>;
+  /** `text` or `html` (sanitised by the server before it was stored). */
+  format: Generated<string>;
   created_at: Timestamp;
 }
 
@@ -195,6 +220,8 @@ export interface MailQueueTable {
   to_name: string;
   subject: string;
   body_text: string;
+  /** The HTML part of a rich-text message; null for plain text. */
+  body_html: string | null;
   reply_to: string | null;
   reason: string;
   state: Generated<string>;
@@ -221,6 +248,29 @@ export interface MailLabelLinksTable {
   label_id: number;
 }
 
+/** An event file linked from an e-mail (the receiver's role is checked when the link is opened). */
+export interface MailAttachmentsTable {
+  id: Id;
+  mail_id: number;
+  file_id: number;
+  name: string;
+  position: number;
+}
+
+/** Who of the organisers has opened which e-mail: the labels' unread counts. */
+export interface MailReadsTable {
+  mail_id: number;
+  user_id: number;
+  read_at: Timestamp;
+}
+
+/** An event's own sending rate (else MAIL_RATE_PER_MINUTE). */
+export interface MailSettingsTable {
+  event_id: number;
+  rate_per_minute: number;
+  updated_at: Timestamp;
+}
+
 export interface ShiftsTable {
   id: Id;
   event_id: number;
@@ -240,6 +290,8 @@ export interface ShiftAssignmentsTable {
   event_user_id: number;
   /** null (not marked), `arrived` or `no_show` (0010). */
   attendance: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the reminder was queued (0014); null: not yet. */
+  reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -249,6 +301,8 @@ export interface SchedulingSettingsTable {
   /** JSON array of group ids. */
   self_signup_group_ids: string;
   sign_off_closes_hours: number;
+  /** 0014: hours before a shift its reminder goes out (0: none). */
+  reminder_hours: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
 }
 
@@ -283,6 +337,7 @@ export interface Database {
   events: EventsTable;
   event_groups: EventGroupsTable;
   event_users: EventUsersTable;
+  invitations: InvitationsTable;
   event_forms: EventFormsTable;
   applications: ApplicationsTable;
   application_choices: ApplicationChoicesTable;
@@ -295,6 +350,9 @@ export interface Database {
   mail_labels: MailLabelsTable;
   mail_label_links: MailLabelLinksTable;
   mail_queue: MailQueueTable;
+  mail_attachments: MailAttachmentsTable;
+  mail_reads: MailReadsTable;
+  mail_settings: MailSettingsTable;
   shifts: ShiftsTable;
   shift_assignments: ShiftAssignmentsTable;
   scheduling_settings: SchedulingSettingsTable;

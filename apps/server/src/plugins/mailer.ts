@@ -9,6 +9,8 @@ export interface OutgoingMail {
   to: string | { name: string; address: string };
   subject: string;
   text: string;
+  /** With it the message is multipart/alternative: this HTML part and the text part. */
+  html?: string;
   replyTo?: string;
   /** Stable per queued message, so a copy sent twice after a crash is recognisable as the same message. */
   messageId?: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
-import { createUser, loginAs, TEST_PASSWORD } from '../helpers/factories.js';
+import { createUser, inviteAndAccept, loginAs, TEST_PASSWORD } from '../helpers/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,14 +21,8 @@ describe(`two admins removing their accounts at once on ${dialect}`, () => {
       const volunteer = await createUser(t.db);
       const firstClient = await loginAs(t.app, first);
       const eventId = (await firstClient.post('/api/events', { name: `Race ${round}` })).json().event.id as number;
-      expect(
-        (await firstClient.post(`/api/event/${eventId}/users`, { email: second.email, roleLevel: 0, groupId: null }))
-          .statusCode,
-      ).toBe(201);
-      expect(
-        (await firstClient.post(`/api/event/${eventId}/users`, { email: volunteer.email, roleLevel: 2, groupId: null }))
-          .statusCode,
-      ).toBe(201);
+      await inviteAndAccept(t.app, firstClient, eventId, second, 0);
+      await inviteAndAccept(t.app, firstClient, eventId, volunteer, 2);
       const secondClient = await loginAs(t.app, second);
 
       const answers = await Promise.all([

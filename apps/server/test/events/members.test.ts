@@ -266,7 +266,7 @@ describe(`export on ${dialect}`, () => {
 });
 
 describe(`changing members on ${dialect}`, () => {
-  it('adds an existing account by e-mail, with a role and a group', async () => {
+  it('invites by e-mail; the person joins with the role and group only when they accept', async () => {
     const cast = await createCast(t.app, t.db);
     const person = await createUser(t.db, { firstname: 'Karin', lastname: 'Dahl', email: 'karin.dahl@members.test' });
     const url = `/api/event/${cast.eventId}/users`;
@@ -276,30 +276,43 @@ describe(`changing members on ${dialect}`, () => {
       groupId: cast.groupB.id,
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().user).toEqual({
+    expect(response.json().invitation).toEqual({
       id: expect.any(Number),
-      userId: person.id,
-      firstname: 'Karin',
-      lastname: 'Dahl',
       email: 'karin.dahl@members.test',
       roleLevel: 1,
       group: { id: cast.groupB.id, name: 'Group B' },
-      avatar: null,
+      invitedBy: { id: cast.users.admin.id, firstname: expect.any(String), lastname: expect.any(String) },
       createdAt: expect.any(String),
+      expiresAt: expect.any(String),
     });
+    // Not a member until accepted; a second invitation of the address is refused while this one runs.
+    expect((await cast.clients.admin.get(`${url}?search=Dahl`)).json().total).toBe(0);
     const again = await cast.clients.admin.post(url, { email: person.email, roleLevel: 2, groupId: null });
     expect(again.statusCode).toBe(409);
-    expect(again.json().errorMessages).toEqual(['This person is already a member of the event.']);
-    const unknown = await cast.clients.admin.post(url, { email: 'nobody@members.test', roleLevel: 2, groupId: null });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({
-      success: false,
-      errorMessages: ['No account uses this email address. Ask the person to register first.'],
-      errors: [{ code: 'error.accountNotFound', field: 'email' }],
-      fieldErrors: { email: 'No account uses this email address. Ask the person to register first.' },
-    });
+    expect(again.json().errors).toEqual([{ code: 'error.alreadyInvited', field: 'email' }]);
     expect((await cast.clients.admin.post(url, { email: 'not-an-address', roleLevel: 2 })).statusCode).toBe(400);
     expect((await cast.clients.admin.post(url, { email: person.email, roleLevel: 3 })).statusCode).toBe(400);
+
+    const karin = await loginAs(t.app, person);
+    const accepted = await karin.post(`/api/invitations/${response.json().invitation.id}/accept`);
+    expect(accepted.statusCode).toBe(200);
+    const listed = (await cast.clients.admin.get(`${url}?search=Dahl`)).json().users;
+    expect(listed).toEqual([
+      {
+        id: expect.any(Number),
+        userId: person.id,
+        firstname: 'Karin',
+        lastname: 'Dahl',
+        email: 'karin.dahl@members.test',
+        roleLevel: 1,
+        group: { id: cast.groupB.id, name: 'Group B' },
+        avatar: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+    const member = await cast.clients.admin.post(url, { email: person.email, roleLevel: 2, groupId: null });
+    expect(member.statusCode).toBe(409);
+    expect(member.json().errorMessages).toEqual(['This person is already a member of the event.']);
 
     const audit = (await auditOf(t.db, cast.eventId)).at(-1);
     expect(audit?.action).toBe('member.added');
@@ -307,6 +320,7 @@ describe(`changing members on ${dialect}`, () => {
       userId: person.id,
       roleLevel: 1,
       groupId: cast.groupB.id,
+      reason: 'invitation',
     });
   });
 

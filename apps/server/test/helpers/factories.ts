@@ -112,6 +112,26 @@ export async function addMember(
 }
 
 /**
+ * The users table's way in, through the API as people do it: the admin invites the address, the person logs in
+ * and accepts. Answers the person's client (logged in).
+ */
+export async function inviteAndAccept(
+  app: FastifyInstance,
+  admin: TestClient,
+  eventId: number,
+  user: TestUser,
+  roleLevel: RoleLevel,
+  groupId: number | null = null,
+): Promise<TestClient> {
+  const invited = await admin.post(`/api/event/${eventId}/users`, { email: user.email, roleLevel, groupId });
+  if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
+  const client = await loginAs(app, user);
+  const accepted = await client.post(`/api/invitations/${invited.json().invitation.id}/accept`);
+  if (accepted.statusCode !== 200) throw new Error(`accepting failed: ${accepted.statusCode} ${accepted.body}`);
+  return client;
+}
+
+/**
  * An application as if sent and then reviewed: imported with its answers (week and search text computed by
  * the applications module), then given its status and group by the review's bulk update, which makes an
  * accepted applicant a member as the app does. `createdAt` fixes the sending time.

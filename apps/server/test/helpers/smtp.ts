@@ -88,3 +88,18 @@ export function textOf(raw: string): string {
   }
   return body.replace(/\r\n/g, '\n');
 }
+
+/** The parts of a received multipart message, each with its content type and decoded text. */
+export function partsOf(raw: string): { type: string; text: string }[] {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) return [];
+  return raw
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .map((part) => {
+      const trimmed = part.replace(/^\r?\n/, '');
+      const type = /^Content-Type:\s*([^;\r\n]+)/im.exec(trimmed)?.[1]?.trim().toLowerCase() ?? '';
+      return { type, text: textOf(trimmed) };
+    });
+}

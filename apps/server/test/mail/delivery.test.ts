@@ -159,6 +159,7 @@ describe(`mail delivery through a real SMTP server on ${dialect}`, () => {
       retryBaseMs: 50,
       maxAttempts: 5,
       messageIdDomain: 'funkis.test',
+      defaultRatePerMinute: 60_000,
     });
     void workerA.runOnce();
     const countsNow = async () =>
@@ -190,6 +191,7 @@ describe(`mail delivery through a real SMTP server on ${dialect}`, () => {
       retryBaseMs: 50,
       maxAttempts: 5,
       messageIdDomain: 'funkis.test',
+      defaultRatePerMinute: 60_000,
       batchSize: 3,
     };
     const second = createMailWorker(t.db, t.app.dialect, t.app.mailer, t.app.log, options);

@@ -23,6 +23,7 @@ const worker = createMailWorker(handle.db, handle.dialect, mailer, log, {
   retryBaseMs: 50,
   maxAttempts: 5,
   messageIdDomain: 'funkis.test',
+  defaultRatePerMinute: Number(process.env.MAIL_RATE_PER_MINUTE ?? 60_000),
 });
 worker.start();
 process.stdout.write('ready\n');

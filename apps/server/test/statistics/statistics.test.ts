@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../forms/sign-in.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { TestClient } from '../helpers/client.js';
-import { createUser, type TestUser } from '../helpers/factories.js';
+import { createUser, inviteAndAccept, type TestUser } from '../helpers/factories.js';
 
 /**
  * GET /api/event/{id}/statistics against an event built through the API (event, form, week separation, groups,
@@ -156,13 +156,8 @@ beforeAll(async () => {
   leader = await createUser(t.db, { firstname: 'Leo', lastname: 'Leader' });
   volunteer = await createUser(t.db, { firstname: 'Vera', lastname: 'Volunteer' });
   outsider = await createUser(t.db, { firstname: 'Otto', lastname: 'Outsider' });
-  await post(admin, `/api/event/${eventId}/users`, { email: leader.email, roleLevel: 1, groupId: groups.bar }, 201);
-  await post(
-    admin,
-    `/api/event/${eventId}/users`,
-    { email: volunteer.email, roleLevel: 2, groupId: groups.stage },
-    201,
-  );
+  await inviteAndAccept(t.app, admin, eventId, leader, 1, groups.bar);
+  await inviteAndAccept(t.app, admin, eventId, volunteer, 2, groups.stage);
 }, 60_000);
 afterAll(() => t?.close());
 

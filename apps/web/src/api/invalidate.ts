@@ -6,6 +6,7 @@ import {
   auditKeys,
   eventKeys,
   groupKeys,
+  invitationKeys,
   memberKeys,
   statisticsKeys,
 } from '../lib/query-keys';
@@ -97,4 +98,20 @@ export function invalidateApplicationChange(queryClient: QueryClient, eventId: n
  */
 export function invalidateAccountChange(queryClient: QueryClient) {
   return invalidateAll(queryClient, [memberKeys.root(), accessKeys.root(), applicationKeys.root(), auditKeys.root()]);
+}
+
+/** An admin invited someone or cancelled an invitation: the event's invitations and its audit log. */
+export function invalidateInvitationChange(queryClient: QueryClient, eventId: number) {
+  return invalidateAll(queryClient, [invitationKeys.event(eventId), auditKeys.all(eventId)]);
+}
+
+/**
+ * The caller accepted or declined an invitation: their invitations and their events (accepting adds one); the
+ * event's users table and invitations (an admin of it may be the same person in another tab).
+ */
+export function invalidateInvitationAnswer(queryClient: QueryClient, eventId: number) {
+  return Promise.all([
+    invalidateAll(queryClient, [invitationKeys.mine(), eventKeys.list(), invitationKeys.event(eventId)]),
+    invalidateMemberChange(queryClient, eventId, { isOwnMembership: true }),
+  ]);
 }

@@ -1,24 +1,62 @@
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { UI, type User } from '@funkis/shared';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Toast } from '../components/ui/toast';
+import type { Direction } from '../config/settings';
 import { createAppTheme } from '../config/theme/create-app-theme';
 import { AuthProvider } from '../lib/auth';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
 import { SettingsProvider, useSettings } from '../lib/settings';
 
+const ltrCache = createCache({ key: 'muiltr' });
+let rtlCache: EmotionCache | null = null;
+const loadRtlCache = async () => {
+  rtlCache ??= (await import('../config/theme/rtl-cache')).rtlCache;
+  return rtlCache;
+};
+
+/**
+ * The emotion cache of the direction: right-to-left styles go through stylis-plugin-rtl, a chunk loaded only when
+ * the setting is `rtl` (decision 018). Until it arrives the page keeps the left-to-right styles (no blank page).
+ */
+function useDirectionCache(direction: Direction): EmotionCache {
+  const [loaded, setLoaded] = useState<EmotionCache | null>(rtlCache);
+  useEffect(() => {
+    if (direction !== 'rtl' || loaded) return;
+    let isCurrent = true;
+    void loadRtlCache().then((cache) => {
+      if (isCurrent) setLoaded(cache);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [direction, loaded]);
+  return direction === 'rtl' && loaded ? loaded : ltrCache;
+}
+
 function AppThemeProvider({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
-  const theme = useMemo(() => createAppTheme(settings), [settings]);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const theme = useMemo(() => createAppTheme(settings, { reducedMotion }), [settings, reducedMotion]);
+  const cache = useDirectionCache(settings.direction);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline enableColorScheme />
-      {children}
-    </ThemeProvider>
+    <CacheProvider value={cache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
   );
 }
+
+/** Snackbars are announced: successes and information politely (role=status), errors at once (role=alert). */
+const TOASTS = { default: Toast, success: Toast, info: Toast, warning: Toast, error: Toast };
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -33,7 +71,11 @@ export function AppProviders({ children, queryClient = defaultQueryClient, initi
     <SettingsProvider>
       <AppThemeProvider>
         <QueryClientProvider client={queryClient}>
-          <SnackbarProvider maxSnack={UI.MAX_SNACKBARS} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+          <SnackbarProvider
+            maxSnack={UI.MAX_SNACKBARS}
+            anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+            Components={TOASTS}
+          >
             <AuthProvider initialUser={initialUser}>{children}</AuthProvider>
           </SnackbarProvider>
         </QueryClientProvider>

@@ -27,6 +27,14 @@ export const memberKeys = {
   list: <P extends object>(eventId: number, params: P) => ['members', eventId, 'list', params] as const,
 };
 
+/**
+ * Invitations: the caller's own (the home page) and an event's not yet accepted (the users page, admins).
+ */
+export const invitationKeys = {
+  mine: () => ['invitations', 'mine'] as const,
+  event: (eventId: number) => ['invitations', 'event', eventId] as const,
+};
+
 /** The control panel's access lists (admins, group leaders, volunteers). */
 export const accessKeys = {
   /** Every event's (an account change shows in all of them). */

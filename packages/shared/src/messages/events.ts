@@ -16,9 +16,17 @@ export const eventsMessages = defineMessages({
     en: 'An event must keep at least one admin. Make someone else admin first.',
     sv: 'Ett evenemang måste ha minst en administratör. Gör någon annan till administratör först.',
   },
-  'error.accountNotFound': {
-    en: 'No account uses this email address. Ask the person to register first.',
-    sv: 'Inget konto använder den här e-postadressen. Be personen att registrera sig först.',
+  'error.alreadyInvited': {
+    en: 'This address already has an invitation to the event. Cancel it first to send a new one.',
+    sv: 'Den här adressen har redan en inbjudan till evenemanget. Avbryt den först för att skicka en ny.',
+  },
+  'error.invitationNotFound': {
+    en: 'The invitation was not found. It may have been cancelled or have expired.',
+    sv: 'Inbjudan hittades inte. Den kan ha avbrutits eller gått ut.',
+  },
+  'error.tooManyInvitations': {
+    en: 'You have sent many invitations in a short time. Try again in an hour.',
+    sv: 'Du har skickat många inbjudningar på kort tid. Försök igen om en timme.',
   },
   'error.alreadyMember': {
     en: 'This person is already a member of the event.',

@@ -40,6 +40,20 @@ export const mailMessages = defineMessages({
   },
   'mail.labelColorInvalid': { en: 'The colour must look like #1a2b3c.', sv: 'Färgen måste se ut som #1a2b3c.' },
   'mail.labelUnknown': { en: 'The label does not belong to this event.', sv: 'Etiketten hör inte till evenemanget.' },
+  'mail.tooManyFiles': {
+    en: 'One e-mail can link to at most {max} files.',
+    sv: 'Ett e-postmeddelande kan länka till högst {max} filer.',
+    params: { max: 20 },
+  },
+  'mail.fileUnknown': {
+    en: 'Some of the chosen files are not files of this event you can see.',
+    sv: 'Några av de valda filerna är inte filer i evenemanget som du kan se.',
+  },
+  'mail.rateInvalid': {
+    en: 'The rate must be a whole number from {min} to {max} messages a minute.',
+    sv: 'Takten måste vara ett heltal från {min} till {max} meddelanden i minuten.',
+    params: { min: 1, max: 1000 },
+  },
   'mail.nothingToRetry': {
     en: 'No receiver of this e-mail has failed.',
     sv: 'Ingen mottagare av detta e-postmeddelande har misslyckats.',

@@ -84,4 +84,33 @@ export const schedulingMessages = defineMessages({
     en: 'This shift has already started.',
     sv: 'Passet har redan börjat.',
   },
+  'error.timeZoneUnknown': {
+    en: 'Choose a time zone from the list.',
+    sv: 'Välj en tidszon i listan.',
+  },
+  'error.shiftChangeOverlap': {
+    en: '{name} would then have overlapping shifts: this one and {title}. Remove them from one first.',
+    sv: '{name} skulle då ha pass som överlappar: detta och {title}. Ta bort hen från ett av dem först.',
+  },
+  'error.shiftChangeRestTooShort': {
+    en: '{name} would then have less than {minutes} minutes of rest between this shift and {title}.',
+    sv: '{name} skulle då få mindre än {minutes} minuters vila mellan detta pass och {title}.',
+  },
+  'error.shiftDayInvalid': {
+    en: 'Enter a date.',
+    sv: 'Ange ett datum.',
+  },
+  'error.duplicateSameDay': {
+    en: 'Choose another day to copy to.',
+    sv: 'Välj en annan dag att kopiera till.',
+  },
+  'error.duplicateDayEmpty': {
+    en: 'There are no shifts on {date} that you can copy.',
+    sv: 'Det finns inga pass den {date} som du kan kopiera.',
+  },
+  'error.duplicateDayTooMany': {
+    en: 'A day can be copied with at most {max} shifts.',
+    sv: 'En dag kan kopieras med högst {max} pass.',
+    params: { max: 500 },
+  },
 });

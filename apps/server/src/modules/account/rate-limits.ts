@@ -1,3 +1,4 @@
+import { INVITATION_LIMITS } from '@funkis/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/types.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -35,6 +36,10 @@ export const ACCOUNT_RATE_LIMITS = {
   resetPerAddress: { max: 20, windowMinutes: 15 },
   /** Calls that verify the password of a logged-in user: change-email, change-password, remove-user. */
   passwordCheckPerUser: { max: 10, windowMinutes: 15 },
+  /** Invitations an admin sends (memberships: POST /api/event/{id}/users), over every event. */
+  invitationsPerUser: { max: INVITATION_LIMITS.PER_ADMIN_PER_HOUR, windowMinutes: 60 },
+  /** The secret calendar feed (no session): calendar apps poll it; a guesser gets little out of 300 tries. */
+  calendarFeedPerAddress: { max: 300, windowMinutes: 15 },
 } satisfies Record<string, LimitRule>;
 
 export const LOGIN_FAILURE_DELAY = {

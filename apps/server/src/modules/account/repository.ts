@@ -215,6 +215,29 @@ export function accountRepository(db: Db) {
     avatarOf: async (userId: number): Promise<string | null> =>
       (await db.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirst())?.avatar ?? null,
 
+    /** The language the person last used, for mail written later (shift reminders). Only when it changed. */
+    setLanguage: (userId: number, language: string) =>
+      db
+        .updateTable('users')
+        .set({ language })
+        .where('id', '=', userId)
+        .where((eb) => eb.or([eb('language', 'is', null), eb('language', '!=', language)]))
+        .execute(),
+
+    async languagesOf(userIds: readonly number[]): Promise<Map<number, string | null>> {
+      const found = new Map<number, string | null>();
+      const ids = [...new Set(userIds)];
+      for (let start = 0; start < ids.length; start += 500) {
+        const rows = await db
+          .selectFrom('users')
+          .select(['id', 'language'])
+          .where('id', 'in', ids.slice(start, start + 500))
+          .execute();
+        for (const row of rows) found.set(row.id, row.language);
+      }
+      return found;
+    },
+
     /** The last step of removing an account: sessions and reset links go with the user (foreign keys cascade). */
     deleteUser: (userId: number) => db.deleteFrom('users').where('id', '=', userId).execute(),
   };

@@ -55,6 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) throw unauthorized('error.invalidCredentials');
       await loginLimits.succeeded(request);
       await app.sessions.create(reply, request, user.id);
+      await account.rememberLanguage(user.id, languageOf(request));
       request.user = user;
       return { user };
     },
@@ -84,6 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await account.register(request.body);
       // Registering logs the new user in (spec section 4), in a new session.
       await app.sessions.create(reply, request, user.id);
+      await account.rememberLanguage(user.id, languageOf(request));
       request.user = user;
       return reply.status(201).send({ user });
     },

@@ -62,6 +62,9 @@ export function accountService(app: FastifyInstance) {
   return {
     settle: () => Promise.all([...inFlight]).then(() => undefined),
 
+    /** Remembers the language of the person's latest login or registration (mail later is written in it). */
+    rememberLanguage: (userId: number, language: MailLanguage) => users.setLanguage(userId, language),
+
     /** The account the credentials open, or null; unknown addresses cost the same work as wrong passwords. */
     async authenticate(email: string, password: string): Promise<User | null> {
       const row = await users.findByEmail(email);
@@ -214,3 +217,9 @@ export function accountService(app: FastifyInstance) {
 }
 
 export type AccountService = ReturnType<typeof accountService>;
+
+/** The mail language of each user (English unless they last used Swedish): for mail other modules write. */
+export async function mailLanguagesOf(db: Db, userIds: readonly number[]): Promise<Map<number, MailLanguage>> {
+  const stored = await accountRepository(db).languagesOf(userIds);
+  return new Map(userIds.map((id) => [id, stored.get(id) === 'sv' ? 'sv' : 'en']));
+}

@@ -1,4 +1,10 @@
-import type { Event, EventSummary, RoleLevel, WeekSeparationConfig } from '@funkis/shared';
+import {
+  type Event,
+  type EventSummary,
+  type RoleLevel,
+  runtimeTimeZone,
+  type WeekSeparationConfig,
+} from '@funkis/shared';
 import { sql } from 'kysely';
 import type { Db, EventRow, EventUpdate } from '../../db/types.js';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
@@ -18,6 +24,7 @@ export function toEvent(row: EventRow): Event {
     weekSeparationConfig: parseWeekConfig(row.week_separation_config),
     startsAt: row.starts_at,
     endsAt: row.ends_at,
+    timeZone: row.time_zone ?? runtimeTimeZone(),
   };
 }
 

@@ -59,6 +59,7 @@ export function eventsService(db: Db, dialect: DialectName) {
           useWeekSeparation: input.useWeekSeparation ?? before.useWeekSeparation,
           weekSeparationConfig:
             input.weekSeparationConfig === undefined ? before.weekSeparationConfig : input.weekSeparationConfig,
+          timeZone: input.timeZone ?? before.timeZone,
         };
         if (after.startsAt && after.endsAt && after.endsAt < after.startsAt) {
           throw fieldError('endsAt', 'error.endsBeforeStarts');
@@ -88,6 +89,8 @@ export function eventsService(db: Db, dialect: DialectName) {
           ends_at: after.endsAt,
           use_week_separation: after.useWeekSeparation ? 1 : 0,
           week_separation_config: after.weekSeparationConfig ? JSON.stringify(after.weekSeparationConfig) : null,
+          // Stored only once chosen: until then the event follows the server's zone.
+          ...(changes.timeZone ? { time_zone: after.timeZone } : {}),
         };
         const row = await repository.updateEvent(eventId, values);
         let weeksRecomputed: number | undefined;
@@ -124,6 +127,16 @@ export function eventsService(db: Db, dialect: DialectName) {
     },
 
     findEvent: (eventId: number) => eventsRepository(db).findEvent(eventId),
+
+    /** Name and time zone of each event asked for (missing ones are left out). */
+    async namesAndZones(eventIds: readonly number[]): Promise<Map<number, { name: string; timeZone: string }>> {
+      const found = new Map<number, { name: string; timeZone: string }>();
+      for (const eventId of new Set(eventIds)) {
+        const row = await eventsRepository(db).findEvent(eventId);
+        if (row) found.set(eventId, { name: row.name, timeZone: toEvent(row).timeZone });
+      }
+      return found;
+    },
 
     /** Stores the new avatar's file name; returns the previous one so the caller can delete its bytes. */
     async setAvatar(eventId: number, actorId: number | null, avatar: string) {

@@ -53,6 +53,22 @@ export const personOf = (row: {
 
 /** All SQL of the feed (`posts`, `comments`, `event_links`): the only place that writes these tables. */
 export function feedRepository(db: Db) {
+  /** A comment with its author's name and avatar: the one shape every comment read returns. */
+  const selectComments = () =>
+    db
+      .selectFrom('comments as c')
+      .leftJoin('users as u', 'u.id', 'c.author_id')
+      .select([
+        'c.id',
+        'c.post_id',
+        'c.author_id',
+        'c.message',
+        'c.created_at',
+        'c.edited_at',
+        'u.firstname',
+        'u.lastname',
+        'u.avatar',
+      ]);
   const postsOf = (eventId: number, viewer: FeedViewer) => {
     let query = db
       .selectFrom('posts as p')
@@ -112,20 +128,7 @@ export function feedRepository(db: Db) {
     commentsOf: (postIds: readonly number[]): Promise<CommentRow[]> =>
       postIds.length === 0
         ? Promise.resolve([])
-        : db
-            .selectFrom('comments as c')
-            .leftJoin('users as u', 'u.id', 'c.author_id')
-            .select([
-              'c.id',
-              'c.post_id',
-              'c.author_id',
-              'c.message',
-              'c.created_at',
-              'c.edited_at',
-              'u.firstname',
-              'u.lastname',
-              'u.avatar',
-            ])
+        : selectComments()
             .where('c.post_id', 'in', [...postIds])
             .orderBy('c.id')
             .execute(),
@@ -170,22 +173,7 @@ export function feedRepository(db: Db) {
         .executeTakeFirst(),
 
     findCommentRow: (commentId: number): Promise<CommentRow | undefined> =>
-      db
-        .selectFrom('comments as c')
-        .leftJoin('users as u', 'u.id', 'c.author_id')
-        .select([
-          'c.id',
-          'c.post_id',
-          'c.author_id',
-          'c.message',
-          'c.created_at',
-          'c.edited_at',
-          'u.firstname',
-          'u.lastname',
-          'u.avatar',
-        ])
-        .where('c.id', '=', commentId)
-        .executeTakeFirst(),
+      selectComments().where('c.id', '=', commentId).executeTakeFirst(),
 
     insertComment: (values: {
       post_id: number;

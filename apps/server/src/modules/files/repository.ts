@@ -93,6 +93,13 @@ export function filesRepository(db: Db, dialect: DialectName) {
       return row ? toEventFile(row) : undefined;
     },
 
+    /** The event's files among `fileIds` (others are left out), in no particular order. */
+    async findManyListed(eventId: number, fileIds: number[]): Promise<EventFile[]> {
+      if (fileIds.length === 0) return [];
+      const rows = await withUploader().where('f.event_id', '=', eventId).where('f.id', 'in', fileIds).execute();
+      return rows.map(toEventFile);
+    },
+
     async usedBytes(eventId: number): Promise<number> {
       const row = await db
         .selectFrom('files')

@@ -149,6 +149,12 @@ export function filesService(db: Db, dialect: DialectName, storage: FileStorage,
       await storage.remove(row.storage_key);
     },
 
+    /**
+     * The event's files among `fileIds` with the roles that may see each, for linking them from an e-mail (the
+     * mail module): files of other events and unknown ids are left out. The download checks the role again.
+     */
+    byIds: (eventId: number, fileIds: number[]): Promise<EventFile[]> => read.findManyListed(eventId, fileIds),
+
     /** The newest files the role may see (the feed's card). */
     newest: (eventId: number, roleLevel: RoleLevel, limit: number) =>
       read.list(eventId, roleLevel, { sort: '-createdAt', limit, offset: 0 }),

@@ -20,4 +20,4 @@ async function mailPlugin(app: FastifyInstance) {
   app.addHook('preClose', async () => service.worker.stop());
 }
 
-export default fp(mailPlugin, { name: 'mail', dependencies: ['mailer'] });
+export default fp(mailPlugin, { name: 'mail', dependencies: ['mailer', 'storage'] });

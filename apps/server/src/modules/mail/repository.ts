@@ -27,6 +27,8 @@ export interface QueuedMessage {
   toName: string;
   subject: string;
   text: string;
+  /** The HTML part of a rich-text message. */
+  html?: string | null;
   replyTo?: string | null;
   reason: string;
 }
@@ -39,6 +41,7 @@ export interface ClaimedMessage {
   toName: string;
   subject: string;
   text: string;
+  html: string | null;
   replyTo: string | null;
   attempts: number;
 }
@@ -47,7 +50,8 @@ const CHUNK = 500;
 const emptyCounts = (): MailStateCounts => ({ queued: 0, sending: 0, sent: 0, failed: 0 });
 
 /**
- * All SQL of the mail tables (mails, mail_receivers, mail_labels, mail_label_links, mail_queue). Reads of
+ * All SQL of the mail tables (mails, mail_receivers, mail_labels, mail_label_links, mail_queue,
+ * mail_attachments, mail_reads, mail_settings). Reads of
  * members and applications are for choosing receivers only. Pass a transaction as `db` to take part in it.
  */
 export function mailRepository(db: Db, dialect: DialectName) {
@@ -205,6 +209,80 @@ export function mailRepository(db: Db, dialect: DialectName) {
       return Math.max(now, latest);
     },
 
+    /** The event's own sending rate, or null when it keeps the server's default. */
+    async rateOf(eventId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('mail_settings')
+        .select('rate_per_minute')
+        .where('event_id', '=', eventId)
+        .executeTakeFirst();
+      return row ? row.rate_per_minute : null;
+    },
+
+    async saveRate(eventId: number, ratePerMinute: number): Promise<void> {
+      await db
+        .insertInto('mail_settings')
+        .values({ event_id: eventId, rate_per_minute: ratePerMinute, updated_at: nowIso() })
+        .onConflict((oc) => oc.column('event_id').doUpdateSet({ rate_per_minute: ratePerMinute, updated_at: nowIso() }))
+        .execute();
+    },
+
+    /** The role each of the users has in the event; applicants who are not members have none. */
+    async roleLevelsOf(eventId: number, userIds: number[]): Promise<Map<number, number>> {
+      const levels = new Map<number, number>();
+      for (let start = 0; start < userIds.length; start += CHUNK) {
+        const rows = await db
+          .selectFrom('event_users')
+          .select(['user_id', 'role_level'])
+          .where('event_id', '=', eventId)
+          .where('user_id', 'in', userIds.slice(start, start + CHUNK))
+          .execute();
+        for (const row of rows) levels.set(row.user_id, row.role_level);
+      }
+      return levels;
+    },
+
+    async insertAttachments(mailId: number, files: { fileId: number; name: string }[]): Promise<void> {
+      if (files.length === 0) return;
+      await db
+        .insertInto('mail_attachments')
+        .values(files.map((file, position) => ({ mail_id: mailId, file_id: file.fileId, name: file.name, position })))
+        .execute();
+    },
+
+    async attachmentsOf(mailId: number) {
+      return db
+        .selectFrom('mail_attachments')
+        .select(['file_id', 'name'])
+        .where('mail_id', '=', mailId)
+        .orderBy('position')
+        .execute();
+    },
+
+    /** The user has opened the e-mail (once is enough; later openings change nothing). */
+    async markRead(mailId: number, userId: number): Promise<void> {
+      await db
+        .insertInto('mail_reads')
+        .values({ mail_id: mailId, user_id: userId, read_at: nowIso() })
+        .onConflict((oc) => oc.columns(['mail_id', 'user_id']).doNothing())
+        .execute();
+    },
+
+    /** Which of the e-mails the user has opened. */
+    async readIds(userId: number, mailIds: number[]): Promise<Set<number>> {
+      const read = new Set<number>();
+      for (let start = 0; start < mailIds.length; start += CHUNK) {
+        const rows = await db
+          .selectFrom('mail_reads')
+          .select('mail_id')
+          .where('user_id', '=', userId)
+          .where('mail_id', 'in', mailIds.slice(start, start + CHUNK))
+          .execute();
+        for (const row of rows) read.add(row.mail_id);
+      }
+      return read;
+    },
+
     /** How many messages of the event wait to be sent. */
     async countWaiting(eventId: number): Promise<number> {
       const row = await db
@@ -221,6 +299,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
       sender: { id: number; name: string; email: string };
       subject: string;
       message: string;
+      format: string;
       filter: MailReceiverFilter;
     }): Promise<number> {
       const row = await db
@@ -232,6 +311,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
           sender_email: input.sender.email,
           subject: input.subject,
           message: input.message,
+          format: input.format,
           receiver_filter: JSON.stringify(input.filter),
           created_at: nowIso(),
         })
@@ -285,6 +365,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
               to_name: message.toName,
               subject: message.subject,
               body_text: message.text,
+              body_html: message.html ?? null,
               reply_to: message.replyTo ?? null,
               reason: message.reason,
               state: 'queued',
@@ -340,6 +421,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
             'to_name',
             'subject',
             'body_text',
+            'body_html',
             'reply_to',
             'attempts',
             'next_attempt_at',
@@ -364,6 +446,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
             toName: row.to_name,
             subject: row.subject,
             text: row.body_text,
+            html: row.body_html,
             replyTo: row.reply_to,
             attempts: row.attempts,
           }));
@@ -423,6 +506,38 @@ export function mailRepository(db: Db, dialect: DialectName) {
       });
     },
 
+    /**
+     * A claimed message that may not go yet (its event's rate) back to the queue, due at `dueAt`, as if it had
+     * not been tried: its attempt is not counted.
+     */
+    async defer(message: Pick<ClaimedMessage, 'id' | 'receiverId'>, owner: string, dueAt: string): Promise<void> {
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('mail_queue')
+          .set((eb) => ({
+            state: 'queued',
+            attempts: eb('attempts', '-', 1),
+            lease_owner: null,
+            lease_until: null,
+            next_attempt_at: dueAt,
+            updated_at: now,
+          }))
+          .where('id', '=', message.id)
+          .where('lease_owner', '=', owner)
+          .where('state', '=', 'sending')
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1 && message.receiverId !== null) {
+          await trx
+            .updateTable('mail_receivers')
+            .set({ state: 'queued', updated_at: now })
+            .where('id', '=', message.receiverId)
+            .where('state', '=', 'sending')
+            .execute();
+        }
+      });
+    },
+
     /** When the earliest waiting message is due (ISO), or null when nothing waits. */
     async nextDue(): Promise<string | null> {
       const row = await db
@@ -474,6 +589,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
           'm.sender_email',
           'm.subject',
           'm.message',
+          'm.format',
           'm.receiver_filter',
           'm.created_at',
         ])
@@ -507,6 +623,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
           'sender_email',
           'subject',
           'message',
+          'format',
           'receiver_filter',
           'created_at',
         ])
@@ -559,8 +676,11 @@ export function mailRepository(db: Db, dialect: DialectName) {
       return links;
     },
 
-    /** Custom labels of the event with how many of the visible e-mails carry each. */
-    async labelsWithCounts(eventId: number, senderId: number | null) {
+    /**
+     * Custom labels of the event with how many of the visible e-mails carry each, and how many of those
+     * `readerId` has not opened.
+     */
+    async labelsWithCounts(eventId: number, senderId: number | null, readerId: number) {
       return db
         .selectFrom('mail_labels as l')
         .leftJoin('mail_label_links as k', 'k.label_id', 'l.id')
@@ -569,7 +689,14 @@ export function mailRepository(db: Db, dialect: DialectName) {
             .onRef('m.id', '=', 'k.mail_id')
             .$call((j) => (senderId !== null ? j.on('m.sender_id', '=', senderId) : j)),
         )
-        .select((eb) => ['l.id', 'l.name', 'l.color', eb.fn.count<number>('m.id').as('total')])
+        .leftJoin('mail_reads as r', (join) => join.onRef('r.mail_id', '=', 'm.id').on('r.user_id', '=', readerId))
+        .select((eb) => [
+          'l.id',
+          'l.name',
+          'l.color',
+          eb.fn.count<number>('m.id').as('total'),
+          eb.fn.count<number>('r.mail_id').as('read'),
+        ])
         .where('l.event_id', '=', eventId)
         .where('l.type', '=', 'custom_label')
         .groupBy(['l.id', 'l.name', 'l.color'])
@@ -577,14 +704,16 @@ export function mailRepository(db: Db, dialect: DialectName) {
         .execute();
     },
 
-    async countMails(eventId: number, senderId: number | null): Promise<number> {
+    /** The visible e-mails of the event, and how many of them `readerId` has not opened. */
+    async countMails(eventId: number, senderId: number | null, readerId: number) {
       const row = await db
-        .selectFrom('mails')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('event_id', '=', eventId)
-        .$if(senderId !== null, (q) => q.where('sender_id', '=', senderId as number))
+        .selectFrom('mails as m')
+        .leftJoin('mail_reads as r', (join) => join.onRef('r.mail_id', '=', 'm.id').on('r.user_id', '=', readerId))
+        .select((eb) => [eb.fn.count<number>('m.id').as('total'), eb.fn.count<number>('r.mail_id').as('read')])
+        .where('m.event_id', '=', eventId)
+        .$if(senderId !== null, (q) => q.where('m.sender_id', '=', senderId as number))
         .executeTakeFirstOrThrow();
-      return Number(row.count);
+      return { total: Number(row.total), unread: Number(row.total) - Number(row.read) };
     },
 
     async findLabelByName(eventId: number, name: string) {

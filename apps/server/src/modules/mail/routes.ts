@@ -6,15 +6,16 @@ import {
   mailLabelsResponseSchema,
   mailListQuerySchema,
   mailListResponseSchema,
+  mailPreviewRequestSchema,
   mailPreviewResponseSchema,
-  mailReceiverFilterSchema,
   mailResponseSchema,
+  mailSettingsResponseSchema,
   sendMailSchema,
   setMailLabelsSchema,
+  updateMailSettingsSchema,
 } from '@funkis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { languageOf } from '../../lib/language.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
@@ -80,11 +81,11 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...tag,
         params: eventParams,
-        body: z.object({ receivers: mailReceiverFilterSchema }),
+        body: mailPreviewRequestSchema,
         response: { 200: ok(mailPreviewResponseSchema.shape) },
       },
     },
-    async (request) => app.mail.preview(actorOf(request), request.body.receivers, languageOf(request)),
+    async (request) => app.mail.preview(actorOf(request), request.body, languageOf(request)),
   );
 
   app.get(
@@ -144,5 +145,34 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/event/:id/get-mail/:emailId/retry',
     { onRequest: admins, schema: { ...tag, params: mailParams, response: { 200: ok(mailResponseSchema.shape) } } },
     async (request) => ({ email: await app.mail.retryFailed(actorOf(request), request.params.emailId) }),
+  );
+
+  app.get(
+    '/event/:id/mail-settings',
+    {
+      onRequest: organisers,
+      schema: {
+        ...tag,
+        summary: "The event's sending rate (messages a minute) with the server's default and bounds",
+        params: eventParams,
+        response: { 200: mailSettingsResponseSchema },
+      },
+    },
+    async (request) => ({ settings: await app.mail.settings(actorOf(request)) }),
+  );
+
+  app.post(
+    '/event/:id/mail-settings',
+    {
+      onRequest: admins,
+      schema: {
+        ...tag,
+        summary: "Sets the event's sending rate (admin); mail queued afterwards keeps it",
+        params: eventParams,
+        body: updateMailSettingsSchema,
+        response: { 200: ok(mailSettingsResponseSchema.shape) },
+      },
+    },
+    async (request) => ({ settings: await app.mail.updateSettings(actorOf(request), request.body) }),
   );
 };

@@ -3,16 +3,20 @@ import {
   type Mail,
   type MailLabel,
   type MailPreview,
+  type MailPreviewRequest,
   type MailReceiverFilter,
   type MailReceiverState,
+  type MailSettings,
   type MailSummary,
   mailReceiverFilterSchema,
 } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
-import { mailRepository } from './repository.js';
-import { eventMailBody, type MailLanguage, reasonText } from './texts.js';
+import { filesService } from '../files/service.js';
+import { htmlToText, sanitizeMailHtml } from './html.js';
+import { type MailRepository, mailRepository } from './repository.js';
+import { eventMailBody, eventMailHtml, type LinkedFile, type MailLanguage, reasonText } from './texts.js';
 import { createMailWorker, type MailWorker } from './worker.js';
 
 /** Who is using the mail area: an admin of the event, or a group leader limited to their group. */
@@ -45,13 +49,22 @@ const isLeader = (actor: MailActor) => actor.roleLevel !== 0;
  */
 export function mailService(app: FastifyInstance) {
   const mails = mailRepository(app.db, app.dialect);
-  const intervalMs = 60_000 / app.config.MAIL_RATE_PER_MINUTE;
+  const defaultRate = app.config.MAIL_RATE_PER_MINUTE;
+  /** The event's own rate (mail settings) or the server's default, in messages a minute. */
+  const rateOf = async (eventId: number, repository: MailRepository = mails) =>
+    (await repository.rateOf(eventId)) ?? defaultRate;
+  const intervalOf = async (eventId: number, repository: MailRepository = mails) =>
+    60_000 / (await rateOf(eventId, repository));
+  // The storage plugin is registered before this one; the files service is made when first needed.
+  const files = () => filesService(app.db, app.dialect, app.storage, app.config.EVENT_FILES_QUOTA_BYTES);
+  const downloadPath = (eventId: number, fileId: number) => `/api/event/${eventId}/files/${fileId}/download`;
   const worker: MailWorker = createMailWorker(app.db, app.dialect, app.mailer, app.log, {
     pollMs: app.config.MAIL_POLL_MS,
     leaseMs: app.config.MAIL_LEASE_MS,
     retryBaseMs: app.config.MAIL_RETRY_BASE_MS,
     maxAttempts: app.config.MAIL_MAX_ATTEMPTS,
     messageIdDomain: new URL(app.config.PUBLIC_URL).hostname || 'funkis.local',
+    defaultRatePerMinute: app.config.MAIL_RATE_PER_MINUTE,
   });
 
   /** A leader's filter may only name their own group; the result is limited to it as well. */
@@ -69,7 +82,29 @@ export function mailService(app: FastifyInstance) {
     return receivers;
   }
 
-  const estimate = (count: number, waiting: number) => Math.ceil(((count + waiting) * intervalMs) / 1000);
+  const settingsOf = async (eventId: number): Promise<MailSettings> => ({
+    ratePerMinute: await rateOf(eventId),
+    defaultRatePerMinute: defaultRate,
+    minimum: MAIL_LIMITS.RATE_MINIMUM,
+    maximum: MAIL_LIMITS.RATE_MAXIMUM,
+  });
+
+  const estimate = (count: number, waiting: number, intervalMs: number) =>
+    Math.ceil(((count + waiting) * intervalMs) / 1000);
+
+  /** The picked files, each of the event and visible to the actor's role, in the order picked. */
+  async function pickedFiles(actor: MailActor, fileIds: number[]) {
+    const wanted = [...new Set(fileIds)];
+    if (wanted.length === 0) return [];
+    const found = new Map((await files().byIds(actor.eventId, wanted)).map((file) => [file.id, file]));
+    return wanted.map((id) => {
+      const file = found.get(id);
+      if (!file || !(file.roles as number[]).includes(actor.roleLevel)) {
+        throw fieldError('fileIds', 'mail.fileUnknown');
+      }
+      return file;
+    });
+  }
 
   async function visibleMail(actor: MailActor, mailId: number) {
     const row = await mails.findMail(actor.eventId, mailId);
@@ -79,10 +114,11 @@ export function mailService(app: FastifyInstance) {
 
   async function loadMail(actor: MailActor, mailId: number): Promise<Mail> {
     const row = await visibleMail(actor, mailId);
-    const [receivers, counts, labels] = await Promise.all([
+    const [receivers, counts, labels, attachments] = await Promise.all([
       mails.receiversOf(row.id),
       mails.stateCounts([row.id]),
       mails.labelIdsOf([row.id]),
+      mails.attachmentsOf(row.id),
     ]);
     return {
       id: row.id,
@@ -90,6 +126,12 @@ export function mailService(app: FastifyInstance) {
       to: parseFilter(row.receiver_filter),
       subject: row.subject,
       message: row.message,
+      format: row.format === 'html' ? 'html' : 'text',
+      attachments: attachments.map((file) => ({
+        fileId: file.file_id,
+        name: file.name,
+        url: downloadPath(actor.eventId, file.file_id),
+      })),
       createdAt: row.created_at,
       labelIds: labels.get(row.id) ?? [],
       counts: counts.get(row.id) ?? { queued: 0, sending: 0, sent: 0, failed: 0 },
@@ -115,6 +157,7 @@ export function mailService(app: FastifyInstance) {
      */
     async enqueue(input: EnqueueInput, db = app.db): Promise<void> {
       const queue = db === app.db ? mails : mailRepository(db, app.dialect);
+      const intervalMs = input.eventId === null ? 0 : await intervalOf(input.eventId, queue);
       const start = input.eventId === null ? Date.now() : await queue.nextSlot(input.eventId, intervalMs);
       await queue.enqueue(
         input.to.map((receiver) => ({
@@ -132,10 +175,30 @@ export function mailService(app: FastifyInstance) {
       worker.kick();
     },
 
-    /** The compose screen's count, a first page of names, and how long delivery takes at the event's rate. */
-    async preview(actor: MailActor, filter: MailReceiverFilter, language: MailLanguage): Promise<MailPreview> {
-      const receivers = await resolve(actor, filter);
-      const waiting = await mails.countWaiting(actor.eventId);
+    /**
+     * The compose screen's count, a first page of names, how long delivery takes at the event's rate, and the
+     * picked files some receivers' roles may not open (applicants who are not members open none).
+     */
+    async preview(actor: MailActor, request: MailPreviewRequest, language: MailLanguage): Promise<MailPreview> {
+      const receivers = await resolve(actor, request.receivers);
+      const picked = await pickedFiles(actor, request.fileIds ?? []);
+      const levels = picked.length
+        ? await mails.roleLevelsOf(
+            actor.eventId,
+            receivers.map((receiver) => receiver.userId),
+          )
+        : new Map<number, number>();
+      const attachmentWarnings = picked
+        .map((file) => ({
+          fileId: file.id,
+          name: file.name,
+          receiversWithoutAccess: receivers.filter((receiver) => {
+            const level = levels.get(receiver.userId);
+            return level === undefined || !(file.roles as number[]).includes(level);
+          }).length,
+        }))
+        .filter((warning) => warning.receiversWithoutAccess > 0);
+      const [waiting, ratePerMinute] = await Promise.all([mails.countWaiting(actor.eventId), rateOf(actor.eventId)]);
       return {
         total: receivers.length,
         receivers: receivers.slice(0, MAIL_LIMITS.PREVIEW_SIZE).map((receiver) => ({
@@ -144,8 +207,9 @@ export function mailService(app: FastifyInstance) {
           email: receiver.email,
           reason: reasonText(receiver.reason, language),
         })),
-        ratePerMinute: app.config.MAIL_RATE_PER_MINUTE,
-        estimatedSeconds: estimate(receivers.length, waiting),
+        ratePerMinute,
+        estimatedSeconds: estimate(receivers.length, waiting, 60_000 / ratePerMinute),
+        attachmentWarnings,
       };
     },
 
@@ -160,12 +224,28 @@ export function mailService(app: FastifyInstance) {
      */
     async send(
       actor: MailActor,
-      input: { receivers: MailReceiverFilter; subject: string; message: string },
+      input: {
+        receivers: MailReceiverFilter;
+        subject: string;
+        message: string;
+        format?: 'text' | 'html';
+        fileIds?: number[];
+      },
       language: MailLanguage,
     ): Promise<Mail> {
+      const isRich = input.format === 'html';
+      // Rich text is stored only as the allow-list leaves it; its text part is derived from that.
+      const message = isRich ? sanitizeMailHtml(input.message) : input.message;
+      const messageText = isRich ? htmlToText(message) : message;
+      if (messageText.trim() === '') throw fieldError('message', 'mail.messageRequired');
       const receivers = await resolve(actor, input.receivers);
       if (receivers.length === 0) throw fieldError('receivers', 'mail.noReceivers');
       if (receivers.length > MAIL_LIMITS.RECEIVERS_MAXIMUM) throw fieldError('receivers', 'mail.tooManyReceivers');
+      const picked = await pickedFiles(actor, input.fileIds ?? []);
+      const linked: LinkedFile[] = picked.map((file) => ({
+        name: file.name,
+        url: `${app.config.PUBLIC_URL}${downloadPath(actor.eventId, file.id)}`,
+      }));
       const eventName = await mails.eventName(actor.eventId);
       const mailId = await app.db.transaction().execute(async (trx) => {
         const tx = mailRepository(trx, app.dialect);
@@ -173,9 +253,14 @@ export function mailService(app: FastifyInstance) {
           eventId: actor.eventId,
           sender: { id: actor.userId, name: actor.name, email: actor.email },
           subject: input.subject,
-          message: input.message,
+          message,
+          format: isRich ? 'html' : 'text',
           filter: input.receivers,
         });
+        await tx.insertAttachments(
+          id,
+          picked.map((file) => ({ fileId: file.id, name: file.name })),
+        );
         const rendered = receivers.map((receiver) => ({
           receiver,
           name: `${receiver.firstname} ${receiver.lastname}`,
@@ -190,6 +275,7 @@ export function mailService(app: FastifyInstance) {
             reason,
           })),
         );
+        const intervalMs = await intervalOf(actor.eventId, tx);
         const start = await tx.nextSlot(actor.eventId, intervalMs);
         await tx.enqueue(
           rendered.map(({ receiver, name, reason }, index) => ({
@@ -200,13 +286,25 @@ export function mailService(app: FastifyInstance) {
             toName: name,
             subject: input.subject,
             text: eventMailBody({
-              message: input.message,
+              message: messageText,
               firstname: receiver.firstname,
               senderName: actor.name,
               eventName,
               reason,
               language,
+              files: linked,
             }),
+            html: isRich
+              ? eventMailHtml({
+                  html: message,
+                  firstname: receiver.firstname,
+                  senderName: actor.name,
+                  eventName,
+                  reason,
+                  language,
+                  files: linked,
+                })
+              : null,
             replyTo: actor.email,
             reason: 'event_mail',
           })),
@@ -217,7 +315,12 @@ export function mailService(app: FastifyInstance) {
           actorId: actor.userId,
           action: 'mail.sent',
           subject: `mail:${id}`,
-          details: { receivers: receivers.length, subject: input.subject },
+          details: {
+            receivers: receivers.length,
+            subject: input.subject,
+            format: isRich ? 'html' : 'text',
+            fileIds: picked.map((file) => file.id),
+          },
         });
         return id;
       });
@@ -235,38 +338,50 @@ export function mailService(app: FastifyInstance) {
         labelId: folder.customLabel ?? null,
       });
       const ids = rows.map((row) => row.id);
-      const [counts, labels] = await Promise.all([mails.stateCounts(ids), mails.labelIdsOf(ids)]);
+      const [counts, labels, read] = await Promise.all([
+        mails.stateCounts(ids),
+        mails.labelIdsOf(ids),
+        mails.readIds(actor.userId, ids),
+      ]);
       return rows.map((row) => ({
         id: row.id,
         from: { userId: row.sender_id, name: row.sender_name, email: row.sender_email },
         to: parseFilter(row.receiver_filter),
         subject: row.subject,
-        preview: row.message.slice(0, 140),
+        preview: (row.format === 'html' ? htmlToText(row.message) : row.message).slice(0, 140),
+        isRead: read.has(row.id),
         createdAt: row.created_at,
         labelIds: labels.get(row.id) ?? [],
         counts: counts.get(row.id) ?? { queued: 0, sending: 0, sent: 0, failed: 0 },
       }));
     },
 
-    get: loadMail,
+    /** One e-mail for the actor, who has now read it (their read mark lowers the labels' unread counts). */
+    async get(actor: MailActor, mailId: number): Promise<Mail> {
+      await visibleMail(actor, mailId);
+      await mails.markRead(mailId, actor.userId);
+      return loadMail(actor, mailId);
+    },
 
-    /** The Sent folder and the event's custom labels, each with how many of the actor's visible e-mails it holds. */
+    /**
+     * The Sent folder and the event's custom labels, each with how many of the actor's visible e-mails it
+     * holds and how many of those the actor has not opened yet (read marks are per user).
+     */
     async labels(actor: MailActor): Promise<MailLabel[]> {
       const senderId = isLeader(actor) ? actor.userId : null;
       const [sent, custom] = await Promise.all([
-        mails.countMails(actor.eventId, senderId),
-        mails.labelsWithCounts(actor.eventId, senderId),
+        mails.countMails(actor.eventId, senderId, actor.userId),
+        mails.labelsWithCounts(actor.eventId, senderId, actor.userId),
       ]);
-      // Sent mail is written by its reader: nothing in these folders is ever unread.
       return [
-        { id: 'sent', name: 'sent', type: 'system_label', totalCount: sent, unreadCount: 0 },
+        { id: 'sent', name: 'sent', type: 'system_label', totalCount: sent.total, unreadCount: sent.unread },
         ...custom.map((label) => ({
           id: label.id,
           name: label.name,
           type: 'custom_label' as const,
           color: label.color ?? undefined,
           totalCount: Number(label.total),
-          unreadCount: 0,
+          unreadCount: Number(label.total) - Number(label.read),
         })),
       ];
     },
@@ -311,6 +426,29 @@ export function mailService(app: FastifyInstance) {
         });
       });
       return loadMail(actor, mailId);
+    },
+
+    /** The event's sending rate, and the default and bounds an admin may choose within. */
+    settings: (actor: MailActor): Promise<MailSettings> => settingsOf(actor.eventId),
+
+    /**
+     * Sets the event's sending rate (admins; the route guards it). Mail queued from now on keeps it; messages
+     * already waiting keep the times they were given.
+     */
+    async updateSettings(actor: MailActor, input: { ratePerMinute: number }): Promise<MailSettings> {
+      await app.db.transaction().execute(async (trx) => {
+        const tx = mailRepository(trx, app.dialect);
+        const before = await rateOf(actor.eventId, tx);
+        await tx.saveRate(actor.eventId, input.ratePerMinute);
+        await writeAudit(trx, {
+          eventId: actor.eventId,
+          actorId: actor.userId,
+          action: 'mail.settings_changed',
+          subject: `event:${actor.eventId}`,
+          details: { ratePerMinute: { from: before, to: input.ratePerMinute } },
+        });
+      });
+      return settingsOf(actor.eventId);
     },
 
     /** Failed receivers of an e-mail into the queue again (admins only; the route guards it). */

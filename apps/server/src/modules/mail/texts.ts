@@ -1,5 +1,6 @@
 import type { ApplicationStatus } from '@funkis/shared';
 import type { MailLanguage } from '../../lib/language.js';
+import { escapeHtml } from './html.js';
 import type { ReceiverReason } from './repository.js';
 
 export type { MailLanguage };
@@ -54,7 +55,26 @@ export function reasonText(reason: ReceiverReason, language: MailLanguage): stri
   }
 }
 
-/** The body of one receiver's copy: the message with `{firstname}` filled in, and a footer saying who and why. */
+/** An event file the e-mail links to, with its absolute download address. */
+export interface LinkedFile {
+  name: string;
+  url: string;
+}
+
+function footerText(input: { senderName: string; eventName: string; reason: string; language: MailLanguage }) {
+  return input.language === 'sv'
+    ? `${input.senderName} skickade detta e-postmeddelande från evenemanget ”${input.eventName}” i Funkis. Du får det eftersom ${input.reason}.`
+    : `${input.senderName} sent this e-mail from the event "${input.eventName}" in Funkis. You get it because ${input.reason}.`;
+}
+
+const filesHeading = (language: MailLanguage) => (language === 'sv' ? 'Filer' : 'Files');
+const filesNote = (language: MailLanguage) =>
+  language === 'sv' ? '(logga in i Funkis för att öppna dem)' : '(log in to Funkis to open them)';
+
+/**
+ * The text body of one receiver's copy: the message with `{firstname}` filled in, the linked files, and a
+ * footer saying who sent it and why the receiver gets it. For rich text `message` is its plain-text form.
+ */
 export function eventMailBody(input: {
   message: string;
   firstname: string;
@@ -62,11 +82,33 @@ export function eventMailBody(input: {
   eventName: string;
   reason: string;
   language: MailLanguage;
+  files?: LinkedFile[];
 }): string {
   const body = input.message.replaceAll('{firstname}', input.firstname);
-  const footer =
-    input.language === 'sv'
-      ? `${input.senderName} skickade detta e-postmeddelande från evenemanget ”${input.eventName}” i Funkis. Du får det eftersom ${input.reason}.`
-      : `${input.senderName} sent this e-mail from the event "${input.eventName}" in Funkis. You get it because ${input.reason}.`;
-  return `${body}\n\n-- \n${footer}\n`;
+  const files = input.files?.length
+    ? `\n\n${filesHeading(input.language)} ${filesNote(input.language)}:\n${input.files.map((file) => `- ${file.name}: ${file.url}`).join('\n')}`
+    : '';
+  return `${body}${files}\n\n-- \n${footerText(input)}\n`;
+}
+
+/** The HTML part of one receiver's copy of a rich-text e-mail; `html` is the stored, sanitised message. */
+export function eventMailHtml(input: {
+  html: string;
+  firstname: string;
+  senderName: string;
+  eventName: string;
+  reason: string;
+  language: MailLanguage;
+  files?: LinkedFile[];
+}): string {
+  const body = input.html.replaceAll('{firstname}', escapeHtml(input.firstname));
+  const files = input.files?.length
+    ? `<p><strong>${filesHeading(input.language)}</strong> ${escapeHtml(filesNote(input.language))}</p><ul>${input.files
+        .map(
+          (file) => `<li><a href="${escapeHtml(file.url)}" rel="noopener noreferrer">${escapeHtml(file.name)}</a></li>`,
+        )
+        .join('')}</ul>`
+    : '';
+  const footer = `<hr><p style="color:#555;font-size:small">${escapeHtml(footerText(input))}</p>`;
+  return `<!doctype html><html lang="${input.language}"><head><meta charset="utf-8"></head><body>${body}${files}${footer}</body></html>`;
 }

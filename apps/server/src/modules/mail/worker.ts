@@ -12,6 +12,8 @@ export interface MailWorkerOptions {
   maxAttempts: number;
   /** Domain part of the Message-ID of every message. */
   messageIdDomain: string;
+  /** MAIL_RATE_PER_MINUTE: the rate of events without their own (mail settings). */
+  defaultRatePerMinute: number;
   batchSize?: number;
 }
 
@@ -48,15 +50,37 @@ export function createMailWorker(
   let isRunning = false;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<void> | null = null;
+  /** When this worker last handed a message of each event to the mail server. */
+  const lastSentAt = new Map<number, number>();
+
+  /**
+   * The event's rate, kept by the worker too: the queue spaces an event's messages when they are queued, but
+   * a worker that was stopped or behind would otherwise send everything overdue at once. A message that
+   * comes too soon after the event's previous one goes back to the queue, due when the rate allows it.
+   */
+  async function tooSoon(message: ClaimedMessage): Promise<number | null> {
+    if (message.eventId === null) return null;
+    const rate = (await queue.rateOf(message.eventId)) ?? options.defaultRatePerMinute;
+    const last = lastSentAt.get(message.eventId);
+    const allowedAt = last === undefined ? 0 : last + 60_000 / rate;
+    return Date.now() < allowedAt ? allowedAt : null;
+  }
 
   async function deliver(message: ClaimedMessage): Promise<void> {
     const leaseUntil = new Date(Date.now() + options.leaseMs).toISOString();
     if (!(await queue.renewLease(message.id, owner, leaseUntil))) return;
+    const allowedAt = await tooSoon(message);
+    if (allowedAt !== null) {
+      await queue.defer(message, owner, new Date(allowedAt).toISOString());
+      return;
+    }
+    if (message.eventId !== null) lastSentAt.set(message.eventId, Date.now());
     try {
       await mailer.send({
         to: { name: message.toName, address: message.toEmail },
         subject: message.subject,
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         messageId: `<queue-${message.id}@${options.messageIdDomain}>`,
       });

@@ -1,24 +1,33 @@
 import {
   accessQuerySchema,
   accessResponseSchema,
-  addMemberSchema,
+  eventInvitationSchema,
+  eventInvitationsResponseSchema,
+  inviteMemberSchema,
   MEMBER_EXPORT_COLUMNS,
   memberSchema,
   membersExportQuerySchema,
   membersListQuerySchema,
   membersListResponseSchema,
+  myInvitationsResponseSchema,
   updateMemberSchema,
 } from '@funkis/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
+import { HttpError } from '../../lib/http-error.js';
+import { languageOf } from '../../lib/language.js';
 import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { ACCOUNT_RATE_LIMITS, byUser, FailureWindow } from '../account/rate-limits.js';
 import { membersToCsv, membersToXlsx } from './export.js';
+import { invitationsService } from './invitations.js';
 import { membershipsService } from './service.js';
 
 const tags = { users: { tags: ['users'] }, controlPanel: { tags: ['control panel'] } };
 const memberParams = z.object({ id: idSchema, eventUserId: idSchema });
+const eventInvitationParams = z.object({ id: idSchema, invitationId: idSchema });
+const invitationParams = z.object({ invitationId: idSchema });
 
 const memberResponse = ok({ user: memberSchema });
 
@@ -28,6 +37,8 @@ const memberResponse = ok({ user: memberSchema });
  */
 export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = membershipsService(app.db, app.dialect);
+  const invitations = invitationsService(app);
+  const invitationsPerUser = new FailureWindow(app.db, ACCOUNT_RATE_LIMITS.invitationsPerUser);
 
   app.get(
     '/event/:id/access',
@@ -99,17 +110,111 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/event/:id/users',
     {
       onRequest: app.requireEventRole(0),
+      // Every invitation an admin tries counts (refused ones too): guessing addresses stays slow.
+      preHandler: async (request, reply) => {
+        const wait = await invitationsPerUser.hit(byUser(request));
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          throw new HttpError(429, { code: 'error.tooManyInvitations' });
+        }
+      },
       schema: {
         ...tags.users,
-        summary: 'Add an existing account by e-mail address (admin)',
+        summary:
+          'Invite a person by e-mail address (admin): the same 201 whether or not the address has an account; ' +
+          'they become a member when they accept. 409 when already a member or invited; 429 past the hourly limit',
         params: eventParams,
-        body: addMemberSchema,
-        response: { 201: memberResponse },
+        body: inviteMemberSchema,
+        response: { 201: ok({ invitation: eventInvitationSchema }) },
       },
     },
     async (request, reply) => {
-      const user = await service.addMember(currentMembership(request).eventId, currentUser(request).id, request.body);
-      return reply.status(201).send({ user });
+      const invitation = await invitations.invite(
+        currentMembership(request).eventId,
+        currentUser(request),
+        request.body,
+        languageOf(request),
+      );
+      return reply.status(201).send({ invitation });
+    },
+  );
+
+  app.get(
+    '/event/:id/invitations',
+    {
+      onRequest: app.requireEventRole(0),
+      schema: {
+        ...tags.users,
+        summary: "The event's invitations not accepted yet and not lapsed (admin)",
+        params: eventParams,
+        response: { 200: eventInvitationsResponseSchema },
+      },
+    },
+    async (request) => ({ invitations: await invitations.listForEvent(currentMembership(request).eventId) }),
+  );
+
+  app.delete(
+    '/event/:id/invitations/:invitationId',
+    {
+      onRequest: app.requireEventRole(0),
+      schema: {
+        ...tags.users,
+        summary: 'Cancel an invitation (admin)',
+        params: eventInvitationParams,
+        response: { 200: ok({}) },
+      },
+    },
+    async (request) => {
+      await invitations.cancel(
+        currentMembership(request).eventId,
+        request.params.invitationId,
+        currentUser(request).id,
+      );
+      return {};
+    },
+  );
+
+  app.get(
+    '/invitations',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...tags.users,
+        summary: "The caller's open invitations (their home page)",
+        response: { 200: myInvitationsResponseSchema },
+      },
+    },
+    async (request) => ({ invitations: await invitations.listMine(currentUser(request)) }),
+  );
+
+  app.post(
+    '/invitations/:invitationId/accept',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...tags.users,
+        summary: 'Accept an invitation: the caller becomes a member with its role and group (404: not theirs)',
+        params: invitationParams,
+        response: { 200: ok({ event: z.object({ id: z.number(), name: z.string() }) }) },
+      },
+    },
+    async (request) => invitations.accept(currentUser(request), request.params.invitationId),
+  );
+
+  app.post(
+    '/invitations/:invitationId/decline',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...tags.users,
+        summary: 'Decline an invitation: no membership; the inviting admins are not told (404: not theirs)',
+        params: invitationParams,
+        response: { 200: ok({}) },
+      },
+    },
+    async (request) => {
+      await invitations.decline(currentUser(request), request.params.invitationId);
+      return {};
     },
   );
 

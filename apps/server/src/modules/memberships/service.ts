@@ -1,5 +1,4 @@
 import {
-  type AddMemberInput,
   MEMBER_SORT_FIELDS,
   type Member,
   type MemberFilters,
@@ -10,7 +9,7 @@ import {
 import type { Db, DialectName } from '../../db/types.js';
 import { type AuditEntry, writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
-import { isUniqueViolation, lockEvent, lockEvents, withTransaction } from '../../lib/transaction.js';
+import { lockEvent, lockEvents, withTransaction } from '../../lib/transaction.js';
 import type { EventMembership } from '../../plugins/auth.js';
 import { groupsService } from '../groups/service.js';
 import { type MemberQuery, type MemberScope, type MembershipRow, membershipsRepository } from './repository.js';
@@ -69,6 +68,9 @@ export function membershipsService(db: Db, dialect: DialectName) {
     findMember: (eventId: number, eventUserId: number) => read.findMember(eventId, eventUserId),
     findMemberByUserId: (eventId: number, userId: number) => read.findMemberByUserId(eventId, userId),
     findMembers: (eventId: number, eventUserIds: readonly number[]) => read.findMembers(eventId, eventUserIds),
+    /** The user's memberships (any events): `{ eventId, eventUserId }`. */
+    membershipIdsOfUser: async (userId: number) =>
+      (await read.membershipsOfUser(userId)).map((row) => ({ eventId: row.event_id, eventUserId: row.id })),
 
     /** The event's creator becomes its first admin (part of the creating transaction). */
     async addCreator(eventId: number, userId: number): Promise<number> {
@@ -85,7 +87,7 @@ export function membershipsService(db: Db, dialect: DialectName) {
       });
     },
 
-    /** An account joins the event by id (demo data and the other modules' own flows; the users table adds by e-mail). */
+    /** An account joins the event by id (demo data and the other modules' own flows; the users table invites by e-mail). */
     async addUser(
       eventId: number,
       actorId: number | null,
@@ -103,43 +105,6 @@ export function membershipsService(db: Db, dialect: DialectName) {
           action: 'member.added',
           subject: `event_user:${eventUserId}`,
           details: { userId: input.userId, roleLevel: input.roleLevel, groupId: input.groupId },
-        });
-        const member = await repository.findMember(eventId, eventUserId);
-        if (!member) throw notFound('error.memberNotFound');
-        return member;
-      });
-    },
-
-    /** An existing account joins the event (found by e-mail address). */
-    async addMember(eventId: number, actorId: number | null, input: AddMemberInput): Promise<Member> {
-      return withTransaction(db, async (trx) => {
-        const repository = membershipsRepository(trx, dialect);
-        await lockEvent(trx, dialect, eventId);
-        const user = await repository.findUserByEmail(input.email);
-        if (!user) throw fieldError('email', 'error.accountNotFound', undefined, 404);
-        if (await repository.findMemberByUserId(eventId, user.id)) {
-          throw fieldError('email', 'error.alreadyMember', undefined, 409);
-        }
-        if (input.groupId !== null) await requireGroup(trx, eventId, input.groupId);
-        let eventUserId: number;
-        try {
-          eventUserId = await repository.insertMember(eventId, user.id, input.roleLevel, input.groupId);
-        } catch (error) {
-          if (isUniqueViolation(error)) throw fieldError('email', 'error.alreadyMember', undefined, 409);
-          throw error;
-        }
-        await writeAudit(trx, {
-          eventId,
-          actorId,
-          action: 'member.added',
-          subject: `event_user:${eventUserId}`,
-          details: {
-            userId: user.id,
-            email: user.email,
-            name: `${user.firstname} ${user.lastname}`,
-            roleLevel: input.roleLevel,
-            groupId: input.groupId,
-          },
         });
         const member = await repository.findMember(eventId, eventUserId);
         if (!member) throw notFound('error.memberNotFound');

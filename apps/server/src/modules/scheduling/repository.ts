@@ -50,7 +50,21 @@ export const DEFAULT_SETTINGS: SchedulingSettings = {
   minRestMinutes: 0,
   selfSignupGroupIds: [],
   signOffClosesHours: 0,
+  reminderHours: 24,
 };
+
+/** An assignment whose reminder may be due, with what the mail tells. */
+export interface ReminderCandidate {
+  assignment_id: number;
+  event_user_id: number;
+  shift_id: number;
+  event_id: number;
+  title: string;
+  location: string;
+  starts_at: string;
+  ends_at: string;
+  reminder_hours: number;
+}
 
 /** All SQL of `shifts`, `shift_assignments`, `scheduling_settings` and `calendar_feeds`: their only writer. */
 export function schedulingRepository(db: Db, dialect: DialectName) {
@@ -233,6 +247,105 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
     deleteAssignment: (shiftId: number, assignmentId: number) =>
       db.deleteFrom('shift_assignments').where('shift_id', '=', shiftId).where('id', '=', assignmentId).execute(),
 
+    /** A changed time makes the shift's reminders due again (at the new time). */
+    resetReminders: (shiftId: number) =>
+      db.updateTable('shift_assignments').set({ reminded_at: null }).where('shift_id', '=', shiftId).execute(),
+
+    /**
+     * Assignments without a reminder, in events whose reminder time is `hours`, whose shift starts after `now`
+     * and no later than `until` (`now` + `hours`). Soonest first.
+     */
+    dueReminders: (now: string, until: string, hours: number, limit: number): Promise<ReminderCandidate[]> =>
+      db
+        .selectFrom('shifts')
+        .innerJoin('shift_assignments as a', 'a.shift_id', 'shifts.id')
+        .leftJoin('scheduling_settings as s', 's.event_id', 'shifts.event_id')
+        .select([
+          'a.id as assignment_id',
+          'a.event_user_id',
+          'shifts.id as shift_id',
+          'shifts.event_id',
+          'shifts.title',
+          'shifts.location',
+          'shifts.starts_at',
+          'shifts.ends_at',
+          sql<number>`coalesce(${sql.ref('s.reminder_hours')}, ${DEFAULT_SETTINGS.reminderHours})`.as('reminder_hours'),
+        ])
+        .where('shifts.starts_at', '>', now)
+        .where('shifts.starts_at', '<=', until)
+        .where('a.reminded_at', 'is', null)
+        .where(sql<SqlBool>`coalesce(${sql.ref('s.reminder_hours')}, ${DEFAULT_SETTINGS.reminderHours}) = ${hours}`)
+        .orderBy('shifts.starts_at')
+        .orderBy('a.id')
+        .limit(limit)
+        .execute(),
+
+    /** Marks one reminder queued; false when another worker (or an earlier run) already did. */
+    async markReminded(assignmentId: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('shift_assignments')
+        .set({ reminded_at: now })
+        .where('id', '=', assignmentId)
+        .where('reminded_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The reminder times events use (the default for events without settings), without 0 (no reminders). */
+    async reminderHourValues(): Promise<number[]> {
+      const rows = await db.selectFrom('scheduling_settings').select('reminder_hours').distinct().execute();
+      const hours = new Set([DEFAULT_SETTINGS.reminderHours, ...rows.map((row) => Number(row.reminder_hours))]);
+      hours.delete(0);
+      return [...hours].sort((a, b) => a - b);
+    },
+
+    // --- the secret calendar feed ---
+
+    calendarToken: (userId: number) =>
+      db.selectFrom('calendar_tokens').select(['id', 'created_at']).where('user_id', '=', userId).executeTakeFirst(),
+
+    userOfCalendarToken: async (tokenHash: string): Promise<number | undefined> =>
+      (await db.selectFrom('calendar_tokens').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst())
+        ?.user_id,
+
+    async replaceCalendarToken(userId: number, tokenHash: string, now: string): Promise<void> {
+      await db.deleteFrom('calendar_tokens').where('user_id', '=', userId).execute();
+      await db
+        .insertInto('calendar_tokens')
+        .values({ user_id: userId, token_hash: tokenHash, created_at: now })
+        .execute();
+    },
+
+    async deleteCalendarToken(userId: number): Promise<boolean> {
+      const result = await db.deleteFrom('calendar_tokens').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Every shift the given memberships hold (any events), by start: the secret feed. */
+    async calendarShiftsOfMemberships(eventUserIds: readonly number[]) {
+      const rows: Awaited<ReturnType<ReturnType<typeof schedulingRepository>['calendarShiftsOfMember']>> = [];
+      for (const ids of batches(eventUserIds)) {
+        rows.push(
+          ...(await db
+            .selectFrom('shift_assignments as a')
+            .innerJoin('shifts', 'shifts.id', 'a.shift_id')
+            .select([
+              'shifts.id',
+              'shifts.event_id',
+              'shifts.title',
+              'shifts.description',
+              'shifts.location',
+              'shifts.starts_at',
+              'shifts.ends_at',
+              'shifts.created_at',
+            ])
+            .where(inIds('a.event_user_id', ids))
+            .execute()),
+        );
+      }
+      return rows.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id - b.id);
+    },
+
     async settings(eventId: number): Promise<SchedulingSettings> {
       const row = await db
         .selectFrom('scheduling_settings')
@@ -244,6 +357,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         minRestMinutes: row.min_rest_minutes,
         selfSignupGroupIds: JSON.parse(row.self_signup_group_ids) as number[],
         signOffClosesHours: row.sign_off_closes_hours,
+        reminderHours: row.reminder_hours,
       };
     },
 
@@ -255,6 +369,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
           min_rest_minutes: settings.minRestMinutes,
           self_signup_group_ids: JSON.stringify(settings.selfSignupGroupIds),
           sign_off_closes_hours: settings.signOffClosesHours,
+          reminder_hours: settings.reminderHours,
           updated_at: now,
         })
         .onConflict((oc) =>
@@ -262,6 +377,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
             min_rest_minutes: settings.minRestMinutes,
             self_signup_group_ids: JSON.stringify(settings.selfSignupGroupIds),
             sign_off_closes_hours: settings.signOffClosesHours,
+            reminder_hours: settings.reminderHours,
             updated_at: now,
           }),
         )

@@ -1,7 +1,11 @@
 import {
   addAssignmentSchema,
+  calendarFeedSchema,
   createShiftSchema,
   createShiftsSchema,
+  duplicateDayResponseSchema,
+  duplicateDaySchema,
+  duplicateShiftSchema,
   schedulingSettingsSchema,
   shiftAssignmentSchema,
   shiftSchema,
@@ -12,7 +16,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
+import { notFound } from '../../lib/http-error.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { ACCOUNT_RATE_LIMITS, byAddress, limits } from '../account/rate-limits.js';
 import { schedulingService } from './service.js';
 
 const tags = { tags: ['scheduling'] };
@@ -22,7 +28,12 @@ const shiftResponse = ok({ shift: shiftSchema });
 
 /** Shift scheduling (DESIGN 4.4, issue 16). Who may do what inside a route is decided in the service. */
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = schedulingService(app.db, app.dialect);
+  const service = schedulingService(app.db, app.dialect, {
+    enqueue: (input, db) => app.mail.enqueue(input, db),
+    secret: app.config.SESSION_SECRET,
+    publicUrl: app.config.PUBLIC_URL,
+  });
+  const host = () => new URL(app.config.PUBLIC_URL).hostname;
 
   app.get(
     '/event/:id/shifts',
@@ -97,6 +108,48 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  app.post(
+    '/event/:id/shifts/:shiftId/duplicate',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary: 'Copy a shift to another start, without its people (admin; leader for their own group)',
+        params: shiftParams,
+        body: duplicateShiftSchema,
+        response: { 201: shiftResponse },
+      },
+    },
+    async (request, reply) => {
+      const shift = await service.duplicate(
+        currentMembership(request),
+        currentUser(request).id,
+        request.params.shiftId,
+        request.body.startsAt,
+      );
+      return reply.status(201).send({ shift });
+    },
+  );
+
+  app.post(
+    '/event/:id/shifts/duplicate-day',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary:
+          "Copy a day's shifts to another day at the same times in the event's zone, without people; `preview` makes nothing (admin; leader: their group's)",
+        params: eventParams,
+        body: duplicateDaySchema,
+        response: { 200: ok(duplicateDayResponseSchema.shape), 201: ok(duplicateDayResponseSchema.shape) },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.duplicateDay(currentMembership(request), currentUser(request).id, request.body);
+      return reply.status(result.created ? 201 : 200).send(result);
+    },
+  );
+
   app.delete(
     '/event/:id/shifts/:shiftId',
     {
@@ -166,8 +219,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...tags, summary: "The caller's shifts as an iCalendar file (members)", params: eventParams },
     },
     async (request, reply) => {
-      const host = new URL(app.config.PUBLIC_URL).hostname;
-      const body = await service.myCalendar(currentMembership(request), host);
+      const body = await service.myCalendar(currentMembership(request), host());
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="my-shifts.ics"')
@@ -205,5 +257,71 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       settings: await service.saveSettings(currentMembership(request).eventId, currentUser(request).id, request.body),
     }),
+  );
+
+  app.get(
+    '/user/calendar-feed',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...tags,
+        summary: 'Whether the caller has a secret calendar URL, and since when (the URL is shown only when made)',
+        response: { 200: ok({ feed: calendarFeedSchema }) },
+      },
+    },
+    async (request) => ({ feed: await service.calendarFeed(currentUser(request).id) }),
+  );
+
+  app.post(
+    '/user/calendar-feed',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...tags,
+        summary: "A new secret calendar URL with all the caller's shifts in all events; the previous one stops working",
+        response: { 201: ok({ feed: calendarFeedSchema }) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ feed: await service.renewCalendarFeed(currentUser(request).id) }),
+  );
+
+  app.delete(
+    '/user/calendar-feed',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...tags,
+        summary: 'Revoke the secret calendar URL (404 when there is none)',
+        response: { 200: ok({}) },
+      },
+    },
+    async (request) => {
+      await service.revokeCalendarFeed(currentUser(request).id);
+      return {};
+    },
+  );
+
+  app.get(
+    '/calendar/:file',
+    {
+      preHandler: limits(app, [[ACCOUNT_RATE_LIMITS.calendarFeedPerAddress, byAddress]]),
+      schema: {
+        ...tags,
+        summary: "The secret calendar feed (`{token}.ics`, no session): all shifts of the token's owner",
+        params: z.object({ file: z.string().max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const match = /^(.+)\.ics$/.exec(request.params.file);
+      const body = match ? await service.calendarOfToken(match[1], host()) : null;
+      if (body === null) throw notFound();
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'inline; filename="funkis-shifts.ics"')
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(body);
+    },
   );
 };

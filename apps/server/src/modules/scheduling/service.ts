@@ -1,25 +1,49 @@
-import type {
-  CreateShiftInput,
-  SchedulingSettings,
-  Shift,
-  ShiftAssignment,
-  ShiftsListQuery,
-  UpdateShiftInput,
+import {
+  type CalendarFeed,
+  type CreateShiftInput,
+  type DuplicateDayInput,
+  type DuplicateDayResponse,
+  daysBetween,
+  type SchedulingSettings,
+  SHIFT_LIMITS,
+  type Shift,
+  type ShiftAssignment,
+  type ShiftDraft,
+  type ShiftsListQuery,
+  shiftByDays,
+  type UpdateShiftInput,
+  zonedDateKey,
+  zonedToInstant,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
 import { isUniqueViolation, lockEvent, withTransaction } from '../../lib/transaction.js';
 import type { EventMembership } from '../../plugins/auth.js';
+import { mailLanguagesOf } from '../account/service.js';
 import { eventsService } from '../events/service.js';
 import { groupsService } from '../groups/service.js';
+import type { EnqueueInput } from '../mail/service.js';
 import { membershipsService } from '../memberships/service.js';
-import { toICalendar } from './ical.js';
+import { type CalendarShift, toICalendar } from './ical.js';
+import { type MailContext, type MailShift, schedulingMails } from './mails.js';
 import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
 import { checkAssignmentRules, requireOrganiserOf } from './rules.js';
 
+/** What the service needs beyond the database: the mail queue, the token secret and the public address. */
+export interface SchedulingOptions {
+  /** `app.mail.enqueue`; without it no mail is written (scripts, benches). */
+  enqueue?: (input: EnqueueInput, db: Db) => Promise<void>;
+  /** The secret calendar tokens are hashed with (SESSION_SECRET). */
+  secret?: string;
+  /** PUBLIC_URL, for links in mail and the feed's URL. */
+  publicUrl?: string;
+}
+
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 
 /** Any ISO instant with an offset, as stored: UTC with milliseconds, so text order is time order. */
 const utc = (instant: string): string => new Date(instant).toISOString();
@@ -37,8 +61,68 @@ const toAssignment = (row: AssignmentRow): ShiftAssignment => ({
  * event's row lock on PostgreSQL, so two people taking the last place at once queue and the second sees it
  * full (decision 011). Members are read through the memberships service, never written here.
  */
-export function schedulingService(db: Db, dialect: DialectName) {
+export function schedulingService(db: Db, dialect: DialectName, options: SchedulingOptions = {}) {
   const read = schedulingRepository(db, dialect);
+  const publicUrl = (options.publicUrl ?? 'http://localhost').replace(/\/$/, '');
+  const secret = options.secret ?? 'funkis-calendar';
+
+  const eventInfo = async (source: Db, eventId: number) => {
+    const found = await eventsService(source, dialect).namesAndZones([eventId]);
+    const info = found.get(eventId);
+    if (!info) throw notFound();
+    return info;
+  };
+
+  const toMailShift = (row: { title: string; location: string; starts_at: string; ends_at: string }): MailShift => ({
+    title: row.title,
+    location: row.location,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+  });
+
+  /**
+   * Queues one mail to each membership, in their language, inside the caller's transaction (so the mail goes
+   * exactly when the change is kept). `write` gets the reader's context and answers subject and text.
+   */
+  async function notify(
+    trx: Db,
+    eventId: number,
+    eventUserIds: readonly number[],
+    reason: string,
+    write: (context: MailContext) => { subject: string; text: string },
+  ): Promise<number> {
+    if (!options.enqueue || eventUserIds.length === 0) return 0;
+    const members = await membershipsService(trx, dialect).findMembers(eventId, eventUserIds);
+    if (members.length === 0) return 0;
+    const event = await eventInfo(trx, eventId);
+    const languages = await mailLanguagesOf(
+      trx,
+      members.map((member) => member.userId),
+    );
+    for (const member of members) {
+      const language = languages.get(member.userId) ?? 'en';
+      const mail = write({
+        language,
+        firstname: member.firstname,
+        eventName: event.name,
+        timeZone: event.timeZone,
+        link: `${publicUrl}/event/${eventId}/scheduling`,
+      });
+      await options.enqueue(
+        {
+          eventId,
+          to: [
+            { userId: member.userId, email: member.email, name: `${member.firstname} ${member.lastname}`, language },
+          ],
+          subject: mail.subject,
+          text: mail.text,
+          reason,
+        },
+        trx,
+      );
+    }
+    return members.length;
+  }
 
   const requireGroup = async (trx: Db, eventId: number, groupId: number | null) => {
     if (groupId === null) return;
@@ -97,7 +181,110 @@ export function schedulingService(db: Db, dialect: DialectName) {
   const checkRules = (trx: Db, shift: ShiftRow, eventUserId: number, settings: SchedulingSettings) =>
     checkAssignmentRules(schedulingRepository(trx, dialect), shift, eventUserId, settings);
 
+  /**
+   * A shift's new times against the other shifts of each person who holds it (overlap, minimum rest); the
+   * caller holds the event's lock. The 409 names the person and the other shift.
+   */
+  async function checkChangedTimes(
+    trx: Db,
+    shift: ShiftRow,
+    startsAt: string,
+    endsAt: string,
+    eventUserIds: readonly number[],
+  ) {
+    if (eventUserIds.length === 0) return;
+    const repository = schedulingRepository(trx, dialect);
+    const settings = await repository.settings(shift.event_id);
+    const start = Date.parse(startsAt);
+    const end = Date.parse(endsAt);
+    const rest = settings.minRestMinutes * MINUTE;
+    for (const eventUserId of eventUserIds) {
+      const held = (await repository.shiftsOfMember(shift.event_id, eventUserId)).filter(
+        (other) => other.id !== shift.id,
+      );
+      for (const other of held) {
+        const otherStart = Date.parse(other.starts_at);
+        const otherEnd = Date.parse(other.ends_at);
+        const overlaps = otherStart < end && otherEnd > start;
+        const tooClose = rest > 0 && otherStart < end + rest && otherEnd + rest > start;
+        if (!overlaps && !tooClose) continue;
+        const [member] = await membershipsService(trx, dialect).findMembers(shift.event_id, [eventUserId]);
+        const name = member ? `${member.firstname} ${member.lastname}`.trim() : String(eventUserId);
+        if (overlaps) throw conflict('error.shiftChangeOverlap', { name, title: other.title });
+        throw conflict('error.shiftChangeRestTooShort', { name, minutes: settings.minRestMinutes, title: other.title });
+      }
+    }
+  }
+
+  /** The shifts of one day of the event's zone that the caller organises, as copies on another day. */
+  async function draftsOfDay(trx: Db, membership: EventMembership, input: DuplicateDayInput) {
+    const { timeZone } = await eventInfo(trx, membership.eventId);
+    const [year, month, day] = input.from.split('-').map(Number);
+    const dayStart = zonedToInstant({ year, month, day, hour: 0, minute: 0 }, timeZone);
+    const filters: ShiftFilters = {
+      from: new Date(dayStart.getTime() - 26 * HOUR).toISOString(),
+      to: new Date(dayStart.getTime() + 50 * HOUR).toISOString(),
+    };
+    if (membership.roleLevel !== 0) filters.onlyGroupId = membership.groupId;
+    const rows = (await schedulingRepository(trx, dialect).listShifts(membership.eventId, filters)).filter(
+      (row) => zonedDateKey(row.starts_at, timeZone) === input.from,
+    );
+    if (rows.length === 0) throw fieldError('from', 'error.duplicateDayEmpty', { date: input.from });
+    if (rows.length > SHIFT_LIMITS.DUPLICATE_DAY_MAXIMUM) {
+      throw fieldError('from', 'error.duplicateDayTooMany', { max: SHIFT_LIMITS.DUPLICATE_DAY_MAXIMUM });
+    }
+    const days = daysBetween(input.from, input.to);
+    return rows.map((row) => ({
+      row,
+      startsAt: shiftByDays(row.starts_at, days, timeZone).toISOString(),
+      endsAt: shiftByDays(row.ends_at, days, timeZone).toISOString(),
+    }));
+  }
+
+  const toDraft = (row: ShiftRow, startsAt: string, endsAt: string, id: number | null): ShiftDraft => ({
+    sourceId: row.id,
+    id,
+    title: row.title,
+    location: row.location,
+    startsAt,
+    endsAt,
+    capacity: row.capacity,
+    group: row.group_id === null ? null : { id: row.group_id, name: row.group_name ?? '' },
+  });
+
+  const calendarRows = (
+    rows: Awaited<ReturnType<typeof read.calendarShiftsOfMember>>,
+    events: Map<number, { name: string; timeZone: string }>,
+  ): CalendarShift[] =>
+    rows.flatMap((row) => {
+      const event = events.get(row.event_id);
+      if (!event) return [];
+      return [
+        {
+          id: row.id,
+          eventId: row.event_id,
+          eventName: event.name,
+          title: row.title,
+          description: row.description,
+          location: row.location,
+          startsAt: row.starts_at,
+          endsAt: row.ends_at,
+          createdAt: row.created_at,
+          timeZone: event.timeZone,
+        },
+      ];
+    });
+
   return {
+    /**
+     * Tells a person that an organiser moved their place from one shift to another (the "changed" mail, with
+     * the old and the new shift), inside the caller's transaction: planning-service.ts's move.
+     */
+    notifyMoved: (trx: Db, eventId: number, eventUserId: number, from: ShiftRow, to: ShiftRow) =>
+      notify(trx, eventId, [eventUserId], 'shift_changed', (context) =>
+        schedulingMails.changed(toMailShift(from), toMailShift(to), context),
+      ),
+
     async list(membership: EventMembership, query: ShiftsListQuery): Promise<Shift[]> {
       const filters: ShiftFilters = {
         from: query.from ? utc(query.from) : undefined,
@@ -121,24 +308,83 @@ export function schedulingService(db: Db, dialect: DialectName) {
 
     /** The caller's shifts in the event as an iCalendar document (one VEVENT each, UID stable per shift). */
     async myCalendar(membership: EventMembership, host: string): Promise<string> {
-      const event = await eventsService(db, dialect).findEvent(membership.eventId);
-      const eventName = event?.name ?? '';
+      const events = await eventsService(db, dialect).namesAndZones([membership.eventId]);
       const rows = await read.calendarShiftsOfMember(membership.eventId, membership.eventUserId);
-      return toICalendar(
-        eventName,
-        rows.map((row) => ({
-          id: row.id,
-          eventId: row.event_id,
-          eventName,
-          title: row.title,
-          description: row.description,
-          location: row.location,
-          startsAt: row.starts_at,
-          endsAt: row.ends_at,
-          createdAt: row.created_at,
-        })),
-        host,
-      );
+      return toICalendar(events.get(membership.eventId)?.name ?? '', calendarRows(rows, events), host);
+    },
+
+    /** The user's secret feed: when it was made; never the token (only its hash is kept). */
+    async calendarFeed(userId: number): Promise<CalendarFeed> {
+      const row = await read.calendarToken(userId);
+      return { createdAt: row?.created_at ?? null, url: null };
+    },
+
+    /** A new secret URL for all the user's shifts; the previous one stops working. */
+    async renewCalendarFeed(userId: number): Promise<CalendarFeed> {
+      const token = randomToken(24);
+      const now = nowIso();
+      await withTransaction(db, async (trx) => {
+        await schedulingRepository(trx, dialect).replaceCalendarToken(userId, hashToken(token, secret), now);
+        await writeAudit(trx, {
+          eventId: null,
+          actorId: userId,
+          action: 'calendar_feed.created',
+          subject: `user:${userId}`,
+        });
+      });
+      return { createdAt: now, url: `${publicUrl}/api/calendar/${token}.ics` };
+    },
+
+    async revokeCalendarFeed(userId: number): Promise<void> {
+      await withTransaction(db, async (trx) => {
+        if (!(await schedulingRepository(trx, dialect).deleteCalendarToken(userId))) throw notFound();
+        await writeAudit(trx, {
+          eventId: null,
+          actorId: userId,
+          action: 'calendar_feed.revoked',
+          subject: `user:${userId}`,
+        });
+      });
+    },
+
+    /** The secret feed's calendar: every shift of the token's user in every event they are a member of. */
+    async calendarOfToken(token: string, host: string): Promise<string | null> {
+      if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
+      const userId = await read.userOfCalendarToken(hashToken(token, secret));
+      if (userId === undefined) return null;
+      const memberships = await membershipsService(db, dialect).membershipIdsOfUser(userId);
+      const rows = await read.calendarShiftsOfMemberships(memberships.map((item) => item.eventUserId));
+      const events = await eventsService(db, dialect).namesAndZones([...new Set(rows.map((row) => row.event_id))]);
+      return toICalendar('Funkis', calendarRows(rows, events), host);
+    },
+
+    /**
+     * Queues the reminders that are due: each assignment whose shift starts within its event's reminder time and
+     * has not been reminded. The mark and the queued mail are one transaction per assignment, and the mark is
+     * only set when it was not (`reminded_at is null`), so two workers or a restart never send twice.
+     */
+    async sendDueReminders(now = new Date()): Promise<number> {
+      if (!options.enqueue) return 0;
+      const hoursList = await read.reminderHourValues();
+      let sent = 0;
+      for (const hours of hoursList) {
+        const until = new Date(now.getTime() + hours * HOUR).toISOString();
+        for (;;) {
+          const due = await read.dueReminders(now.toISOString(), until, hours, 100);
+          if (due.length === 0) break;
+          for (const candidate of due) {
+            await withTransaction(db, async (trx) => {
+              const repository = schedulingRepository(trx, dialect);
+              if (!(await repository.markReminded(candidate.assignment_id, nowIso()))) return;
+              sent += await notify(trx, candidate.event_id, [candidate.event_user_id], 'shift_reminder', (context) =>
+                schedulingMails.reminder(toMailShift(candidate), context, hours),
+              );
+            });
+          }
+          if (due.length < 100) break;
+        }
+      }
+      return sent;
     },
 
     settings: (eventId: number) => read.settings(eventId),
@@ -244,7 +490,8 @@ export function schedulingService(db: Db, dialect: DialectName) {
         if (Date.parse(next.endsAt) <= Date.parse(next.startsAt)) {
           throw fieldError('endsAt', 'error.shiftEndsBeforeStart');
         }
-        const taken = await repository.countAssignments(shiftId);
+        const assigned = await repository.assignmentsOf([shiftId]);
+        const taken = assigned.length;
         if (next.capacity < taken) {
           throw fieldError(
             'capacity',
@@ -253,6 +500,9 @@ export function schedulingService(db: Db, dialect: DialectName) {
             409,
           );
         }
+        const timesChanged = next.startsAt !== current.starts_at || next.endsAt !== current.ends_at;
+        const people = assigned.map((assignment) => assignment.event_user_id);
+        if (timesChanged) await checkChangedTimes(trx, current, next.startsAt, next.endsAt, people);
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         const before: Record<string, unknown> = {
           title: current.title,
@@ -268,15 +518,111 @@ export function schedulingService(db: Db, dialect: DialectName) {
         }
         if (Object.keys(changes).length === 0) return;
         await repository.updateShift(membership.eventId, shiftId, next);
+        // A new time: the reminder goes out again before it.
+        if (timesChanged) await repository.resetReminders(shiftId);
+        let told = 0;
+        if (timesChanged || next.location !== current.location) {
+          const after = { title: next.title, location: next.location, starts_at: next.startsAt, ends_at: next.endsAt };
+          told = await notify(trx, membership.eventId, people, 'shift_changed', (context) =>
+            schedulingMails.changed(toMailShift(current), toMailShift(after), context),
+          );
+        }
         await writeAudit(trx, {
           eventId: membership.eventId,
           actorId,
           action: 'shift.updated',
           subject: `shift:${shiftId}`,
-          details: { changes },
+          details: { changes, ...(told > 0 ? { told } : {}) },
         });
       });
       return this.get(membership, shiftId);
+    },
+
+    /** A copy of one shift at a new start (same length, texts, group and places; nobody assigned). */
+    async duplicate(membership: EventMembership, actorId: number, shiftId: number, startsAt: string): Promise<Shift> {
+      const id = await withTransaction(db, async (trx) => {
+        const repository = schedulingRepository(trx, dialect);
+        const source = await findShiftOr404(repository, membership.eventId, shiftId);
+        requireOrganiserOf(membership, source.group_id);
+        const start = utc(startsAt);
+        const end = new Date(
+          Date.parse(start) + Date.parse(source.ends_at) - Date.parse(source.starts_at),
+        ).toISOString();
+        const { id } = await repository.insertShift(
+          membership.eventId,
+          {
+            title: source.title,
+            description: source.description,
+            location: source.location,
+            startsAt: start,
+            endsAt: end,
+            capacity: source.capacity,
+            groupId: source.group_id,
+          },
+          nowIso(),
+        );
+        await writeAudit(trx, {
+          eventId: membership.eventId,
+          actorId,
+          action: 'shift.duplicated',
+          subject: `shift:${id}`,
+          details: { from: shiftId, title: source.title, startsAt: start, endsAt: end },
+        });
+        return id;
+      });
+      return this.get(membership, id);
+    },
+
+    /**
+     * Every shift of one day (in the event's zone) that the caller organises, copied to another day at the same
+     * wall-clock times; people are not copied. A preview answers the copies and makes nothing; otherwise all are
+     * made in one transaction or none.
+     */
+    async duplicateDay(
+      membership: EventMembership,
+      actorId: number,
+      input: DuplicateDayInput,
+    ): Promise<DuplicateDayResponse> {
+      if (input.preview) {
+        const drafts = await draftsOfDay(db, membership, input);
+        return {
+          created: false,
+          shifts: drafts.map(({ row, startsAt, endsAt }) => toDraft(row, startsAt, endsAt, null)),
+        };
+      }
+      return withTransaction(db, async (trx) => {
+        const drafts = await draftsOfDay(trx, membership, input);
+        const repository = schedulingRepository(trx, dialect);
+        const now = nowIso();
+        const made: ShiftDraft[] = [];
+        for (const { row, startsAt, endsAt } of drafts) {
+          const { id } = await repository.insertShift(
+            membership.eventId,
+            {
+              title: row.title,
+              description: row.description,
+              location: row.location,
+              startsAt,
+              endsAt,
+              capacity: row.capacity,
+              groupId: row.group_id,
+            },
+            now,
+          );
+          made.push(toDraft(row, startsAt, endsAt, id));
+        }
+        await writeAudit(
+          trx,
+          made.map((draft) => ({
+            eventId: membership.eventId,
+            actorId,
+            action: 'shift.duplicated',
+            subject: `shift:${draft.id}`,
+            details: { from: draft.sourceId, day: { from: input.from, to: input.to }, startsAt: draft.startsAt },
+          })),
+        );
+        return { created: true, shifts: made };
+      });
     },
 
     async delete(membership: EventMembership, actorId: number, shiftId: number): Promise<void> {
@@ -286,6 +632,11 @@ export function schedulingService(db: Db, dialect: DialectName) {
         const current = await findShiftOr404(repository, membership.eventId, shiftId);
         requireOrganiserOf(membership, current.group_id);
         const assigned = await repository.assignmentsOf([shiftId]);
+        const people = assigned.map((assignment) => assignment.event_user_id);
+        // Written before the shift goes: the people's names still resolve, and the mail leaves with the change.
+        await notify(trx, membership.eventId, people, 'shift_removed', (context) =>
+          schedulingMails.removed(toMailShift(current), context, true),
+        );
         await repository.deleteShift(membership.eventId, shiftId);
         await writeAudit(trx, {
           eventId: membership.eventId,
@@ -368,6 +719,11 @@ export function schedulingService(db: Db, dialect: DialectName) {
           }
         } else {
           requireOrganiserOf(membership, shift.group_id);
+        }
+        if (assignment.event_user_id !== membership.eventUserId) {
+          await notify(trx, membership.eventId, [assignment.event_user_id], 'shift_removed', (context) =>
+            schedulingMails.removed(toMailShift(shift), context, false),
+          );
         }
         await repository.deleteAssignment(shiftId, assignmentId);
         await writeAudit(trx, {

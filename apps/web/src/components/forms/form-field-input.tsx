@@ -124,6 +124,7 @@ export function FormFieldInput({ field, value, onChange, onBlur, error, disabled
             onChange={(event) => onChange(event.target.value)}
             onBlur={onBlur}
             aria-describedby={helperText ? helpId : undefined}
+            aria-invalid={hasError || undefined}
           >
             {options.map((option) => (
               <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} />
@@ -145,6 +146,7 @@ export function FormFieldInput({ field, value, onChange, onBlur, error, disabled
                   input: {
                     'aria-describedby': helperText ? helpId : undefined,
                     'aria-required': field.required || undefined,
+                    'aria-invalid': hasError || undefined,
                   } as React.InputHTMLAttributes<HTMLInputElement>,
                 }}
               />
@@ -168,6 +170,9 @@ export function FormFieldInput({ field, value, onChange, onBlur, error, disabled
                   <Checkbox
                     checked={selected.includes(option.value)}
                     onBlur={onBlur}
+                    slotProps={{
+                      input: { 'aria-invalid': hasError || undefined } as React.InputHTMLAttributes<HTMLInputElement>,
+                    }}
                     onChange={(event) =>
                       onChange(
                         event.target.checked

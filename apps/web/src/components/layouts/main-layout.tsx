@@ -2,7 +2,9 @@ import { UI } from '@funkis/shared';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 export const SIDEBAR_WIDTH = UI.SIDEBAR_WIDTH;
@@ -17,6 +19,7 @@ interface MainLayoutProps {
 /** The authenticated area: top bar over the page, with an optional 280 px sidebar. */
 export function MainLayout({ sidebar, children }: MainLayoutProps) {
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
+  const { t } = useTranslation();
   const { pathname } = useLocation();
 
   // The drawer closes when the user follows one of its links.
@@ -27,12 +30,14 @@ export function MainLayout({ sidebar, children }: MainLayoutProps) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
       <TopBar onOpenSidebar={sidebar ? () => setIsSidebarOpen(true) : undefined} />
       <Box sx={{ display: 'flex', flexGrow: 1, minWidth: 0 }}>
         {sidebar ? (
           <>
+            {/* Not a landmark itself: the sidebar holds its own labelled <nav> (no nav inside a nav). */}
             <Box
-              component="nav"
+              data-testid="sidebar-permanent"
               sx={{
                 display: { xs: 'none', lg: 'block' },
                 width: SIDEBAR_WIDTH,
@@ -48,13 +53,18 @@ export function MainLayout({ sidebar, children }: MainLayoutProps) {
               open={isSidebarOpen}
               onClose={() => setIsSidebarOpen(false)}
               sx={{ display: { lg: 'none' } }}
-              slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
+              slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH }, 'aria-label': t('common.menu') } }}
             >
               {sidebar}
             </Drawer>
           </>
         ) : null}
-        <Box component="main" id="main-content" sx={{ flexGrow: 1, minWidth: 0, py: { xs: 3, md: 4 } }}>
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, minWidth: 0, py: { xs: 3, md: 4 }, '&:focus': { outline: 'none' } }}
+        >
           {children ?? <Outlet />}
         </Box>
       </Box>

@@ -15,6 +15,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { FLIP_IN_RTL_CLASS } from '../../config/theme/create-app-theme';
 import { useAuth } from '../../lib/auth';
 
 export const fullName = (user: Pick<User, 'firstname' | 'lastname'>) => `${user.firstname} ${user.lastname}`.trim();
@@ -102,7 +103,7 @@ export function ProfileMenu() {
         </MenuItem>
         <MenuItem onClick={handleLogout} disabled={isLoggingOut}>
           <ListItemIcon>
-            <Logout fontSize="small" />
+            <Logout fontSize="small" className={FLIP_IN_RTL_CLASS} />
           </ListItemIcon>
           <ListItemText>{t('topBar.logout')}</ListItemText>
         </MenuItem>

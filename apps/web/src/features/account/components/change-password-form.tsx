@@ -10,6 +10,7 @@ import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -57,6 +58,7 @@ export function ChangePasswordForm() {
       />
       <CardContent>
         <form noValidate onSubmit={onSubmit}>
+          <FormErrorAnnouncer control={control} />
           <Stack spacing={2}>
             <FormTextField
               control={control}

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -39,6 +40,7 @@ export function ProfileForm({ user }: { user: User }) {
       <CardHeader title={t('account.profile.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent>
         <form noValidate onSubmit={onSubmit}>
+          <FormErrorAnnouncer control={control} />
           <Stack spacing={2}>
             <TextField
               label={t('account.profile.email')}

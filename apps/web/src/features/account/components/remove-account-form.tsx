@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -48,6 +49,7 @@ export function RemoveAccountForm() {
           {t('security.removeAccount.warning')}
         </Alert>
         <form noValidate onSubmit={onSubmit}>
+          <FormErrorAnnouncer control={control} />
           <Stack spacing={2}>
             <FormTextField
               control={control}

@@ -16,6 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormFieldInput } from '../../../components/forms/form-field-input';
 import { useTranslateFormMessage } from '../../../components/forms/translate-form-message';
 import { FormErrorList } from '../../../components/ui/form-error-list';
@@ -37,6 +38,8 @@ export function ApplyForm({ eventId, fields }: { eventId: number; fields: FormFi
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, CodedMessage>>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
+  // Each failed submit, with the number of questions to correct, for the screen-reader announcement.
+  const [failedSubmit, setFailedSubmit] = useState({ count: 0, attempt: 0 });
 
   const errorOf = (field: FormField): string | null => {
     const serverError = serverErrors[field.name];
@@ -56,6 +59,7 @@ export function ApplyForm({ eventId, fields }: { eventId: number; fields: FormFi
     setIsSubmitted(true);
     const result = validateAnswers(fields, answers);
     if (!result.isValid) {
+      setFailedSubmit(({ attempt }) => ({ count: Object.keys(result.issues).length, attempt: attempt + 1 }));
       const first = fields.find((field) => field.name in result.issues);
       if (first)
         document
@@ -88,6 +92,7 @@ export function ApplyForm({ eventId, fields }: { eventId: number; fields: FormFi
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <form noValidate onSubmit={onSubmit} aria-label={t('formLabel')}>
+        <ErrorAnnouncer count={failedSubmit.count} attempt={failedSubmit.attempt} />
         <Stack spacing={3}>
           {answerable.length === 0 ? <Typography color="text.secondary">{t('noQuestions')}</Typography> : null}
           {fields.map((field) => (

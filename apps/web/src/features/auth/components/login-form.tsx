@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -32,6 +33,7 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => loginMutation.mutate(values))}>
+      <FormErrorAnnouncer control={control} />
       <Stack spacing={2}>
         <FormTextField control={control} name="email" type="email" label={t('login.email')} autoComplete="email" />
         <FormTextField

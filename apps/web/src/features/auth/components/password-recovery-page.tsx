@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { paths } from '../../../config/paths';
@@ -35,6 +36,7 @@ export function PasswordRecoveryPage() {
         </Alert>
       ) : (
         <form noValidate onSubmit={handleSubmit((values) => recoverMutation.mutate(values))}>
+          <FormErrorAnnouncer control={control} />
           <Stack spacing={2}>
             <FormTextField
               control={control}

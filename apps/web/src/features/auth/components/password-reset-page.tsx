@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
+import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { paths } from '../../../config/paths';
@@ -70,6 +71,7 @@ export function PasswordResetPage({ token }: { token: string | null }) {
     <>
       <AuthPageHeader title={t('passwordReset.title')} instruction={t('passwordReset.instruction')} />
       <form noValidate onSubmit={handleSubmit(({ newPassword }) => resetMutation.mutate({ token, newPassword }))}>
+        <FormErrorAnnouncer control={control} />
         <Stack spacing={2}>
           <FormTextField
             control={control}

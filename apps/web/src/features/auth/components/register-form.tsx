@@ -11,6 +11,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { paths } from '../../../config/paths';
@@ -39,6 +40,7 @@ export function RegisterForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => registerMutation.mutate(values))}>
+      <FormErrorAnnouncer control={control} />
       <Stack spacing={2}>
         <FormTextField control={control} name="email" type="email" label={t('register.email')} autoComplete="email" />
         <FormTextField

@@ -10,6 +10,7 @@ import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { paths } from '../../../config/paths';
@@ -52,6 +53,7 @@ export function CreateEventDialog({ open, onClose }: CreateEventDialogProps) {
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="create-event-title">
       <form noValidate onSubmit={onSubmit}>
+        <FormErrorAnnouncer control={control} />
         <DialogTitle id="create-event-title">{t('create.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

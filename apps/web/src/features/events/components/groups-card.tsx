@@ -24,6 +24,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useGroups } from '../../../api/get-groups';
+import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -63,6 +64,7 @@ function CreateGroupForm({ eventId }: { eventId: number }) {
   );
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('groups.create')}>
+      <FormErrorAnnouncer control={control} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
         <FormTextField control={control} name="name" label={t('groups.name')} size="small" />
         <FormTextField
@@ -109,6 +111,7 @@ function EditGroupDialog({ eventId, group, onClose }: { eventId: number; group: 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="rename-group-title">
       <form noValidate onSubmit={onSubmit}>
+        <FormErrorAnnouncer control={control} />
         <DialogTitle id="rename-group-title">{t('groups.editGroup', { name: group.name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

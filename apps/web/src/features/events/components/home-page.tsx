@@ -22,6 +22,7 @@ import { paths } from '../../../config/paths';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useEvents } from '../api/get-events';
 import { CreateEventDialog } from './create-event-dialog';
+import { InvitationsList } from './invitations-list';
 import { ROLE_KEYS } from './role-label';
 
 /** Members go to the event; others to its apply page (the list holds only events they may apply to or did). */
@@ -69,7 +70,7 @@ function EventCard({ event }: { event: EventSummary }) {
   );
 }
 
-/** / — the user's events with their role, and events open for application; create an event. */
+/** / — the user's invitations to answer, their events with their role, and events open for application; create an event. */
 export function HomePage() {
   const { t } = useTranslation('events');
   const { t: tCommon } = useTranslation();
@@ -92,6 +93,8 @@ export function HomePage() {
           {t('create.open')}
         </Button>
       </Stack>
+
+      <InvitationsList />
 
       {eventsQuery.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>

@@ -27,6 +27,7 @@ import { useSnackbar } from 'notistack';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -147,6 +148,7 @@ export function SettingsForm({ event, formFields }: SettingsFormProps) {
       <CardHeader title={t('settings.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent>
         <form noValidate onSubmit={onSubmit} aria-label={t('settings.title')}>
+          <FormErrorAnnouncer control={control} />
           <Stack spacing={2}>
             <FormTextField control={control} name="name" label={t('settings.name')} required />
             <FormTextField

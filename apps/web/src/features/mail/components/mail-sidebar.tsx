@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
+import { FLIP_IN_RTL_CLASS } from '../../../config/theme/create-app-theme';
 import { useMailLabels } from '../api/get-mail-labels';
 import { CreateLabelDialog } from './create-label-dialog';
 import { useMailStore } from './mail-store';
@@ -57,7 +58,7 @@ export function MailSidebar({ eventId }: { eventId: number }) {
               sx={linkSx}
             >
               <ListItemIcon sx={{ minWidth: 40 }}>
-                <SendOutlined />
+                <SendOutlined className={FLIP_IN_RTL_CLASS} />
               </ListItemIcon>
               <ListItemText primary={t(`systemLabels.${label.id}`)} />
               <Chip size="small" label={label.totalCount} aria-label={t('count', { count: label.totalCount })} />

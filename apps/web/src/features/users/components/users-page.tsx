@@ -29,8 +29,9 @@ import {
   usersListSearch,
   usersQueryOf,
 } from '../api/list-params';
-import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { InvitationsCard } from './invitations-card';
+import { InviteUserDialog } from './invite-user-dialog';
 import { RemoveUserDialog } from './remove-user-dialog';
 import { UsersTable } from './users-table';
 import { type ColumnChoice, UsersToolbar } from './users-toolbar';
@@ -142,7 +143,7 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
         onColumnToggle={onColumnToggle}
         canExport={chosenColumns.length > 0}
         exportHref={(format) => exportUsersHref(eventId, format, filters, chosenColumns)}
-        onAddUser={isAdmin ? () => setIsAdding(true) : undefined}
+        onInvite={isAdmin ? () => setIsAdding(true) : undefined}
       />
       <Stack spacing={2}>
         {usersQuery.isError ? (
@@ -174,10 +175,11 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
           onEdit={isAdmin ? onEdit : undefined}
           onRemove={isAdmin ? onRemove : undefined}
         />
+        {isAdmin ? <InvitationsCard eventId={eventId} /> : null}
       </Stack>
       {isAdmin ? (
         <>
-          <AddUserDialog eventId={eventId} groups={groups} open={isAdding} onClose={() => setIsAdding(false)} />
+          <InviteUserDialog eventId={eventId} groups={groups} open={isAdding} onClose={() => setIsAdding(false)} />
           <EditUserDialog eventId={eventId} groups={groups} member={editing} onClose={() => setEditing(null)} />
           <RemoveUserDialog eventId={eventId} member={removing} onClose={() => setRemoving(null)} />
         </>

@@ -1,6 +1,6 @@
 import type { Group, MemberExportColumn } from '@funkis/shared';
 import Download from '@mui/icons-material/Download';
-import PersonAdd from '@mui/icons-material/PersonAdd';
+import ForwardToInbox from '@mui/icons-material/ForwardToInbox';
 import Search from '@mui/icons-material/Search';
 import ViewColumn from '@mui/icons-material/ViewColumn';
 import Button from '@mui/material/Button';
@@ -16,6 +16,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ExportChoice } from '../api/export-users';
 import type { UsersFilters } from '../api/get-users';
 import { ROLE_LEVELS, roleKey } from './member-fields';
 
@@ -37,13 +38,16 @@ interface UsersToolbarProps {
   onGroupedChange: (value: boolean) => void;
   columns: ColumnChoice[];
   onColumnToggle: (field: MemberExportColumn) => void;
-  exportHref: (format: 'csv' | 'xlsx') => string;
+  exportHref: (format: ExportChoice) => string;
   canExport: boolean;
-  /** Admins only: opens the add-member dialog. */
-  onAddUser?: () => void;
+  /** Admins only: opens the invite-by-e-mail dialog. */
+  onInvite?: () => void;
 }
 
-/** Search, filters, grouping, column choice, export and (for admins) adding a member. Wraps on narrow screens. */
+/**
+ * Search, filters, grouping, column choice, export (CSV with `,`, CSV with `;` for Swedish and other European
+ * Excel, XLSX) and (for admins) inviting by e-mail. Wraps on narrow screens.
+ */
 export function UsersToolbar(props: UsersToolbarProps) {
   const { t } = useTranslation('users');
   const [columnsAnchor, setColumnsAnchor] = useState<HTMLElement | null>(null);
@@ -138,7 +142,7 @@ export function UsersToolbar(props: UsersToolbarProps) {
             </MenuItem>
           ))}
         </Menu>
-        {(['csv', 'xlsx'] as const).map((format) => (
+        {(['csv', 'csvSemicolon', 'xlsx'] as const).map((format) => (
           <Button
             key={format}
             component="a"
@@ -150,9 +154,9 @@ export function UsersToolbar(props: UsersToolbarProps) {
             {t(`toolbar.export.${format}`)}
           </Button>
         ))}
-        {props.onAddUser ? (
-          <Button variant="contained" startIcon={<PersonAdd />} onClick={props.onAddUser}>
-            {t('toolbar.addUser')}
+        {props.onInvite ? (
+          <Button variant="contained" startIcon={<ForwardToInbox />} onClick={props.onInvite}>
+            {t('toolbar.invite')}
           </Button>
         ) : null}
       </Stack>

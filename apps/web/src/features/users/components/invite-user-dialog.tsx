@@ -1,9 +1,10 @@
-import { addMemberSchema, type Group } from '@funkis/shared';
+import { type Group, inviteMemberSchema } from '@funkis/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useSnackbar } from 'notistack';
@@ -13,51 +14,65 @@ import type { z } from 'zod';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
-import { useAddUser } from '../api/add-user';
+import { useInviteUser } from '../api/invite-user';
 import { GroupSelect, RoleSelect } from './member-fields';
 
-interface AddUserDialogProps {
+interface InviteUserDialogProps {
   eventId: number;
   groups: Group[];
   open: boolean;
   onClose: () => void;
 }
 
-type AddUserValues = z.input<typeof addMemberSchema>;
+type InviteValues = z.input<typeof inviteMemberSchema>;
 
-const emptyValues: AddUserValues = { email: '', roleLevel: 2, groupId: null };
+const emptyValues: InviteValues = { email: '', roleLevel: 2, groupId: null };
 
-/** An admin adds an existing account by e-mail; the server's "unknown" (404) and "already a member" (409) show here. */
-export function AddUserDialog({ eventId, groups, open, onClose }: AddUserDialogProps) {
+/**
+ * An admin invites an e-mail address: the person gets a mail and becomes a member when they accept (the server
+ * answers alike whether or not the address has an account). "Already a member"/"already invited" (409) and the
+ * hourly limit (429) show here.
+ */
+export function InviteUserDialog({ eventId, groups, open, onClose }: InviteUserDialogProps) {
   const { t } = useTranslation('users');
   const { enqueueSnackbar } = useSnackbar();
-  const addMutation = useAddUser(eventId);
-  const { control, handleSubmit, reset } = useForm<AddUserValues, unknown, z.output<typeof addMemberSchema>>({
-    resolver: zodResolver(addMemberSchema),
+  const inviteMutation = useInviteUser(eventId);
+  const { control, handleSubmit, reset } = useForm<InviteValues, unknown, z.output<typeof inviteMemberSchema>>({
+    resolver: zodResolver(inviteMemberSchema),
     mode: 'onTouched',
     defaultValues: emptyValues,
   });
 
   const close = () => {
     reset(emptyValues);
-    addMutation.reset();
+    inviteMutation.reset();
     onClose();
   };
 
   const onSubmit = handleSubmit((values) =>
-    addMutation.mutate(values, {
-      onSuccess: ({ user }) => {
-        enqueueSnackbar(t('snackbar.added', { email: user.email }), { variant: 'success' });
+    inviteMutation.mutate(values, {
+      onSuccess: ({ invitation }) => {
+        enqueueSnackbar(t('snackbar.invited', { email: invitation.email }), { variant: 'success' });
         close();
       },
     }),
   );
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="add-user-title">
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="invite-user-title"
+      aria-describedby="invite-user-note"
+    >
       <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="add-user-title">{t('add.title')}</DialogTitle>
+        <DialogTitle id="invite-user-title">{t('invite.title')}</DialogTitle>
         <DialogContent>
+          <DialogContentText id="invite-user-note" sx={{ mb: 1 }}>
+            {t('invite.note')}
+          </DialogContentText>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <FormTextField
               control={control}
@@ -80,12 +95,12 @@ export function AddUserDialog({ eventId, groups, open, onClose }: AddUserDialogP
               )}
             />
           </Stack>
-          <FormErrorList messages={addMutation.isError ? errorMessagesOf(addMutation.error) : []} />
+          <FormErrorList messages={inviteMutation.isError ? errorMessagesOf(inviteMutation.error) : []} />
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={addMutation.isPending}>
-            {t('add.submit')}
+          <Button type="submit" variant="contained" loading={inviteMutation.isPending}>
+            {t('invite.submit')}
           </Button>
         </DialogActions>
       </form>

@@ -1,0 +1,220 @@
+import {
+  type EventInvitation,
+  INVITATION_LIMITS,
+  type InviteMemberInput,
+  type MyInvitation,
+  type RoleLevel,
+} from '@funkis/shared';
+import type { FastifyInstance } from 'fastify';
+import { writeAudit } from '../../lib/audit.js';
+import { fieldError, notFound } from '../../lib/http-error.js';
+import type { MailLanguage } from '../../lib/language.js';
+import { nowIso } from '../../lib/time.js';
+import { isUniqueViolation, lockEvent, withTransaction } from '../../lib/transaction.js';
+import { groupsService } from '../groups/service.js';
+import { invitationMail } from './invitation-mails.js';
+import { invitationsRepository, toEventInvitation, toMyInvitation } from './invitations-repository.js';
+import { membershipsRepository } from './repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface Inviter {
+  id: number;
+  firstname: string;
+  lastname: string;
+}
+
+export interface Invitee {
+  id: number;
+  email: string;
+}
+
+/**
+ * Invitations (issue 10 finding 2, decision 014): an admin invites an e-mail address; the person becomes a member
+ * only by accepting. Inviting answers the same whether or not the address has an account (the mail differs,
+ * which only the address's owner reads). Declining is between the person and Funkis: the admins go on seeing an
+ * invitation that was not accepted, until it lapses, and no entry of the event's audit log tells them more.
+ */
+export function invitationsService(app: FastifyInstance) {
+  const { db, dialect } = app;
+
+  const requireGroup = async (trx: typeof db, eventId: number, groupId: number) => {
+    const group = await groupsService(trx, dialect).find(eventId, groupId);
+    if (!group) throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
+    return group;
+  };
+
+  return {
+    async invite(
+      eventId: number,
+      inviter: Inviter,
+      input: InviteMemberInput,
+      language: MailLanguage,
+    ): Promise<EventInvitation> {
+      const email = input.email.trim().toLowerCase();
+      return withTransaction(db, async (trx) => {
+        const invitations = invitationsRepository(trx);
+        const members = membershipsRepository(trx, dialect);
+        await lockEvent(trx, dialect, eventId);
+        const group = input.groupId === null ? null : await requireGroup(trx, eventId, input.groupId);
+        const account = await members.findUserByEmail(email);
+        // A member is on the admin's own users list already: saying so tells them nothing new.
+        if (account && (await members.findMemberByUserId(eventId, account.id))) {
+          throw fieldError('email', 'error.alreadyMember', undefined, 409);
+        }
+        const now = new Date();
+        await invitations.deleteLapsed(eventId, email, now.toISOString());
+        if (await invitations.findByEventAndEmail(eventId, email)) {
+          throw fieldError('email', 'error.alreadyInvited', undefined, 409);
+        }
+        const expiresAt = new Date(now.getTime() + INVITATION_LIMITS.VALID_DAYS * DAY_MS).toISOString();
+        let invitationId: number;
+        try {
+          invitationId = await invitations.insert({
+            eventId,
+            email,
+            invitedUserId: account?.id ?? null,
+            roleLevel: input.roleLevel,
+            groupId: input.groupId,
+            invitedBy: inviter.id,
+            createdAt: now.toISOString(),
+            expiresAt,
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw fieldError('email', 'error.alreadyInvited', undefined, 409);
+          throw error;
+        }
+        await writeAudit(trx, {
+          eventId,
+          actorId: inviter.id,
+          action: 'invitation.created',
+          subject: `invitation:${invitationId}`,
+          details: { email, roleLevel: input.roleLevel, groupId: input.groupId },
+        });
+        const row = await invitations.findInEvent(eventId, invitationId);
+        if (!row) throw notFound('error.invitationNotFound');
+        const base = app.config.PUBLIC_URL;
+        await app.mail.enqueue(
+          {
+            eventId,
+            to: [
+              {
+                userId: account?.id ?? null,
+                email,
+                name: account ? `${account.firstname} ${account.lastname}` : '',
+                language,
+              },
+            ],
+            ...invitationMail({
+              language,
+              firstname: account ? account.firstname : null,
+              email,
+              eventName: row.event_name,
+              inviterName: `${inviter.firstname} ${inviter.lastname}`,
+              roleLevel: input.roleLevel,
+              groupName: group?.name ?? null,
+              validUntil: expiresAt.slice(0, 10),
+              homeLink: `${base}/`,
+              registerLink: `${base}/authentication/register`,
+            }),
+            reason: 'invitation',
+          },
+          trx,
+        );
+        return toEventInvitation(row);
+      });
+    },
+
+    /** The event's invitations that were not accepted and have not lapsed, newest first. */
+    async listForEvent(eventId: number): Promise<EventInvitation[]> {
+      return (await invitationsRepository(db).listForEvent(eventId, nowIso())).map(toEventInvitation);
+    },
+
+    async cancel(eventId: number, invitationId: number, actorId: number): Promise<void> {
+      await withTransaction(db, async (trx) => {
+        const invitations = invitationsRepository(trx);
+        const row = await invitations.findInEvent(eventId, invitationId);
+        if (!row) throw notFound('error.invitationNotFound');
+        await invitations.delete(invitationId);
+        await writeAudit(trx, {
+          eventId,
+          actorId,
+          action: 'invitation.cancelled',
+          subject: `invitation:${invitationId}`,
+          details: { email: row.email, roleLevel: row.role_level, groupId: row.group_id },
+        });
+      });
+    },
+
+    /**
+     * The person's open invitations. Those sent to their address before it had an account (or to no account)
+     * become theirs now, so registering with the invited address is all it takes.
+     */
+    async listMine(user: Invitee): Promise<MyInvitation[]> {
+      const invitations = invitationsRepository(db);
+      await invitations.linkByEmail(user.id, user.email.toLowerCase());
+      return (await invitations.listOpenForUser(user.id, nowIso())).map(toMyInvitation);
+    },
+
+    /**
+     * The person joins with the invited role and group (a group deleted since leaves them without one). Someone
+     * else's, an answered, cancelled or lapsed invitation is 404. Already a member (an application was accepted
+     * meanwhile): the invitation is used up and the membership stays as it is.
+     */
+    async accept(user: Invitee, invitationId: number): Promise<{ event: { id: number; name: string } }> {
+      await invitationsRepository(db).linkByEmail(user.id, user.email.toLowerCase());
+      const found = await invitationsRepository(db).findOpenForUser(user.id, invitationId, nowIso());
+      if (!found) throw notFound('error.invitationNotFound');
+      return withTransaction(db, async (trx) => {
+        const invitations = invitationsRepository(trx);
+        const members = membershipsRepository(trx, dialect);
+        await lockEvent(trx, dialect, found.event_id);
+        // Read again under the event's lock: two accepts at once, or a cancel meanwhile.
+        const row = await invitations.findOpenForUser(user.id, invitationId, nowIso());
+        if (!row) throw notFound('error.invitationNotFound');
+        await invitations.delete(row.id);
+        const event = { id: row.event_id, name: row.event_name };
+        if (await members.findMemberByUserId(row.event_id, user.id)) return { event };
+        const roleLevel = row.role_level as RoleLevel;
+        const eventUserId = await members.insertMember(row.event_id, user.id, roleLevel, row.group_id);
+        await writeAudit(trx, {
+          eventId: row.event_id,
+          actorId: user.id,
+          action: 'member.added',
+          subject: `event_user:${eventUserId}`,
+          details: {
+            userId: user.id,
+            email: user.email,
+            roleLevel,
+            groupId: row.group_id,
+            reason: 'invitation',
+            invitationId: row.id,
+            invitedBy: row.invited_by,
+          },
+        });
+        return { event };
+      });
+    },
+
+    /**
+     * The invitation leaves the person's home page and no membership is made. Recorded in the account's own
+     * audit trail (no event), so the inviting admins learn nothing from it.
+     */
+    async decline(user: Invitee, invitationId: number): Promise<void> {
+      await withTransaction(db, async (trx) => {
+        const invitations = invitationsRepository(trx);
+        await invitations.linkByEmail(user.id, user.email.toLowerCase());
+        const row = await invitations.findOpenForUser(user.id, invitationId, nowIso());
+        if (!row) throw notFound('error.invitationNotFound');
+        await invitations.decline(row.id, nowIso());
+        await writeAudit(trx, {
+          eventId: null,
+          actorId: user.id,
+          action: 'invitation.declined',
+          subject: `invitation:${row.id}`,
+          details: { eventId: row.event_id },
+        });
+      });
+    },
+  };
+}

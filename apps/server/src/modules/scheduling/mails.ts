@@ -1,0 +1,160 @@
+import type { MailLanguage } from '../../lib/language.js';
+
+/** What a shift mail tells about the shift, with its times already in UTC ISO. */
+export interface MailShift {
+  title: string;
+  location: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface MailContext {
+  language: MailLanguage;
+  firstname: string;
+  eventName: string;
+  timeZone: string;
+  /** The scheduling screen of the event. */
+  link: string;
+}
+
+/** "Friday 3 July 08:00–12:00 (Europe/Stockholm)" in the reader's language and the event's zone. */
+export function shiftWhen(shift: Pick<MailShift, 'startsAt' | 'endsAt'>, language: MailLanguage, timeZone: string) {
+  const locale = language === 'sv' ? 'sv-SE' : 'en-GB';
+  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' });
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const start = new Date(shift.startsAt);
+  const end = new Date(shift.endsAt);
+  const sameDay = day.format(start) === day.format(end);
+  const span = sameDay
+    ? `${day.format(start)} ${time.format(start)}–${time.format(end)}`
+    : `${day.format(start)} ${time.format(start)} – ${day.format(end)} ${time.format(end)}`;
+  return `${span} (${timeZone})`;
+}
+
+function describe(shift: MailShift, context: MailContext): string[] {
+  const place = context.language === 'sv' ? 'Plats' : 'Place';
+  return [
+    `  ${shift.title}`,
+    `  ${shiftWhen(shift, context.language, context.timeZone)}`,
+    ...(shift.location ? [`  ${place}: ${shift.location}`] : []),
+  ];
+}
+
+/**
+ * The mails of shift scheduling (issue 16), in English or Swedish. Each says which event sent it and why the
+ * reader gets it.
+ */
+export const schedulingMails = {
+  reminder(shift: MailShift, context: MailContext, hours: number) {
+    const { language, eventName } = context;
+    const when = shiftWhen(shift, language, context.timeZone);
+    return language === 'sv'
+      ? {
+          subject: `Påminnelse: ${shift.title}, ${when} – ${eventName}`,
+          text: [
+            `Hej ${context.firstname},`,
+            '',
+            `en påminnelse om ditt pass på ${eventName}:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `Alla dina pass: ${context.link}`,
+            '',
+            `Du får detta e-postmeddelande från ${eventName} via Funkis eftersom du har passet; arrangörerna skickar en påminnelse ${hours} timmar före varje pass.`,
+          ].join('\n'),
+        }
+      : {
+          subject: `Reminder: ${shift.title}, ${when} – ${eventName}`,
+          text: [
+            `Hello ${context.firstname},`,
+            '',
+            `a reminder of your shift at ${eventName}:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `All your shifts: ${context.link}`,
+            '',
+            `You get this e-mail from ${eventName} through Funkis because you have this shift; the organisers send a reminder ${hours} hours before each shift.`,
+          ].join('\n'),
+        };
+  },
+
+  changed(before: MailShift, after: MailShift, context: MailContext) {
+    const { language, eventName } = context;
+    return language === 'sv'
+      ? {
+          subject: `Ditt pass har ändrats: ${after.title} – ${eventName}`,
+          text: [
+            `Hej ${context.firstname},`,
+            '',
+            `en arrangör av ${eventName} har ändrat ett pass som du har.`,
+            '',
+            'Nu:',
+            ...describe(after, context),
+            '',
+            'Tidigare:',
+            ...describe(before, context),
+            '',
+            `Alla dina pass: ${context.link}`,
+            '',
+            `Du får detta e-postmeddelande från ${eventName} via Funkis eftersom du har passet.`,
+          ].join('\n'),
+        }
+      : {
+          subject: `Your shift was changed: ${after.title} – ${eventName}`,
+          text: [
+            `Hello ${context.firstname},`,
+            '',
+            `an organiser of ${eventName} changed a shift you have.`,
+            '',
+            'Now:',
+            ...describe(after, context),
+            '',
+            'Before:',
+            ...describe(before, context),
+            '',
+            `All your shifts: ${context.link}`,
+            '',
+            `You get this e-mail from ${eventName} through Funkis because you have this shift.`,
+          ].join('\n'),
+        };
+  },
+
+  /** An organiser took the person off the shift, or deleted the shift. */
+  removed(shift: MailShift, context: MailContext, deleted: boolean) {
+    const { language, eventName } = context;
+    return language === 'sv'
+      ? {
+          subject: `Du har inte längre passet ${shift.title} – ${eventName}`,
+          text: [
+            `Hej ${context.firstname},`,
+            '',
+            deleted
+              ? `en arrangör av ${eventName} har tagit bort ett pass som du hade:`
+              : `en arrangör av ${eventName} har tagit bort dig från ett pass:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `Alla dina pass: ${context.link}`,
+            '',
+            `Du får detta e-postmeddelande från ${eventName} via Funkis eftersom du hade passet.`,
+          ].join('\n'),
+        }
+      : {
+          subject: `You no longer have the shift ${shift.title} – ${eventName}`,
+          text: [
+            `Hello ${context.firstname},`,
+            '',
+            deleted
+              ? `an organiser of ${eventName} deleted a shift you had:`
+              : `an organiser of ${eventName} took you off a shift:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `All your shifts: ${context.link}`,
+            '',
+            `You get this e-mail from ${eventName} through Funkis because you had this shift.`,
+          ].join('\n'),
+        };
+  },
+};
