@@ -134,21 +134,24 @@ test.describe('scheduling', () => {
     browser,
   }) => {
     const volunteerEmail = uniqueEmail('planning');
-    const anonymous = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-    const registered = await anonymous.request.post('/api/register', {
+    const volunteerContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const registered = await volunteerContext.request.post('/api/register', {
       data: { email: volunteerEmail, firstname: 'Tove', lastname: 'Timeline', password: 'volunteer-password-1' },
     });
     expect(registered.ok()).toBe(true);
-    await anonymous.close();
+    const volunteerCsrf = ((await registered.json()) as { _csrf: string })._csrf;
 
     await login(page, DEMO.admin.email, DEMO.admin.password);
     const { event } = await post(page, page.request, '/api/events', { name: `Planning e2e ${Date.now()}` });
     const { group } = await post(page, page.request, `/api/event/${event.id}/groups`, { name: 'Stage' });
-    const { user } = await post(page, page.request, `/api/event/${event.id}/users`, {
+    await inviteAndAccept(page, { request: volunteerContext.request, csrf: volunteerCsrf }, event.id, {
       email: volunteerEmail,
       roleLevel: 2,
       groupId: group.id,
     });
+    await volunteerContext.close();
+    const members = await page.request.get(`/api/event/${event.id}/users`, { params: { search: volunteerEmail } });
+    const [user] = ((await members.json()) as { users: { id: number }[] }).users;
     const shift = async (title: string, location: string, startsAt: string, endsAt: string) =>
       (
         await post(page, page.request, `/api/event/${event.id}/shifts`, {

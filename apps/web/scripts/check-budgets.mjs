@@ -30,7 +30,7 @@ const BUDGETS_KB = {
   'src/app/routes/not-found.tsx': 232,
   'src/app/routes/apply.tsx': 307,
   'src/app/routes/apply-register.tsx': 293,
-  'src/app/routes/home.tsx': 310,
+  'src/app/routes/home.tsx': 312,
   'src/app/routes/account.tsx': 304,
   'src/app/routes/account-security.tsx': 302,
   'src/app/routes/event/home.tsx': 300,

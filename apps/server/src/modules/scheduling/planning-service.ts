@@ -29,7 +29,7 @@ const toBlock = (row: ShiftBlockRow): ShiftBlock => ({
   capacity: row.capacity,
   group: row.group_id === null ? null : { id: row.group_id, name: row.group_name ?? '' },
   filled: Number(row.filled),
-  mine: row.mine === true || Number(row.mine) === 1,
+  mine: row.mine_id !== null,
 });
 
 /**
