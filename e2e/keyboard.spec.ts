@@ -81,7 +81,10 @@ test.describe('keyboard only', () => {
       },
     });
     expect(saved.status()).toBe(200);
-    const opened = await admin.request.post(`/api/event/${eventId}/applications-open`, { headers, data: { open: true } });
+    const opened = await admin.request.post(`/api/event/${eventId}/applications-open`, {
+      headers,
+      data: { open: true },
+    });
     expect(opened.status()).toBe(200);
 
     // 1. Register from the event's apply link.

@@ -1,4 +1,4 @@
-import { catalogue } from '@funkis/shared';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import type { TestClient } from '../helpers/client.js';
@@ -10,281 +10,413 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function setup() {
-  const adminUser = await createUser(t.db);
-  const event = await createEvent(t.db, { adminId: adminUser.id, name: 'Lake festival' });
-  const kitchen = await createGroup(t.db, event.id, 'Kitchen');
+interface Person {
+  client: TestClient;
+  eventUserId: number;
+  email: string;
+}
+
+interface Setup {
+  eventId: number;
+  admin: TestClient;
+  kitchen: { id: number; name: string };
+  bar: { id: number; name: string };
+  kitchenLeader: TestClient;
+  barLeader: TestClient;
+  /** Kitchen volunteers Anna, Bo, Cecilia; bar volunteer Dan; kitchen volunteer Eva holds nothing. */
+  anna: Person;
+  bo: Person;
+  cecilia: Person;
+  dan: Person;
+  eva: Person;
+}
+
+async function person(eventId: number, firstname: string, lastname: string, role: 0 | 1 | 2, group: number | null) {
+  const user = await createUser(t.db, { firstname, lastname });
+  const eventUserId = await addMember(t.db, eventId, user.id, role, group);
+  return { client: await loginAs(t.app, user), eventUserId, email: user.email };
+}
+
+async function setup(groupName = 'Kitchen'): Promise<Setup> {
+  const adminUser = await createUser(t.db, { firstname: 'Ada', lastname: 'Admin' });
+  const event = await createEvent(t.db, { adminId: adminUser.id });
+  const kitchen = await createGroup(t.db, event.id, groupName);
   const bar = await createGroup(t.db, event.id, 'Bar');
-  const leaderUser = await createUser(t.db);
-  await addMember(t.db, event.id, leaderUser.id, 1, kitchen.id);
-  const volunteerUser = await createUser(t.db, { firstname: 'Vera', lastname: 'Volunteer' });
-  const volunteerId = await addMember(t.db, event.id, volunteerUser.id, 2, kitchen.id);
-  const admin = await loginAs(t.app, adminUser);
   return {
     eventId: event.id,
-    admin,
+    admin: await loginAs(t.app, adminUser),
     kitchen,
     bar,
-    leader: await loginAs(t.app, leaderUser),
-    volunteer: await loginAs(t.app, volunteerUser),
-    volunteerId,
+    kitchenLeader: (await person(event.id, 'Kim', 'Leader', 1, kitchen.id)).client,
+    barLeader: (await person(event.id, 'Bea', 'Leader', 1, bar.id)).client,
+    anna: await person(event.id, 'Anna', 'Andersson', 2, kitchen.id),
+    bo: await person(event.id, 'Bo', 'Berg', 2, kitchen.id),
+    cecilia: await person(event.id, 'Cecilia', 'Carlsson', 2, kitchen.id),
+    dan: await person(event.id, 'Dan', 'Dahl', 2, bar.id),
+    eva: await person(event.id, 'Eva', 'Ek', 2, kitchen.id),
   };
 }
-type Setup = Awaited<ReturnType<typeof setup>>;
 
-async function createShift(client: TestClient, eventId: number, body: Record<string, unknown>): Promise<number> {
-  const response = await client.post(`/api/event/${eventId}/shifts`, {
+async function createShift(s: Setup, overrides: Record<string, unknown> = {}): Promise<number> {
+  const response = await s.admin.post(`/api/event/${s.eventId}/shifts`, {
     title: 'Dishes',
     description: '',
-    location: 'Kitchen',
-    capacity: 3,
-    groupId: null,
-    ...body,
+    location: 'Main kitchen',
+    startsAt: '2030-07-03T08:00:00Z',
+    endsAt: '2030-07-03T12:00:00Z',
+    capacity: 2,
+    groupId: s.kitchen.id,
+    ...overrides,
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().shift.id as number;
 }
 
-const setZone = (s: Setup, timeZone: string) => s.admin.post(`/api/event/${s.eventId}/settings`, { timeZone });
+async function assign(s: Setup, shiftId: number, eventUserId: number): Promise<number> {
+  const response = await s.admin.post(`/api/event/${s.eventId}/shifts/${shiftId}/assignments`, { eventUserId });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().assignment.id as number;
+}
 
-describe(`event time zone on ${dialect}`, () => {
-  it("defaults to the server's zone, takes IANA names Intl knows, refuses others, audited", async () => {
+const auditActions = async (eventId: number, action: string) =>
+  t.db
+    .selectFrom('audit_log')
+    .select(['action', 'details', 'actor_id'])
+    .where('event_id', '=', eventId)
+    .where('action', '=', action)
+    .orderBy('id')
+    .execute();
+
+describe(`timeline and coverage lists on ${dialect}`, () => {
+  it('answers the shifts of a period with places filled, and the lists with known counts', async () => {
     const s = await setup();
-    const initial = (await s.admin.get(`/api/event/${s.eventId}`)).json().event;
-    expect(initial.timeZone).toBe(new Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const morning = await createShift(s, { capacity: 3 });
+    const noon = await createShift(s, {
+      startsAt: '2030-07-03T12:00:00Z',
+      endsAt: '2030-07-03T16:00:00Z',
+      capacity: 1,
+    });
+    const bar = await createShift(s, { groupId: s.bar.id, location: 'Bar tent', capacity: 2 });
+    const nextWeek = await createShift(s, { startsAt: '2030-07-12T08:00:00Z', endsAt: '2030-07-12T10:00:00Z' });
+    await assign(s, morning, s.anna.eventUserId);
+    await assign(s, noon, s.bo.eventUserId);
+    await assign(s, bar, s.dan.eventUserId);
+    await assign(s, nextWeek, s.cecilia.eventUserId);
 
-    for (const wrong of ['Mars/Olympus_Mons', 'Europe/stockholm ', '', 'x'.repeat(300), 'Europe/Stock\u0000holm']) {
-      const refused = await setZone(s, wrong);
-      expect(refused.statusCode, wrong).toBe(400);
-      expect(refused.json().errors[0].code).toBe('error.timeZoneUnknown');
-    }
-    const saved = await setZone(s, 'America/St_Johns');
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().event.timeZone).toBe('America/St_Johns');
-    expect((await s.admin.get(`/api/event/${s.eventId}`)).json().event.timeZone).toBe('America/St_Johns');
-
-    // Only admins change event settings.
-    expect((await s.leader.post(`/api/event/${s.eventId}/settings`, { timeZone: 'UTC' })).statusCode).toBe(403);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('details')
-      .where('event_id', '=', s.eventId)
-      .where('action', '=', 'event.settings_changed')
-      .execute();
-    expect(audit.map((row) => JSON.parse(row.details).changes.timeZone?.to)).toContain('America/St_Johns');
-  });
-});
-
-describe(`duplicating shifts on ${dialect}`, () => {
-  it('copies one shift to a new start with its length, texts, group and places, but not its people', async () => {
-    const s = await setup();
-    const source = await createShift(s.admin, s.eventId, {
-      groupId: s.kitchen.id,
-      description: 'Bring gloves',
-      startsAt: '2030-07-03T08:00:00+02:00',
-      endsAt: '2030-07-03T12:30:00+02:00',
-    });
-    await s.admin.post(`/api/event/${s.eventId}/shifts/${source}/assignments`, { eventUserId: s.volunteerId });
-    const copied = await s.admin.post(`/api/event/${s.eventId}/shifts/${source}/duplicate`, {
-      startsAt: '2030-07-05T14:00:00+02:00',
-    });
-    expect(copied.statusCode, copied.body).toBe(201);
-    expect(copied.json().shift).toMatchObject({
-      title: 'Dishes',
-      description: 'Bring gloves',
-      location: 'Kitchen',
-      capacity: 3,
-      group: { id: s.kitchen.id },
-      startsAt: '2030-07-05T12:00:00.000Z',
-      endsAt: '2030-07-05T16:30:00.000Z',
-      assignments: [],
-    });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['subject', 'details'])
-      .where('event_id', '=', s.eventId)
-      .where('action', '=', 'shift.duplicated')
-      .executeTakeFirstOrThrow();
-    expect(audit.subject).toBe(`shift:${copied.json().shift.id}`);
-    expect(JSON.parse(audit.details).from).toBe(source);
-
-    // Leaders copy their own group's shifts only; volunteers none; unknown shifts are 404; bad input 400.
-    const barShift = await createShift(s.admin, s.eventId, {
-      groupId: s.bar.id,
-      startsAt: '2030-07-03T08:00:00Z',
-      endsAt: '2030-07-03T09:00:00Z',
-    });
-    const body = { startsAt: '2030-07-06T08:00:00Z' };
-    expect((await s.leader.post(`/api/event/${s.eventId}/shifts/${source}/duplicate`, body)).statusCode).toBe(201);
-    expect((await s.leader.post(`/api/event/${s.eventId}/shifts/${barShift}/duplicate`, body)).statusCode).toBe(403);
-    expect((await s.volunteer.post(`/api/event/${s.eventId}/shifts/${source}/duplicate`, body)).statusCode).toBe(403);
-    expect((await s.admin.post(`/api/event/${s.eventId}/shifts/2147483647/duplicate`, body)).statusCode).toBe(404);
-    expect((await s.admin.post(`/api/event/${s.eventId}/shifts/2147483648/duplicate`, body)).statusCode).toBe(400);
-    const bad = await s.admin.post(`/api/event/${s.eventId}/shifts/${source}/duplicate`, { startsAt: 'tomorrow' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0].code).toBe('error.shiftTimeInvalid');
-  });
-
-  it("copies a whole day of the event's zone to another day at the same wall-clock times, across a DST change", async () => {
-    const s = await setup();
-    expect((await setZone(s, 'Europe/Stockholm')).statusCode).toBe(200);
-    // Saturday 30 March 2030 is still +01:00 in Stockholm; Monday 1 April is +02:00.
-    const early = await createShift(s.admin, s.eventId, {
-      title: 'Gate',
-      groupId: s.kitchen.id,
-      startsAt: '2030-03-30T00:30:00+01:00',
-      endsAt: '2030-03-30T06:00:00+01:00',
-    });
-    const late = await createShift(s.admin, s.eventId, {
-      title: 'Night bar',
-      groupId: s.bar.id,
-      startsAt: '2030-03-30T22:00:00+01:00',
-      endsAt: '2030-03-31T04:00:00+02:00',
-    });
-    // Starts the day before in Stockholm (23:30 on the 29th), though the 30th in UTC+0: not part of the day.
-    await createShift(s.admin, s.eventId, {
-      title: 'Eve',
-      startsAt: '2030-03-29T23:30:00+01:00',
-      endsAt: '2030-03-30T00:15:00+01:00',
-    });
-    await s.admin.post(`/api/event/${s.eventId}/shifts/${early}/assignments`, { eventUserId: s.volunteerId });
-
-    const url = `/api/event/${s.eventId}/shifts/duplicate-day`;
-    const preview = await s.admin.post(url, { from: '2030-03-30', to: '2030-04-01', preview: true });
-    expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toMatchObject({
-      created: false,
-      shifts: [
-        {
-          sourceId: early,
-          id: null,
-          title: 'Gate',
-          startsAt: '2030-03-31T22:30:00.000Z',
-          endsAt: '2030-04-01T04:00:00.000Z',
-        },
-        {
-          sourceId: late,
-          id: null,
-          title: 'Night bar',
-          startsAt: '2030-04-01T20:00:00.000Z',
-          endsAt: '2030-04-02T02:00:00.000Z',
-        },
-      ],
-    });
-    const countShifts = async () =>
-      Number(
-        (
-          await t.db
-            .selectFrom('shifts')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('event_id', '=', s.eventId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    expect(await countShifts()).toBe(3);
-
-    const made = await s.admin.post(url, { from: '2030-03-30', to: '2030-04-01' });
-    expect(made.statusCode, made.body).toBe(201);
-    expect(made.json().created).toBe(true);
-    expect(await countShifts()).toBe(5);
-    const ids = made.json().shifts.map((draft: { id: number }) => draft.id);
-    const listed = (await s.admin.get(`/api/event/${s.eventId}/shifts?from=2030-03-31T12:00:00Z`)).json().shifts;
-    const copies = listed.filter((shift: { id: number }) => ids.includes(shift.id));
-    expect(copies.map((shift: { assignments: unknown[] }) => shift.assignments)).toEqual([[], []]);
-    const audits = await t.db
-      .selectFrom('audit_log')
-      .select('subject')
-      .where('event_id', '=', s.eventId)
-      .where('action', '=', 'shift.duplicated')
-      .execute();
-    expect(audits.map((row) => row.subject).sort()).toEqual(ids.map((id: number) => `shift:${id}`).sort());
-
-    // A leader copies only their own group's shifts of the day.
-    const leaderPreview = await s.leader.post(url, { from: '2030-03-30', to: '2030-04-02', preview: true });
-    expect(leaderPreview.json().shifts.map((draft: { sourceId: number }) => draft.sourceId)).toEqual([early]);
-    expect((await s.volunteer.post(url, { from: '2030-03-30', to: '2030-04-02', preview: true })).statusCode).toBe(403);
-    const empty = await s.admin.post(url, { from: '2030-05-01', to: '2030-05-02' });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors[0]).toMatchObject({ code: 'error.duplicateDayEmpty', params: { date: '2030-05-01' } });
-    const same = await s.admin.post(url, { from: '2030-03-30', to: '2030-03-30' });
-    expect(same.json().errors[0].code).toBe('error.duplicateSameDay');
-    expect((await s.admin.post(url, { from: '2030-02-30', to: '2030-03-01' })).statusCode).toBe(400);
-    expect(await countShifts()).toBe(5);
-  });
-});
-
-describe(`changing a shift's time on ${dialect}`, () => {
-  it("re-checks the assigned people's overlaps and rest and names the conflict, in both languages", async () => {
-    const s = await setup();
-    const morning = await createShift(s.admin, s.eventId, {
-      title: 'Morning',
-      groupId: s.kitchen.id,
-      startsAt: '2030-07-03T08:00:00Z',
-      endsAt: '2030-07-03T12:00:00Z',
-    });
-    const afternoon = await createShift(s.admin, s.eventId, {
-      title: 'Afternoon',
-      groupId: s.kitchen.id,
-      startsAt: '2030-07-03T14:00:00Z',
-      endsAt: '2030-07-03T18:00:00Z',
-    });
-    for (const shiftId of [morning, afternoon]) {
-      const added = await s.admin.post(`/api/event/${s.eventId}/shifts/${shiftId}/assignments`, {
-        eventUserId: s.volunteerId,
-      });
-      expect(added.statusCode).toBe(201);
-    }
-    const overlap = await s.leader.post(`/api/event/${s.eventId}/shifts/${morning}`, {
-      endsAt: '2030-07-03T15:00:00Z',
-    });
-    expect(overlap.statusCode).toBe(409);
-    expect(overlap.json().errors[0]).toMatchObject({
-      code: 'error.shiftChangeOverlap',
-      params: { name: 'Vera Volunteer', title: 'Afternoon' },
-    });
-    expect(overlap.json().errorMessages[0]).toContain('Vera Volunteer');
-
-    const rest = await s.admin.post(`/api/event/${s.eventId}/scheduling-settings`, {
-      minRestMinutes: 180,
-      selfSignupGroupIds: [],
-      signOffClosesHours: 0,
-    });
-    expect(rest.statusCode, rest.body).toBe(200);
-    const tooClose = await s.admin.post(`/api/event/${s.eventId}/shifts/${afternoon}`, {
-      startsAt: '2030-07-03T13:00:00Z',
-    });
-    expect(tooClose.statusCode).toBe(409);
-    expect(tooClose.json().errors[0]).toMatchObject({
-      code: 'error.shiftChangeRestTooShort',
-      params: { name: 'Vera Volunteer', minutes: 180, title: 'Morning' },
-    });
-    // The web translates by code: both languages name the person and the other shift.
-    for (const code of ['error.shiftChangeOverlap', 'error.shiftChangeRestTooShort'] as const) {
-      expect(catalogue[code].sv).toContain('{name}');
-      expect(catalogue[code].sv).toContain('{title}');
-    }
-
-    // Nothing changed; a move that keeps the rest is fine; a shift nobody holds moves freely.
-    const stored = (await s.admin.get(`/api/event/${s.eventId}/shifts`)).json().shifts;
-    expect(stored.map((shift: { endsAt: string }) => shift.endsAt)).toEqual([
-      '2030-07-03T12:00:00.000Z',
-      '2030-07-03T18:00:00.000Z',
+    const week = '?from=2030-07-01T00:00:00%2B02:00&to=2030-07-08T00:00:00%2B02:00';
+    const timeline = await s.admin.get(`/api/event/${s.eventId}/scheduling/timeline${week}`);
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    expect(
+      timeline
+        .json()
+        .shifts.map((shift: { id: number; filled: number; capacity: number }) => [
+          shift.id,
+          shift.filled,
+          shift.capacity,
+        ]),
+    ).toEqual([
+      [morning, 1, 3],
+      [bar, 1, 2],
+      [noon, 1, 1],
     ]);
-    const fine = await s.admin.post(`/api/event/${s.eventId}/shifts/${afternoon}`, {
-      startsAt: '2030-07-03T15:00:00Z',
-      endsAt: '2030-07-03T19:00:00Z',
-    });
-    expect(fine.statusCode, fine.body).toBe(200);
-    const free = await createShift(s.admin, s.eventId, {
-      startsAt: '2030-07-03T08:00:00Z',
-      endsAt: '2030-07-03T09:00:00Z',
-    });
+    expect(timeline.json().shifts[1]).toMatchObject({ location: 'Bar tent', group: { id: s.bar.id, name: 'Bar' } });
+    const byLocation = await s.admin.get(`/api/event/${s.eventId}/scheduling/timeline${week}&location=Bar%20tent`);
+    expect(byLocation.json().shifts.map((shift: { id: number }) => shift.id)).toEqual([bar]);
+
+    // A volunteer sees their group's shifts and their own, with `mine`; never the bar's.
+    const anna = (await s.anna.client.get(`/api/event/${s.eventId}/scheduling/timeline${week}`)).json().shifts;
+    expect(anna.map((shift: { id: number; mine: boolean }) => [shift.id, shift.mine])).toEqual([
+      [morning, true],
+      [noon, false],
+    ]);
+
+    // A period of more than 35 days, or one ending before it starts, is refused.
+    for (const range of [
+      '?from=2030-07-01T00:00:00Z&to=2030-08-15T00:00:00Z',
+      '?from=2030-07-08T00:00:00Z&to=2030-07-01T00:00:00Z',
+      '?from=2030-07-01T00:00:00Z',
+    ]) {
+      const refused = await s.admin.get(`/api/event/${s.eventId}/scheduling/timeline${range}`);
+      expect(refused.statusCode, range).toBe(400);
+    }
+
+    // Not full: morning (1/3), bar (1/2), next week (1/2); noon is full. Paged by start.
+    const notFull = await s.admin.get(`/api/event/${s.eventId}/scheduling/not-full?pageSize=2`);
+    expect(notFull.statusCode).toBe(200);
+    expect(notFull.json().total).toBe(3);
+    expect(notFull.json().shifts.map((shift: { id: number }) => shift.id)).toEqual([morning, bar]);
+    const second = (await s.admin.get(`/api/event/${s.eventId}/scheduling/not-full?pageSize=2&page=2`)).json();
+    expect(second.shifts.map((shift: { id: number }) => shift.id)).toEqual([nextWeek]);
+    const inWeek = (await s.admin.get(`/api/event/${s.eventId}/scheduling/not-full${week}`)).json();
+    expect(inWeek.total).toBe(2);
+    // The kitchen leader sees only the kitchen's.
+    const leader = (await s.kitchenLeader.get(`/api/event/${s.eventId}/scheduling/not-full`)).json();
+    expect(leader.shifts.map((shift: { id: number }) => shift.id)).toEqual([morning, nextWeek]);
     expect(
-      (await s.admin.post(`/api/event/${s.eventId}/shifts/${free}`, { endsAt: '2030-07-03T20:00:00Z' })).statusCode,
-    ).toBe(200);
-    // Volunteers cannot change shifts at all.
-    expect(
-      (await s.volunteer.post(`/api/event/${s.eventId}/shifts/${morning}`, { title: 'Mine now' })).statusCode,
+      (await s.kitchenLeader.get(`/api/event/${s.eventId}/scheduling/not-full?groupId=${s.bar.id}`)).statusCode,
     ).toBe(403);
+
+    // No shift: Eva only (the admin and the leaders are not volunteers).
+    const without = await s.admin.get(`/api/event/${s.eventId}/scheduling/without-shift`);
+    expect(without.statusCode).toBe(200);
+    expect(without.json()).toMatchObject({
+      total: 1,
+      users: [{ eventUserId: s.eva.eventUserId, firstname: 'Eva', lastname: 'Ek', group: { id: s.kitchen.id } }],
+    });
+    const barLeader = (await s.barLeader.get(`/api/event/${s.eventId}/scheduling/without-shift`)).json();
+    expect(barLeader).toEqual({ users: [], total: 0 });
+    expect(
+      (await s.barLeader.get(`/api/event/${s.eventId}/scheduling/without-shift?groupId=${s.kitchen.id}`)).statusCode,
+    ).toBe(403);
+
+    // Volunteers get neither list.
+    expect((await s.anna.client.get(`/api/event/${s.eventId}/scheduling/not-full`)).statusCode).toBe(403);
+    expect((await s.anna.client.get(`/api/event/${s.eventId}/scheduling/without-shift`)).statusCode).toBe(403);
+  });
+});
+
+describe(`moving an assignment on ${dialect}`, () => {
+  it('moves in one step under the assignment rules, audited, and refuses what assigning refuses', async () => {
+    const s = await setup();
+    const morning = await createShift(s, { capacity: 2 });
+    // Overlaps the morning: a move from the morning is fine, since the person leaves it.
+    const overlapping = await createShift(s, {
+      title: 'Prep',
+      startsAt: '2030-07-03T10:00:00Z',
+      endsAt: '2030-07-03T14:00:00Z',
+      capacity: 1,
+    });
+    const evening = await createShift(s, {
+      title: 'Late',
+      startsAt: '2030-07-03T18:00:00Z',
+      endsAt: '2030-07-03T22:00:00Z',
+      capacity: 1,
+    });
+    const bar = await createShift(s, { groupId: s.bar.id, title: 'Bar', capacity: 5 });
+    const annaOnMorning = await assign(s, morning, s.anna.eventUserId);
+    const boOnMorning = await assign(s, morning, s.bo.eventUserId);
+    await assign(s, evening, s.cecilia.eventUserId);
+
+    const move = (client: TestClient, from: number, assignmentId: number, to: number) =>
+      client.post(`/api/event/${s.eventId}/shifts/${from}/assignments/${assignmentId}/move`, { shiftId: to });
+
+    const moved = await move(s.admin, morning, annaOnMorning, overlapping);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().assignment).toMatchObject({ id: annaOnMorning, shiftId: overlapping });
+    const list = (await s.admin.get(`/api/event/${s.eventId}/shifts`)).json().shifts as {
+      id: number;
+      assignments: { eventUserId: number }[];
+    }[];
+    expect(list.find((shift) => shift.id === morning)?.assignments.map((a) => a.eventUserId)).toEqual([
+      s.bo.eventUserId,
+    ]);
+    expect(list.find((shift) => shift.id === overlapping)?.assignments.map((a) => a.eventUserId)).toEqual([
+      s.anna.eventUserId,
+    ]);
+    const audit = await auditActions(s.eventId, 'shift.assignment_moved');
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0].details)).toMatchObject({
+      assignmentId: annaOnMorning,
+      from: { shiftId: morning },
+      to: { shiftId: overlapping },
+    });
+
+    // Anna is told, through the queue, with the old and the new shift.
+    const mails = await t.db
+      .selectFrom('mail_queue')
+      .select(['subject', 'reason'])
+      .where('to_email', '=', s.anna.email)
+      .execute();
+    expect(mails).toEqual([
+      { subject: expect.stringMatching(/^Your shift was changed: Prep – /), reason: 'shift_changed' },
+    ]);
+
+    // Full: Prep has its one place taken now.
+    const full = await move(s.admin, morning, boOnMorning, overlapping);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().errors[0].code).toBe('error.shiftFull');
+    // Overlap with another shift the person holds (Anna holds Prep 10–14; the morning 08–12 overlaps it).
+    await s.admin.post(`/api/event/${s.eventId}/shifts/${evening}`, { capacity: 2 });
+    const annaBack = await assign(s, evening, s.anna.eventUserId);
+    const overlap = await move(s.admin, evening, annaBack, morning);
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().errors[0]).toMatchObject({ code: 'error.shiftOverlap', params: { title: 'Prep' } });
+    // A volunteer only into their own group's shifts.
+    const otherGroup = await move(s.admin, morning, boOnMorning, bar);
+    expect(otherGroup.statusCode).toBe(409);
+    expect(otherGroup.json().errors[0].code).toBe('error.shiftOtherGroup');
+    // The same shift, an unknown one.
+    expect((await move(s.admin, morning, boOnMorning, morning)).json().errors[0].code).toBe('error.moveSameShift');
+    expect((await move(s.admin, morning, boOnMorning, 2_000_000_000)).statusCode).toBe(404);
+    expect((await move(s.admin, evening, boOnMorning, morning)).statusCode).toBe(404);
+    // The bar's leader organises neither shift; a volunteer moves nobody.
+    expect((await move(s.barLeader, morning, boOnMorning, evening)).statusCode).toBe(403);
+    expect((await move(s.bo.client, morning, boOnMorning, evening)).statusCode).toBe(403);
+    // The kitchen's leader moves within the kitchen.
+    await s.admin.post(`/api/event/${s.eventId}/shifts/${evening}`, { capacity: 3 });
+    const byLeader = await move(s.kitchenLeader, morning, boOnMorning, evening);
+    expect(byLeader.statusCode, byLeader.body).toBe(200);
+    expect(await auditActions(s.eventId, 'shift.assignment_moved')).toHaveLength(2);
+  });
+
+  it('two moves into the last place at once: one gets it, the other 409', async () => {
+    const s = await setup();
+    const first = await createShift(s, { capacity: 2 });
+    const target = await createShift(s, {
+      startsAt: '2030-07-04T08:00:00Z',
+      endsAt: '2030-07-04T12:00:00Z',
+      capacity: 1,
+    });
+    const a = await assign(s, first, s.anna.eventUserId);
+    const b = await assign(s, first, s.bo.eventUserId);
+    const answers = await Promise.all(
+      [a, b].map((id) =>
+        s.admin.post(`/api/event/${s.eventId}/shifts/${first}/assignments/${id}/move`, { shiftId: target }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const filled = (
+      await s.admin.get(`/api/event/${s.eventId}/scheduling/timeline?from=2030-07-04T00:00:00Z&to=2030-07-05T00:00:00Z`)
+    ).json().shifts[0].filled;
+    expect(filled).toBe(1);
+  });
+});
+
+describe(`attendance and hours on ${dialect}`, () => {
+  it('marks arrived / no-show with guards and audit, sums hours, exports CSV and XLSX', async () => {
+    const s = await setup('=HYPERLINK("http://x","Kitchen")');
+    // Past shifts: 4 h and 2.5 h; one of the bar; one in the future.
+    const four = await createShift(s, {
+      startsAt: '2024-07-03T08:00:00Z',
+      endsAt: '2024-07-03T12:00:00Z',
+      capacity: 3,
+    });
+    const twoAndHalf = await createShift(s, {
+      startsAt: '2024-07-04T08:00:00+02:00',
+      endsAt: '2024-07-04T10:30:00+02:00',
+      capacity: 3,
+    });
+    const barShift = await createShift(s, {
+      groupId: s.bar.id,
+      startsAt: '2024-07-03T08:00:00Z',
+      endsAt: '2024-07-03T09:00:00Z',
+    });
+    const future = await createShift(s, { startsAt: '2031-01-01T08:00:00Z', endsAt: '2031-01-01T09:00:00Z' });
+    const annaFour = await assign(s, four, s.anna.eventUserId);
+    const annaHalf = await assign(s, twoAndHalf, s.anna.eventUserId);
+    const boFour = await assign(s, four, s.bo.eventUserId);
+    const danBar = await assign(s, barShift, s.dan.eventUserId);
+    const annaFuture = await assign(s, future, s.anna.eventUserId);
+
+    const mark = (client: TestClient, shiftId: number, assignmentId: number, attendance: string | null) =>
+      client.post(`/api/event/${s.eventId}/shifts/${shiftId}/assignments/${assignmentId}/attendance`, { attendance });
+
+    // Guards: a volunteer 403, the leader of another group 403, before the start 409, bad values 400, unknown 404.
+    expect((await mark(s.anna.client, four, annaFour, 'arrived')).statusCode).toBe(403);
+    const otherLeader = await mark(s.barLeader, four, annaFour, 'arrived');
+    expect(otherLeader.statusCode).toBe(403);
+    expect(otherLeader.json().errors[0].code).toBe('error.ownGroupOnly');
+    const early = await mark(s.admin, future, annaFuture, 'arrived');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().errors[0].code).toBe('error.attendanceBeforeStart');
+    expect((await mark(s.admin, four, annaFour, 'late')).statusCode).toBe(400);
+    expect((await mark(s.admin, four, danBar, 'arrived')).statusCode).toBe(404);
+
+    const arrived = await mark(s.kitchenLeader, four, annaFour, 'arrived');
+    expect(arrived.statusCode, arrived.body).toBe(200);
+    expect(arrived.json().assignment).toMatchObject({ id: annaFour, attendance: 'arrived' });
+    expect((await mark(s.admin, twoAndHalf, annaHalf, 'arrived')).statusCode).toBe(200);
+    expect((await mark(s.admin, four, boFour, 'no_show')).statusCode).toBe(200);
+    expect((await mark(s.barLeader, barShift, danBar, 'arrived')).statusCode).toBe(200);
+    // The same mark again changes nothing and writes no second entry.
+    expect((await mark(s.admin, four, boFour, 'no_show')).statusCode).toBe(200);
+    const audit = await auditActions(s.eventId, 'shift.attendance_marked');
+    expect(audit).toHaveLength(4);
+    expect(JSON.parse(audit[2].details)).toMatchObject({ assignmentId: boFour, from: null, to: 'no_show' });
+
+    const sheet = (await s.kitchenLeader.get(`/api/event/${s.eventId}/shifts/${four}/attendance`)).json();
+    expect(
+      sheet.assignments.map((a: { firstname: string; attendance: string | null }) => [a.firstname, a.attendance]),
+    ).toEqual([
+      ['Anna', 'arrived'],
+      ['Bo', 'no_show'],
+    ]);
+    expect((await s.barLeader.get(`/api/event/${s.eventId}/shifts/${four}/attendance`)).statusCode).toBe(403);
+
+    // Hours: Anna 4 + 2.5 + 1 (future) = 7.5 h, arrived 6.5 h; Bo 4 h, arrived 0; Dan 1 h.
+    const all = (await s.admin.get(`/api/event/${s.eventId}/scheduling/hours`)).json();
+    expect(all.total).toBe(3);
+    expect(
+      all.rows.map((row: { firstname: string; shifts: number; arrived: number; noShow: number; minutes: number }) => [
+        row.firstname,
+        row.shifts,
+        row.arrived,
+        row.noShow,
+        row.minutes,
+      ]),
+    ).toEqual([
+      ['Anna', 3, 2, 0, 450],
+      ['Bo', 1, 0, 1, 240],
+      ['Dan', 1, 1, 0, 60],
+    ]);
+    const arrivedOnly = (await s.admin.get(`/api/event/${s.eventId}/scheduling/hours?arrivedOnly=1`)).json();
+    expect(arrivedOnly.rows.map((row: { minutes: number }) => row.minutes)).toEqual([390, 0, 60]);
+    const kitchen = (await s.kitchenLeader.get(`/api/event/${s.eventId}/scheduling/hours?pageSize=1&page=2`)).json();
+    expect(kitchen).toMatchObject({ total: 2, rows: [{ firstname: 'Bo' }] });
+    expect((await s.anna.client.get(`/api/event/${s.eventId}/scheduling/hours`)).statusCode).toBe(403);
+
+    // CSV: BOM, every field quoted, CRLF, the group's formula neutralised; semicolon with a decimal comma.
+    const csv = await s.admin.get(`/api/event/${s.eventId}/scheduling/hours/export?arrivedOnly=1`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="event-${s.eventId}-hours.csv"`);
+    const text = csv.rawPayload.toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines[0]).toBe('"First name","Last name","Email","Group","Shifts","Arrived","No-show","Hours"');
+    expect(lines[1]).toMatch(
+      /^"Anna","Andersson","[^"]+","'=HYPERLINK\(""http:\/\/x"",""Kitchen""\)","3","2","0","6.5"$/,
+    );
+    expect(lines[2]).toMatch(/^"Bo","Berg",.*,"1","0","1","0"$/);
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toBe('');
+    const semicolon = (
+      await s.admin.get(`/api/event/${s.eventId}/scheduling/hours/export?delimiter=semicolon`)
+    ).rawPayload
+      .toString('utf8')
+      .split('\r\n');
+    expect(semicolon[1]).toMatch(/;"3";"2";"0";"7,5"$/);
+
+    // XLSX: opens with exceljs, a header row and one row per person, hours as numbers.
+    const xlsx = await s.admin.get(`/api/event/${s.eventId}/scheduling/hours/export?format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheetRows = workbook.getWorksheet('Hours');
+    expect(sheetRows?.rowCount).toBe(4);
+    expect(sheetRows?.getRow(1).values).toEqual([
+      undefined,
+      'First name',
+      'Last name',
+      'Email',
+      'Group',
+      'Shifts',
+      'Arrived',
+      'No-show',
+      'Hours',
+    ]);
+    expect(sheetRows?.getRow(2).getCell(1).value).toBe('Anna');
+    expect(sheetRows?.getRow(2).getCell(4).value).toBe('=HYPERLINK("http://x","Kitchen")');
+    expect(sheetRows?.getRow(2).getCell(8).value).toBe(7.5);
+    expect(sheetRows?.getRow(4).getCell(1).value).toBe('Dan');
+    const leaderXlsx = await s.barLeader.get(`/api/event/${s.eventId}/scheduling/hours/export?format=xlsx`);
+    const leaderBook = new ExcelJS.Workbook();
+    await leaderBook.xlsx.load(leaderXlsx.rawPayload as unknown as ArrayBuffer);
+    expect(leaderBook.getWorksheet('Hours')?.rowCount).toBe(2);
+    expect((await s.anna.client.get(`/api/event/${s.eventId}/scheduling/hours/export`)).statusCode).toBe(403);
+
+    // Clearing a mark.
+    expect((await mark(s.admin, four, boFour, null)).json().assignment.attendance).toBeNull();
   });
 });
