@@ -84,7 +84,7 @@ export function HoursView({ eventId, admin }: { eventId: number; admin: boolean 
         ))}
       </Stack>
       {hours.isError ? <FormErrorList messages={errorMessagesOf(hours.error)} /> : null}
-      {hours.isPending ? <Typography role="status">…</Typography> : null}
+      {hours.isPending ? <Typography role="status">{t('loading')}</Typography> : null}
       {hours.data?.total === 0 ? <Typography color="text.secondary">{t('hours.empty')}</Typography> : null}
       {hours.data && hours.data.total > 0 ? (
         <>

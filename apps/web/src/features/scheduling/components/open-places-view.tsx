@@ -96,6 +96,10 @@ export function OpenPlacesView({ eventId, onOpen, run }: OpenPlacesViewProps) {
   const without = useWithoutShift(eventId, peoplePage);
   const [person, setPerson] = useState<PlannedPerson | null>(null);
   const pages = (total: number) => Math.max(1, Math.ceil(total / PLANNING_PAGE_SIZE));
+  const pageLabel = (type: string, page: number | null, selected: boolean) => {
+    if (type === 'page') return selected ? t('pagination.current', { page }) : t('pagination.page', { page });
+    return t(`pagination.${type}`);
+  };
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -114,7 +118,7 @@ export function OpenPlacesView({ eventId, onOpen, run }: OpenPlacesViewProps) {
           </Typography>
         ) : null}
         {notFull.isError ? <FormErrorList messages={errorMessagesOf(notFull.error)} /> : null}
-        {notFull.isPending ? <Typography role="status">…</Typography> : null}
+        {notFull.isPending ? <Typography role="status">{t('loading')}</Typography> : null}
         {notFull.data?.total === 0 ? <Typography color="text.secondary">{t('open.notFullEmpty')}</Typography> : null}
         <List data-testid="not-full-list">
           {(notFull.data?.shifts ?? []).map((block) => (
@@ -143,7 +147,12 @@ export function OpenPlacesView({ eventId, onOpen, run }: OpenPlacesViewProps) {
           ))}
         </List>
         {notFull.data && notFull.data.total > PLANNING_PAGE_SIZE ? (
-          <Pagination count={pages(notFull.data.total)} page={shiftPage} onChange={(_, page) => setShiftPage(page)} />
+          <Pagination
+            count={pages(notFull.data.total)}
+            page={shiftPage}
+            onChange={(_, page) => setShiftPage(page)}
+            getItemAriaLabel={pageLabel}
+          />
         ) : null}
       </Paper>
       <Paper
@@ -161,7 +170,7 @@ export function OpenPlacesView({ eventId, onOpen, run }: OpenPlacesViewProps) {
           </Typography>
         ) : null}
         {without.isError ? <FormErrorList messages={errorMessagesOf(without.error)} /> : null}
-        {without.isPending ? <Typography role="status">…</Typography> : null}
+        {without.isPending ? <Typography role="status">{t('loading')}</Typography> : null}
         {without.data?.total === 0 ? (
           <Typography color="text.secondary">{t('open.withoutShiftEmpty')}</Typography>
         ) : null}
@@ -190,6 +199,7 @@ export function OpenPlacesView({ eventId, onOpen, run }: OpenPlacesViewProps) {
               count={pages(without.data.total)}
               page={peoplePage}
               onChange={(_, page) => setPeoplePage(page)}
+              getItemAriaLabel={pageLabel}
             />
           </Box>
         ) : null}
