@@ -143,6 +143,117 @@ test.describe('e-mail to members', () => {
     await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   });
 
+  test("rich text with a file link to a group at the event's own rate, read in Sent, with unread counts", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    const { event, people } = await createCrewEvent(page);
+    const crew = people.filter((person) => person.inGroup);
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const uploadFile = async (name: string, roles: string) => {
+      const response = await page.request.post(`/api/event/${event.id}/files`, {
+        multipart: { roles, file: { name, mimeType: 'application/pdf', buffer: pdf } },
+        headers: { 'x-csrf-token': await csrfToken(page) },
+      });
+      expect(response.status()).toBe(201);
+      return ((await response.json()) as { file: { id: number } }).file.id;
+    };
+    const siteMap = await uploadFile('Site map.pdf', '0,1,2');
+    await uploadFile('Cash routine.pdf', '0,1');
+
+    // The admin sets this event's sending rate in the mail area.
+    await page.goto(`/event/${event.id}/email/sent`);
+    await page.getByRole('button', { name: 'Sending rate' }).click();
+    const rateDialog = page.getByRole('dialog', { name: 'Sending rate' });
+    await expect(rateDialog.getByLabel('Messages a minute')).toHaveValue('60');
+    await rateDialog.getByLabel('Messages a minute').fill('120');
+    await rateDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(rateDialog).toBeHidden();
+
+    await page.getByRole('link', { name: 'New e-mail' }).click();
+    await page.getByRole('checkbox', { name: 'Crew' }).check();
+    await expect(page.getByTestId('receiver-count')).toHaveText('3 people will get this e-mail');
+    const subject = `Rich briefing ${Date.now()}`;
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel(/Formatting \(bold/).check();
+    const editor = page.getByRole('textbox', { name: 'Message' });
+    await editor.click();
+    await page.keyboard.type('Hello {firstname}, ');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('gates open at 8');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('. Map: ');
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    const linkDialog = page.getByRole('dialog', { name: 'Add a link' });
+    await linkDialog.getByLabel('Link address').fill('https://example.org/map');
+    await linkDialog.getByRole('button', { name: 'Add link' }).click();
+    await expect(linkDialog).toBeHidden();
+    // Chromium writes <b>; the server stores it as <strong>.
+    await expect(editor.locator('b, strong')).toHaveText('gates open at 8');
+    await expect(editor.getByRole('link', { name: 'https://example.org/map' })).toBeVisible();
+
+    const files = page.getByRole('combobox', { name: 'Link event files' });
+    await files.click();
+    await page.getByRole('option', { name: 'Site map.pdf' }).click();
+    await files.click();
+    await page.getByRole('option', { name: 'Cash routine.pdf' }).click();
+    await page.keyboard.press('Escape');
+    // Volunteers may not open the leaders' file: the composer is told before sending.
+    await expect(page.getByTestId('attachment-warnings')).toContainText(
+      '3 receivers cannot open “Cash routine.pdf”: for them the link answers that the file is not found.',
+    );
+    await expect(page.getByTestId('attachment-warnings')).not.toContainText('Site map.pdf');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send this e-mail?' });
+    await expect(confirm).toContainText('At 120 messages a minute, delivery takes about 2 seconds.');
+    await confirm.getByRole('button', { name: 'Send to 3 people' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/event/${event.id}/email/sent/\\d+$`));
+    await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+    const message = page.getByTestId('mail-message');
+    await expect(message.locator('strong')).toHaveText('gates open at 8');
+    await expect(message.getByRole('link', { name: 'https://example.org/map' })).toHaveAttribute(
+      'href',
+      'https://example.org/map',
+    );
+    await expect(page.getByRole('link', { name: 'Site map.pdf' })).toHaveAttribute(
+      'href',
+      `/api/event/${event.id}/files/${siteMap}/download`,
+    );
+    await expect(page.getByRole('link', { name: 'Cash routine.pdf' })).toBeVisible();
+    const rows = page.getByTestId('mail-receiver');
+    for (const person of crew) {
+      await expect(rows.filter({ hasText: person.email })).toContainText('Sent', { timeout: 30_000 });
+    }
+    // Each receiver's copy has an HTML part and a plain-text part, with their name and the file's address.
+    const mail = await waitForMail(crew[0].email, 15_000, new RegExp(subject));
+    expect(mail).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(mail).toMatch(/Content-Type: text\/plain/i);
+    expect(mail).toMatch(/Content-Type: text\/html/i);
+    expect(mail).toContain(`Hello ${crew[0].firstname}, <strong>gates open at 8</strong>`);
+    expect(mail).toContain(`/api/event/${event.id}/files/${siteMap}/download`);
+    await expectAccessible(page);
+
+    // An e-mail this admin has not opened yet: Sent counts it unread until it is opened.
+    const other = await page.request.post(`/api/event/${event.id}/send-mail`, {
+      data: { receivers: { roleLevels: [0] }, subject: `Unread ${subject}`, message: 'Hi' },
+      headers: { 'x-csrf-token': await csrfToken(page) },
+    });
+    expect(other.status()).toBe(201);
+    const folders = page.getByRole('navigation', { name: 'Mail folders' });
+    await folders.getByRole('link', { name: /Sent/ }).click();
+    await expect(folders.getByRole('link', { name: /Sent/ }).getByLabel('1 unread e-mail')).toBeVisible();
+    const unreadRow = page.getByRole('link', { name: new RegExp(`Unread: Unread ${subject}`) });
+    await expect(unreadRow).toBeVisible();
+    await expectAccessible(page);
+    await unreadRow.click();
+    await expect(page.getByRole('heading', { level: 1, name: `Unread ${subject}` })).toBeVisible();
+    await expect(folders.getByTestId('unread-count')).toHaveCount(0);
+  });
+
   test('at 375 px the mail sidebar is a drawer that closes on route change', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await login(page, DEMO.admin.email, DEMO.admin.password);
@@ -157,7 +268,10 @@ test.describe('e-mail to members', () => {
     await expect(page).toHaveURL(/\/event\/1\/email\/new$/);
     await expect(newMail).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'New e-mail' })).toBeVisible();
+    await page.getByLabel(/Formatting \(bold/).check();
+    await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
     await expectAccessible(page);
+    await page.getByLabel(/Formatting \(bold/).uncheck();
   });
 
   test('volunteers have no e-mail entry and are refused the area', async ({ page }) => {

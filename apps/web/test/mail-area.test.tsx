@@ -52,6 +52,27 @@ const mail: Mail = {
     { userId: 11, email: 'b@example.test', name: 'Bo B', state: 'sent', attempts: 1, error: null, reason: '' },
   ],
 };
+const rota = {
+  id: 12,
+  name: 'Rota.pdf',
+  mimeType: 'application/pdf',
+  size: 100,
+  uploadedBy: null,
+  roles: [0, 1],
+  createdAt: '2025-06-01T10:00:00.000Z',
+  updatedAt: null,
+  previewable: true,
+};
+/** As if the server had let something through: the page's own allow-list must still drop it. */
+const richMail: Mail = {
+  ...mail,
+  id: 6,
+  subject: 'Rich rota',
+  format: 'html',
+  message:
+    '<p>Hello <strong>{firstname}</strong></p><script>window.hacked = true</script><p><a href="javascript:alert(1)">bad</a> <a href="https://example.org/x">map</a></p><img src="x" onerror="window.hacked = true"><ul><li>one</li></ul>',
+  attachments: [{ fileId: 12, name: 'Rota.pdf', url: '/api/event/7/files/12/download' }],
+};
 const groups = {
   groups: [
     { id: 3, name: 'Kitchen', description: '', memberCount: 2 },
@@ -69,6 +90,8 @@ function serve(roleLevel: 0 | 1 = 0, groupId: number | null = null) {
     if (url.pathname === '/api/event/7/get-mails') return { body: { emails: [summary] } };
     if (url.pathname === '/api/event/7/get-mail/5') return { body: { email: mail } };
     if (url.pathname === '/api/event/7/mail-candidates') return { body: { candidates: [] } };
+    if (url.pathname === '/api/event/7/files') return { body: { files: [rota], total: 1, usage: null } };
+    if (url.pathname === '/api/event/7/get-mail/6') return { body: { email: richMail } };
     if (url.pathname === '/api/event/7/mail-receivers/preview') {
       const filter = (call.body as { receivers: { groupIds?: number[] } }).receivers;
       const total = filter.groupIds?.includes(3) ? 2 : 0;
@@ -80,6 +103,9 @@ function serve(roleLevel: 0 | 1 = 0, groupId: number | null = null) {
             : [],
           ratePerMinute: 60,
           estimatedSeconds: total,
+          attachmentWarnings: (call.body as { fileIds?: number[] }).fileIds?.includes(12)
+            ? [{ fileId: 12, name: 'Rota.pdf', receiversWithoutAccess: 1 }]
+            : [],
           success: true,
           _csrf: 'token',
         },
@@ -147,7 +173,13 @@ describe('mail area', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send to 2 people' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/event/7/email/sent/5'));
     const sent = calls.find((call) => call.url.includes('/send-mail'));
-    expect(sent?.body).toEqual({ receivers: { groupIds: [3] }, subject: 'Kitchen rota', message: 'Hello' });
+    expect(sent?.body).toEqual({
+      receivers: { groupIds: [3] },
+      subject: 'Kitchen rota',
+      message: 'Hello',
+      format: 'text',
+      fileIds: [],
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Kitchen rota' })).toBeInTheDocument();
     expect(screen.getAllByTestId('mail-receiver')).toHaveLength(2);
     expect(window.localStorage.getItem('funkis.mail-draft.7')).toBeNull();
@@ -171,5 +203,39 @@ describe('mail area', () => {
     renderApp({ user: testUser, route: '/event/7/email/new' });
     expect(await screen.findByRole('checkbox', { name: 'Kitchen' })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Stage' })).not.toBeInTheDocument();
+  });
+
+  it('warns when a linked file is not visible to some receivers, and sends the file ids and the format', async () => {
+    const { calls } = serve();
+    const user = userEvent.setup();
+    renderApp({ user: testUser, route: '/event/7/email/new' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Kitchen' }));
+    await user.click(screen.getByRole('combobox', { name: 'Link event files' }));
+    await user.click(await screen.findByRole('option', { name: 'Rota.pdf' }));
+    expect(await screen.findByTestId('attachment-warnings')).toHaveTextContent(
+      '1 receiver cannot open “Rota.pdf”: for them the link answers that the file is not found.',
+    );
+    await user.click(screen.getByLabelText(/Formatting \(bold/));
+    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bold' })).toBeInTheDocument();
+    const preview = calls.filter((call) => call.url.includes('/preview')).at(-1);
+    expect(preview?.body).toMatchObject({ fileIds: [12] });
+  }, 40_000);
+
+  it('shows rich text through its own allow-list, and the linked files', async () => {
+    serve();
+    renderApp({ user: testUser, route: '/event/7/email/sent/6' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rich rota' })).toBeInTheDocument();
+    const message = screen.getByTestId('mail-message');
+    expect(message.querySelector('strong')).toHaveTextContent('{firstname}');
+    expect(message.querySelector('script')).toBeNull();
+    expect(message.querySelector('img')).toBeNull();
+    expect(message).toHaveTextContent('bad');
+    expect(within(message).queryByRole('link', { name: 'bad' })).toBeNull();
+    expect(within(message).getByRole('link', { name: 'map' })).toHaveAttribute('href', 'https://example.org/x');
+    expect(within(message).getByRole('link', { name: 'map' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(message.querySelectorAll('li')).toHaveLength(1);
+    expect((window as { hacked?: boolean }).hacked).toBeUndefined();
+    expect(screen.getByRole('link', { name: 'Rota.pdf' })).toHaveAttribute('href', '/api/event/7/files/12/download');
   });
 });

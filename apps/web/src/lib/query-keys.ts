@@ -97,6 +97,7 @@ export const mailKeys = {
   labels: (eventId: number) => ['mail', eventId, 'labels'] as const,
   preview: <F extends object>(eventId: number, filter: F) => ['mail', eventId, 'preview', filter] as const,
   candidates: (eventId: number, search: string) => ['mail', eventId, 'candidates', search] as const,
+  settings: (eventId: number) => ['mail', eventId, 'settings'] as const,
 };
 
 /** The event feed: posts (pages by `before`), contacts and links. */

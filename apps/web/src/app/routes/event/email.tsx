@@ -94,11 +94,11 @@ function EmailScreen() {
  * {systemLabel}, {systemLabel}/{emailId}; any other sub-path goes to the Sent folder.
  */
 export function EventEmailRoute() {
-  const { eventId } = useEventContext();
+  const { eventId, roleLevel } = useEventContext();
   return (
     <PageContainer>
       <MailProvider key={eventId}>
-        <MailArea eventId={eventId}>
+        <MailArea eventId={eventId} isAdmin={roleLevel === 0}>
           <Routes>
             <Route index element={<ToSent />} />
             <Route path="new" element={<ComposeScreen />} />

@@ -3,6 +3,7 @@ import {
   type ApplicationStatus,
   MAIL_FIRSTNAME_PLACEHOLDER,
   type MailCandidate,
+  type MailFormat,
   type MailReceiverFilter,
   sendMailSchema,
 } from '@funkis/shared';
@@ -21,6 +22,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
@@ -31,11 +33,14 @@ import { FormErrorList } from '../../../components/ui/form-error-list';
 import { paths } from '../../../config/paths';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf, isApiError } from '../../../lib/api-client';
+import { htmlToText, textToHtml } from '../../../lib/safe-html';
 import { useCandidates } from '../api/get-candidates';
+import { useEventFiles } from '../api/get-event-files';
 import { usePreviewReceivers } from '../api/preview-receivers';
 import { useSendMail } from '../api/send-mail';
 import { durationParts } from './format';
 import { useMailStore } from './mail-store';
+import { RichTextEditor } from './rich-text-editor';
 
 type Person = Pick<MailCandidate, 'userId' | 'name' | 'email'>;
 
@@ -46,6 +51,10 @@ interface Draft {
   people: Person[];
   subject: string;
   message: string;
+  /** `html`: the message is the rich-text editor's HTML. */
+  format: MailFormat;
+  /** Event files linked from the e-mail. */
+  files: { id: number; name: string }[];
 }
 
 const EMPTY_DRAFT: Draft = {
@@ -55,6 +64,8 @@ const EMPTY_DRAFT: Draft = {
   people: [],
   subject: '',
   message: '',
+  format: 'text',
+  files: [],
 };
 const draftKey = (eventId: number) => `funkis.mail-draft.${eventId}`;
 
@@ -81,7 +92,8 @@ const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((x
 
 /**
  * Compose (issue 14): receivers by role, group, application status and by name, combined; a live count and
- * preview; subject and plain-text message with a {firstname} placeholder; a confirm dialog with the count and
+ * preview; subject and a plain-text or rich-text message with a {firstname} placeholder; event files as links
+ * (warned when some receivers cannot open one); a confirm dialog with the count and
  * how long delivery takes at the event's rate.
  */
 export function ComposeForm({
@@ -104,6 +116,7 @@ export function ComposeForm({
   const groupsQuery = useGroups(eventId);
   const candidatesQuery = useCandidates(eventId, useDebounced(search, 250));
   const send = useSendMail(eventId);
+  const filesQuery = useEventFiles(eventId);
 
   useEffect(() => {
     dispatch({ type: 'composeOpened' });
@@ -129,15 +142,31 @@ export function ComposeForm({
   );
   const debouncedFilter = useDebounced(filter, 250);
   const hasFilter = Object.keys(debouncedFilter).length > 0;
-  const previewQuery = usePreviewReceivers(eventId, debouncedFilter);
+  const fileIds = useMemo(() => draft.files.map((file) => file.id), [draft.files]);
+  const previewQuery = usePreviewReceivers(eventId, debouncedFilter, fileIds);
   const preview = hasFilter ? previewQuery.data : undefined;
 
   const groups = (groupsQuery.data?.groups ?? []).filter((group) => roleLevel === 0 || group.id === ownGroupId);
   const update = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
 
+  const payload = () => ({
+    receivers: filter,
+    subject: draft.subject,
+    message: draft.message,
+    format: draft.format,
+    fileIds,
+  });
+
+  /** Switching keeps the words: plain text becomes paragraphs, rich text loses its formatting. */
+  const switchFormat = (format: MailFormat) =>
+    update({
+      format,
+      message: format === 'html' ? textToHtml(draft.message) : htmlToText(draft.message),
+    });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = sendMailSchema.safeParse({ receivers: filter, subject: draft.subject, message: draft.message });
+    const parsed = sendMailSchema.safeParse(payload());
     const errors: Record<string, string> = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -145,6 +174,8 @@ export function ComposeForm({
         errors[field] ??= translate(issue.message);
       }
     }
+    if (draft.format === 'html' && htmlToText(draft.message) === '')
+      errors.message ??= translate('mail.messageRequired');
     if (!preview || preview.total === 0) errors.receivers = translate('mail.noReceivers');
     setFieldErrors(errors);
     if (Object.keys(errors).length === 0) setIsConfirming(true);
@@ -152,7 +183,7 @@ export function ComposeForm({
 
   const confirmSend = async () => {
     try {
-      const { email } = await send.mutateAsync({ receivers: filter, subject: draft.subject, message: draft.message });
+      const { email } = await send.mutateAsync(payload());
       window.localStorage.removeItem(draftKey(eventId));
       setIsConfirming(false);
       navigate(paths.event.emailFolderItem.href(eventId, 'sent', email.id));
@@ -305,17 +336,70 @@ export function ComposeForm({
           required
           fullWidth
         />
-        <TextField
-          label={t('compose.message')}
-          value={draft.message}
-          onChange={(event) => update({ message: event.target.value })}
-          error={Boolean(fieldErrors.message)}
-          helperText={fieldErrors.message ?? t('compose.placeholderHelp', { placeholder: MAIL_FIRSTNAME_PLACEHOLDER })}
-          required
-          fullWidth
-          multiline
-          minRows={8}
+        <FormControlLabel
+          control={
+            <Switch
+              checked={draft.format === 'html'}
+              onChange={(event) => switchFormat(event.target.checked ? 'html' : 'text')}
+            />
+          }
+          label={t('compose.richText')}
         />
+        {draft.format === 'html' ? (
+          <RichTextEditor
+            label={t('compose.message')}
+            value={draft.message}
+            onChange={(message) => update({ message })}
+            error={Boolean(fieldErrors.message)}
+            helperText={
+              fieldErrors.message ?? t('compose.richPlaceholderHelp', { placeholder: MAIL_FIRSTNAME_PLACEHOLDER })
+            }
+          />
+        ) : (
+          <TextField
+            label={t('compose.message')}
+            value={draft.message}
+            onChange={(event) => update({ message: event.target.value })}
+            error={Boolean(fieldErrors.message)}
+            helperText={
+              fieldErrors.message ?? t('compose.placeholderHelp', { placeholder: MAIL_FIRSTNAME_PLACEHOLDER })
+            }
+            required
+            fullWidth
+            multiline
+            minRows={8}
+          />
+        )}
+        <Box>
+          <Autocomplete
+            multiple
+            options={(filesQuery.data?.files ?? []).map((file) => ({ id: file.id, name: file.name }))}
+            value={draft.files}
+            loading={filesQuery.isPending}
+            isOptionEqualToValue={(option, value) => option.id === value.id}
+            getOptionLabel={(option) => option.name}
+            onChange={(_event, value) => update({ files: value.map(({ id, name }) => ({ id, name })) })}
+            noOptionsText={t('compose.noFiles')}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('compose.files')}
+                error={Boolean(fieldErrors.fileIds)}
+                helperText={fieldErrors.fileIds ?? t('compose.filesHelp')}
+              />
+            )}
+          />
+          {filesQuery.isError ? <FormErrorList messages={errorMessagesOf(filesQuery.error)} /> : null}
+          {hasFilter && preview && preview.attachmentWarnings.length > 0 ? (
+            <Alert severity="warning" sx={{ mt: 1 }} data-testid="attachment-warnings">
+              {preview.attachmentWarnings.map((warning) => (
+                <Typography key={warning.fileId} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {t('compose.fileWarning', { count: warning.receiversWithoutAccess, name: warning.name })}
+                </Typography>
+              ))}
+            </Alert>
+          ) : null}
+        </Box>
         {send.isError && !isApiError(send.error) ? <FormErrorList messages={errorMessagesOf(send.error)} /> : null}
         {send.isError && isApiError(send.error) && Object.keys(send.error.fieldErrors).length === 0 ? (
           <FormErrorList messages={send.error.errors} />
@@ -326,7 +410,7 @@ export function ComposeForm({
           </Button>
           <Button
             onClick={() => {
-              setDraft(EMPTY_DRAFT);
+              setDraft({ ...EMPTY_DRAFT, format: draft.format });
               setFieldErrors({});
             }}
           >

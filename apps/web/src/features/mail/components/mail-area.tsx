@@ -17,7 +17,7 @@ const MAIL_SIDEBAR_WIDTH = 260;
  * The mail area: its sidebar beside the content from `md` up; below, a drawer opened with a button that closes
  * on every route change (spec section 4).
  */
-export function MailArea({ eventId, children }: { eventId: number; children: ReactNode }) {
+export function MailArea({ eventId, isAdmin, children }: { eventId: number; isAdmin: boolean; children: ReactNode }) {
   const { t } = useTranslation('mail');
   const theme = useTheme();
   const isWide = useMediaQuery(theme.breakpoints.up('md'));
@@ -33,7 +33,7 @@ export function MailArea({ eventId, children }: { eventId: number; children: Rea
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
       {isWide ? (
         <Paper variant="outlined" sx={{ width: MAIL_SIDEBAR_WIDTH, flexShrink: 0 }}>
-          <MailSidebar eventId={eventId} />
+          <MailSidebar eventId={eventId} isAdmin={isAdmin} />
         </Paper>
       ) : (
         <Drawer
@@ -41,7 +41,7 @@ export function MailArea({ eventId, children }: { eventId: number; children: Rea
           onClose={() => dispatch({ type: 'sidebarClosed' })}
           slotProps={{ paper: { sx: { width: MAIL_SIDEBAR_WIDTH }, 'aria-label': t('folders') } }}
         >
-          <MailSidebar eventId={eventId} />
+          <MailSidebar eventId={eventId} isAdmin={isAdmin} />
         </Drawer>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>

@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
@@ -17,10 +18,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { mailKeys } from '../../../lib/query-keys';
+import { SafeHtml } from '../../../lib/safe-html';
 import { useMail } from '../api/get-mail';
 import { useRetryMail } from '../api/retry-mail';
 import { useSetMailLabels } from '../api/set-mail-labels';
@@ -82,12 +86,24 @@ function LabelPicker({ eventId, email, labels }: { eventId: number; email: Mail;
   );
 }
 
-/** One sent e-mail: the message as plain text and every receiver's delivery state, refreshed while it changes. */
+/**
+ * One sent e-mail: the message (plain text, or the server-sanitised rich text through a second allow-list),
+ * the linked files, and every receiver's delivery state, refreshed while it changes. Opening it marks it read
+ * for this user, so the sidebar's unread counts are fetched again.
+ */
 export function MailDetail({ eventId, emailId, isAdmin }: { eventId: number; emailId: number; isAdmin: boolean }) {
   const { t, i18n } = useTranslation('mail');
   const { state, dispatch } = useMailStore();
   const mailQuery = useMail(eventId, emailId);
   const retry = useRetryMail(eventId, emailId);
+  const queryClient = useQueryClient();
+  const isLoaded = mailQuery.isSuccess;
+
+  useEffect(() => {
+    if (!isLoaded) return;
+    void queryClient.invalidateQueries({ queryKey: mailKeys.labels(eventId) });
+    void queryClient.invalidateQueries({ queryKey: mailKeys.lists(eventId) });
+  }, [isLoaded, eventId, queryClient]);
 
   useEffect(() => {
     if (mailQuery.data) dispatch({ type: 'emailLoaded', email: mailQuery.data.email });
@@ -107,11 +123,39 @@ export function MailDetail({ eventId, emailId, isAdmin }: { eventId: number; ema
         {t('detail.sentBy', { name: email.from.name, date: formatDateTime(email.createdAt, i18n.language) })}
       </Typography>
       <ReceiverFilterChips email={email} />
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography component="div" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {email.message}
-        </Typography>
+      <Paper variant="outlined" sx={{ p: 2 }} data-testid="mail-message">
+        {email.format === 'html' ? (
+          <Typography
+            component="div"
+            sx={{ overflowWrap: 'anywhere', '& p': { my: 1 }, '& a': { color: 'primary.main' } }}
+          >
+            <SafeHtml html={email.message} />
+          </Typography>
+        ) : (
+          <Typography component="div" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {email.message}
+          </Typography>
+        )}
       </Paper>
+      {email.attachments.length > 0 ? (
+        <Box component="section" aria-labelledby="mail-files-heading">
+          <Typography variant="h6" component="h2" id="mail-files-heading">
+            {t('detail.files')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('detail.filesHelp')}
+          </Typography>
+          <Box component="ul" sx={{ pl: 3, my: 1 }}>
+            {email.attachments.map((file) => (
+              <li key={file.fileId}>
+                <Link href={file.url} sx={{ overflowWrap: 'anywhere' }}>
+                  {file.name}
+                </Link>
+              </li>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
       <LabelPicker eventId={eventId} email={email} labels={state.labels} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography variant="h6" component="h2">

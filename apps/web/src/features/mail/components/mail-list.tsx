@@ -15,6 +15,19 @@ import { type MailFolder, useMails } from '../api/get-mails';
 import { formatDateTime } from './format';
 import { useMailStore } from './mail-store';
 
+/** A summary says whether the user opened it; an e-mail already loaded in full here has been opened. */
+const isRead = (email: object) => !('isRead' in email) || email.isRead === true;
+
+/** Read by screen readers, not shown: the bold subject says it to the eye. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** One folder (Sent or a custom label): subject, preview, date and the delivery counts of each e-mail. */
 export function MailList({
   eventId,
@@ -48,9 +61,26 @@ export function MailList({
         <Paper variant="outlined">
           <List component="div" disablePadding>
             {emails.map((email) => (
-              <ListItemButton key={email.id} component={RouterLink} to={hrefOf(email.id)} divider>
+              <ListItemButton
+                key={email.id}
+                component={RouterLink}
+                to={hrefOf(email.id)}
+                divider
+                data-unread={isRead(email) ? undefined : 'true'}
+              >
                 <ListItemText
-                  primary={email.subject}
+                  primary={
+                    isRead(email) ? (
+                      email.subject
+                    ) : (
+                      <>
+                        <Box component="span" sx={visuallyHidden}>
+                          {t('unreadMark')}
+                        </Box>
+                        {email.subject}
+                      </>
+                    )
+                  }
                   secondary={
                     <Stack component="span" direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
                       <span>{formatDateTime(email.createdAt, i18n.language)}</span>
@@ -74,7 +104,7 @@ export function MailList({
                     </Stack>
                   }
                   slotProps={{
-                    primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } },
+                    primary: { sx: { fontWeight: isRead(email) ? 400 : 700, overflowWrap: 'anywhere' } },
                     secondary: { component: 'span' },
                   }}
                 />

@@ -1,7 +1,9 @@
+import type { MailLabel } from '@funkis/shared';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
+import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -17,16 +19,41 @@ import { paths } from '../../../config/paths';
 import { FLIP_IN_RTL_CLASS } from '../../../config/theme/create-app-theme';
 import { useMailLabels } from '../api/get-mail-labels';
 import { CreateLabelDialog } from './create-label-dialog';
+import { MailSettingsDialog } from './mail-settings-dialog';
 import { useMailStore } from './mail-store';
 
 const linkSx = { borderRadius: 1, mx: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } };
 
-/** New-mail button, the Sent folder and the custom labels with their counts (spec sections 2 and 3). */
-export function MailSidebar({ eventId }: { eventId: number }) {
+/** The e-mails a folder holds, and a bold badge of those the user has not opened (an accessible label says so). */
+function FolderCounts({ label }: { label: MailLabel }) {
+  const { t } = useTranslation('mail');
+  return (
+    <>
+      {label.unreadCount > 0 ? (
+        <Chip
+          size="small"
+          color="primary"
+          label={label.unreadCount}
+          aria-label={t('unread', { count: label.unreadCount })}
+          sx={{ fontWeight: 700, mr: 0.5 }}
+          data-testid="unread-count"
+        />
+      ) : null}
+      <Chip size="small" label={label.totalCount} aria-label={t('count', { count: label.totalCount })} />
+    </>
+  );
+}
+
+/**
+ * New-mail button, the Sent folder and the custom labels with their counts and unread counts (spec sections 2
+ * and 3); admins also set the event's sending rate here.
+ */
+export function MailSidebar({ eventId, isAdmin }: { eventId: number; isAdmin: boolean }) {
   const { t } = useTranslation('mail');
   const { state, dispatch } = useMailStore();
   const labelsQuery = useMailLabels(eventId);
   const [isCreating, setIsCreating] = useState(false);
+  const [isSetting, setIsSetting] = useState(false);
 
   useEffect(() => {
     if (labelsQuery.data) dispatch({ type: 'labelsLoaded', labels: labelsQuery.data.labels });
@@ -60,8 +87,11 @@ export function MailSidebar({ eventId }: { eventId: number }) {
               <ListItemIcon sx={{ minWidth: 40 }}>
                 <SendOutlined className={FLIP_IN_RTL_CLASS} />
               </ListItemIcon>
-              <ListItemText primary={t(`systemLabels.${label.id}`)} />
-              <Chip size="small" label={label.totalCount} aria-label={t('count', { count: label.totalCount })} />
+              <ListItemText
+                primary={t(`systemLabels.${label.id}`)}
+                slotProps={{ primary: { sx: { fontWeight: label.unreadCount > 0 ? 700 : undefined } } }}
+              />
+              <FolderCounts label={label} />
             </ListItemButton>
           ))}
         </List>
@@ -91,8 +121,13 @@ export function MailSidebar({ eventId }: { eventId: number }) {
               <ListItemIcon sx={{ minWidth: 40 }}>
                 <LabelOutlined sx={{ color: label.color }} />
               </ListItemIcon>
-              <ListItemText primary={label.name} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
-              <Chip size="small" label={label.totalCount} aria-label={t('count', { count: label.totalCount })} />
+              <ListItemText
+                primary={label.name}
+                slotProps={{
+                  primary: { sx: { overflowWrap: 'anywhere', fontWeight: label.unreadCount > 0 ? 700 : undefined } },
+                }}
+              />
+              <FolderCounts label={label} />
             </ListItemButton>
           ))}
         </List>
@@ -101,8 +136,14 @@ export function MailSidebar({ eventId }: { eventId: number }) {
         <Button size="small" startIcon={<AddOutlined />} onClick={() => setIsCreating(true)}>
           {t('createLabel.open')}
         </Button>
+        {isAdmin ? (
+          <Button size="small" startIcon={<SpeedOutlined />} onClick={() => setIsSetting(true)}>
+            {t('settings.open')}
+          </Button>
+        ) : null}
       </Box>
       <CreateLabelDialog eventId={eventId} open={isCreating} onClose={() => setIsCreating(false)} />
+      {isAdmin ? <MailSettingsDialog eventId={eventId} open={isSetting} onClose={() => setIsSetting(false)} /> : null}
     </Box>
   );
 }

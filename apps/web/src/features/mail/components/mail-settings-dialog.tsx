@@ -1,0 +1,102 @@
+import { updateMailSettingsSchema } from '@funkis/shared';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { useTranslateMessage } from '../../../hooks/use-translate-message';
+import { errorMessagesOf } from '../../../lib/api-client';
+import { useMailSettings, useUpdateMailSettings } from '../api/mail-settings';
+
+/** Admins: how many messages a minute this event's mail goes out at (bounded; the server's default otherwise). */
+export function MailSettingsDialog({
+  eventId,
+  open,
+  onClose,
+}: {
+  eventId: number;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('mail');
+  const translate = useTranslateMessage();
+  const settingsQuery = useMailSettings(eventId, open);
+  const update = useUpdateMailSettings(eventId);
+  const [rate, setRate] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const settings = settingsQuery.data?.settings;
+
+  useEffect(() => {
+    if (open && settings) setRate(String(settings.ratePerMinute));
+  }, [open, settings]);
+
+  const close = () => {
+    setError(null);
+    update.reset();
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const parsed = updateMailSettingsSchema.safeParse({
+      ratePerMinute: rate.trim() === '' ? Number.NaN : Number(rate),
+    });
+    if (!parsed.success) {
+      setError(translate(parsed.error.issues[0]?.message ?? 'mail.rateInvalid'));
+      return;
+    }
+    setError(null);
+    try {
+      await update.mutateAsync(parsed.data);
+      close();
+    } catch {
+      // shown below the field
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="mail-settings-title" fullWidth maxWidth="xs">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="mail-settings-title">{t('settings.title')}</DialogTitle>
+        <DialogContent>
+          {settingsQuery.isError ? <Alert severity="error">{t('settings.loadError')}</Alert> : null}
+          {settingsQuery.isPending ? <CircularProgress aria-label={t('loading')} /> : null}
+          {settings ? (
+            <>
+              <DialogContentText sx={{ mb: 2 }}>
+                {t('settings.help', { default: settings.defaultRatePerMinute })}
+              </DialogContentText>
+              <TextField
+                type="number"
+                label={t('settings.rate')}
+                value={rate}
+                onChange={(event) => setRate(event.target.value)}
+                error={Boolean(error)}
+                helperText={error ?? t('settings.bounds', { min: settings.minimum, max: settings.maximum })}
+                slotProps={{ htmlInput: { min: settings.minimum, max: settings.maximum, step: 1 } }}
+                autoFocus
+                fullWidth
+                required
+              />
+            </>
+          ) : null}
+          {update.isError ? <FormErrorList messages={errorMessagesOf(update.error)} /> : null}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t('cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={!settings || update.isPending}>
+            {t('settings.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
