@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import ical from 'node-ical';
 import { DEMO, expect, inviteAndAccept, login, test, uniqueEmail } from './fixtures';
 
@@ -127,6 +127,92 @@ test.describe('scheduling', () => {
     expect(events).toHaveLength(2);
     expect(events.every((item) => String(item.summary).startsWith('Gate watch'))).toBe(true);
     await volunteerContext.close();
+  });
+
+  test("an admin copies a day in the event's zone and subscribes by secret URL; the feed works without cookies until revoked", async ({
+    page,
+  }) => {
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    const { event } = await post(page, page.request, '/api/events', { name: `Copy a day e2e ${Date.now()}` });
+    // A zone far from the browser's (UTC in the test run), so the screen says whose times it shows.
+    await post(page, page.request, `/api/event/${event.id}/settings`, { timeZone: 'Pacific/Auckland' });
+    const me = (await (await page.request.get(`/api/event/${event.id}`)).json()).eventUser.id as number;
+    const shift = async (title: string, startsAt: string, endsAt: string) =>
+      (
+        await post(page, page.request, `/api/event/${event.id}/shifts`, {
+          title,
+          description: '',
+          location: 'Wharf',
+          startsAt,
+          endsAt,
+          capacity: 2,
+          groupId: null,
+        })
+      ).shift.id as number;
+    // 2 July 2030 in Auckland (+12:00): 09:00–13:00 and 13:00–17:00.
+    const morning = await shift('Ferry', '2030-07-02T09:00:00+12:00', '2030-07-02T13:00:00+12:00');
+    await shift('Ferry', '2030-07-02T13:00:00+12:00', '2030-07-02T17:00:00+12:00');
+    await post(page, page.request, `/api/event/${event.id}/shifts/${morning}/assignments`, { eventUserId: me });
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/event/${event.id}/scheduling`);
+    await expect(page.getByTestId('zone-note')).toContainText(/Pacific\/Auckland \(UTC\+1[23]:00\)/);
+    const cards = page.locator('[data-testid^="shift-"]').filter({ hasText: 'Ferry' });
+    await expect(cards.first()).toContainText('09:00');
+
+    // Copy the day: the server's preview first, then the copies.
+    await page.getByRole('button', { name: 'Copy a day' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Copy a day' });
+    await dialog.getByLabel('Copy the shifts of').fill('2030-07-02');
+    await dialog.getByLabel('To the day').fill('2030-07-04');
+    await dialog.getByRole('button', { name: 'Show what will be made' }).click();
+    await expect(dialog.getByTestId('day-preview')).toHaveCount(2);
+    await expect(dialog.getByTestId('day-preview').first()).toContainText('09:00');
+    await expect(dialog.getByTestId('day-preview').first()).toContainText('(UTC+12:00)');
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Make 2 shifts' }).click();
+    await expect(page.getByText('2 shifts copied.')).toBeVisible();
+    await expect(cards).toHaveCount(2 + 2 + 1); // the day, its copy, and the morning under "my shifts"
+    const listed = (await (await page.request.get(`/api/event/${event.id}/shifts`)).json()).shifts as {
+      startsAt: string;
+      assignments: unknown[];
+    }[];
+    expect(listed.map((item) => item.startsAt)).toEqual([
+      '2030-07-01T21:00:00.000Z',
+      '2030-07-02T01:00:00.000Z',
+      '2030-07-03T21:00:00.000Z',
+      '2030-07-04T01:00:00.000Z',
+    ]);
+    expect(listed.slice(2).every((item) => item.assignments.length === 0)).toBe(true);
+
+    // Subscribe: a secret URL, shown once.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('button', { name: 'Subscribe in a calendar app' }).click();
+    const subscribe = page.getByRole('dialog', { name: 'Subscribe to your shifts' });
+    await subscribe.getByRole('button', { name: /Make (my|a new) address/ }).click();
+    const url = await subscribe.getByTestId('calendar-url').inputValue();
+    expect(url).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]+\.ics$/);
+    await expectNoSeriousAxeViolations(page);
+    await subscribe.getByRole('button', { name: 'Close' }).click();
+
+    // A calendar app: no cookies, no session.
+    const calendarApp = await playwrightRequest.newContext();
+    const feed = await calendarApp.get(url);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
+    const body = await feed.text();
+    expect(body).toContain('DTSTART;TZID=Pacific/Auckland:20300702T090000');
+    const events = Object.values(ical.sync.parseICS(body)).filter((item) => item?.type === 'VEVENT') as ical.VEvent[];
+    expect(events.map((item) => item.start.toISOString())).toContain('2030-07-01T21:00:00.000Z');
+
+    // The account page lists it and revokes it; the calendar app then gets 404.
+    await page.goto('/account/security');
+    await expect(page.getByTestId('calendar-feed-status')).toContainText('active since');
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: 'End the address' }).click();
+    await expect(page.getByText('The calendar address no longer works.')).toBeVisible();
+    expect((await calendarApp.get(url)).status()).toBe(404);
+    await calendarApp.dispose();
   });
 
   test('an organiser plans on the timeline: opens a block, moves by keyboard, marks arrived, downloads the hours', async ({

@@ -7,7 +7,7 @@ import { SchedulingPage } from '../../../features/scheduling/components/scheduli
 /** /event/{eventId}/scheduling (every member): my shifts, the shifts, and for organisers the planning. */
 export function EventSchedulingRoute() {
   const { t } = useTranslation();
-  const { eventId, roleLevel, eventUser } = useEventContext();
+  const { eventId, roleLevel, eventUser, event } = useEventContext();
   return (
     <PageContainer>
       <EventBreadcrumbs current={t('breadcrumbs.scheduling')} />
@@ -17,6 +17,7 @@ export function EventSchedulingRoute() {
         roleLevel={roleLevel}
         eventUserId={eventUser.id}
         groupId={eventUser.role.eventGroup?.id ?? null}
+        timeZone={event.timeZone}
       />
     </PageContainer>
   );
