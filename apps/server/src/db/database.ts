@@ -205,9 +205,9 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0011-rate-limits': rateLimits,
     '0012-invitations': invitations,
     '0013-applications-sort-name': applicationsSortName,
-    '0016-mail-rich-text-and-reads': mailRichTextAndReads,
     '0014-scheduling-time-zone-and-reminders': schedulingTimeZone,
     '0015-scheduling-planning': schedulingPlanning,
+    '0016-mail-rich-text-and-reads': mailRichTextAndReads,
   };
   return {
     async getMigrations() {

@@ -103,6 +103,8 @@ describe(`creating an event on ${dialect}`, () => {
       weekSeparationConfig: null,
       startsAt: null,
       endsAt: null,
+      // Issue 16: the server's zone until an admin chooses one.
+      timeZone: new Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
 
     const detail = await client.get(`/api/event/${body.event.id}`);
@@ -180,6 +182,7 @@ describe(`GET /api/event/:id on ${dialect}`, () => {
         'applicationsOpen',
         'startsAt',
         'endsAt',
+        'timeZone',
       ].sort(),
     );
   });

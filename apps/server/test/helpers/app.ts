@@ -40,6 +40,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       PUBLIC_URL: 'http://funkis.test',
       // A loaded test machine stalls now and then; overload refusals are tested on their own (reliability/).
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // Shift reminders only where a test asks for them (`app.reminders.tick()`), so no test's mail counts change.
+      REMINDER_WORKER: 'off',
       ...(dialect === 'postgres' ? { DATABASE_URL: postgresUrl } : {}),
       ...env,
     }),

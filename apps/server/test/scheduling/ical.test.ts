@@ -89,4 +89,137 @@ describe(`my shifts as iCalendar on ${dialect}`, () => {
     expect(anonymous.statusCode).toBe(401);
     expect((await outsider.get('/api/event/2147483648/my-shifts.ics')).statusCode).toBe(404);
   });
+
+  it("writes times in the event's zone with a VTIMEZONE that node-ical reads right across a DST change", async () => {
+    const adminUser = await createUser(t.db);
+    const event = await createEvent(t.db, { adminId: adminUser.id, name: 'Harbour days' });
+    const admin = await loginAs(t.app, adminUser);
+    const eventUserId = (await admin.get(`/api/event/${event.id}`)).json().eventUser.id as number;
+    expect((await admin.post(`/api/event/${event.id}/settings`, { timeZone: 'America/New_York' })).statusCode).toBe(
+      200,
+    );
+    // New York leaves daylight-saving time on Sunday 3 November 2030 (02:00 EDT becomes 01:00 EST).
+    const ids: number[] = [];
+    for (const [startsAt, endsAt] of [
+      ['2030-11-02T09:00:00-04:00', '2030-11-02T13:00:00-04:00'],
+      ['2030-11-04T09:00:00-05:00', '2030-11-04T13:00:00-05:00'],
+    ]) {
+      const created = await admin.post(`/api/event/${event.id}/shifts`, {
+        title: 'Pier',
+        description: '',
+        location: '',
+        startsAt,
+        endsAt,
+        capacity: 1,
+        groupId: null,
+      });
+      ids.push(created.json().shift.id);
+      const assigned = await admin.post(`/api/event/${event.id}/shifts/${created.json().shift.id}/assignments`, {
+        eventUserId,
+      });
+      expect(assigned.statusCode).toBe(201);
+    }
+    const body = (await admin.get(`/api/event/${event.id}/my-shifts.ics`)).body;
+    expect(body).toContain('BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n');
+    expect(body).toContain('X-WR-TIMEZONE:America/New_York');
+    expect(body).toContain('DTSTART;TZID=America/New_York:20301102T090000');
+    expect(body).toContain('DTSTART;TZID=America/New_York:20301104T090000');
+    expect(body).toMatch(/BEGIN:STANDARD\r\nDTSTART:20301103T020000\r\nTZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500/);
+    const parsed = Object.values(ical.sync.parseICS(body)).filter((item) => item?.type === 'VEVENT') as ical.VEvent[];
+    expect(parsed.map((item) => item.start.toISOString())).toEqual([
+      '2030-11-02T13:00:00.000Z',
+      '2030-11-04T14:00:00.000Z',
+    ]);
+    expect(parsed.map((item) => item.end?.toISOString())).toEqual([
+      '2030-11-02T17:00:00.000Z',
+      '2030-11-04T18:00:00.000Z',
+    ]);
+    expect(parsed.map((item) => item.uid)).toEqual(ids.map((id) => `shift-${id}@funkis.test`));
+  });
+});
+
+describe(`the secret calendar URL on ${dialect}`, () => {
+  it("serves all the user's shifts in all their events without a session, until revoked", async () => {
+    const userA = await createUser(t.db);
+    const userB = await createUser(t.db);
+    const first = await createEvent(t.db, { adminId: userA.id, name: 'First' });
+    const second = await createEvent(t.db, { adminId: userB.id, name: 'Second' });
+    const a = await loginAs(t.app, userA);
+    const b = await loginAs(t.app, userB);
+    expect((await a.post(`/api/event/${first.id}/settings`, { timeZone: 'Europe/Stockholm' })).statusCode).toBe(200);
+    const aInFirst = (await a.get(`/api/event/${first.id}`)).json().eventUser.id as number;
+    const aInSecond = await addMember(t.db, second.id, userA.id, 2, null);
+    const shift = async (client: typeof a, eventId: number, title: string, eventUserId: number) => {
+      const created = await client.post(`/api/event/${eventId}/shifts`, {
+        title,
+        description: '',
+        location: '',
+        startsAt: '2030-03-31T08:00:00+02:00',
+        endsAt: '2030-03-31T10:00:00+02:00',
+        capacity: 2,
+        groupId: null,
+      });
+      const assigned = await client.post(`/api/event/${eventId}/shifts/${created.json().shift.id}/assignments`, {
+        eventUserId,
+      });
+      expect(assigned.statusCode).toBe(201);
+    };
+    await shift(a, first.id, 'Bar', aInFirst);
+    await shift(b, second.id, 'Gate', aInSecond);
+
+    expect((await a.get('/api/user/calendar-feed')).json().feed).toEqual({ createdAt: null, url: null });
+    const made = await a.post('/api/user/calendar-feed');
+    expect(made.statusCode, made.body).toBe(201);
+    const url = made.json().feed.url as string;
+    expect(url).toMatch(/^http:\/\/funkis\.test\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/);
+    const listed = (await a.get('/api/user/calendar-feed')).json().feed;
+    expect(listed).toEqual({ createdAt: made.json().feed.createdAt, url: null });
+    // Only the hash is stored.
+    const token = url.split('/').at(-1)?.replace('.ics', '') as string;
+    const stored = await t.db.selectFrom('calendar_tokens').selectAll().where('user_id', '=', userA.id).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash).not.toContain(token);
+
+    const path = new URL(url).pathname;
+    const anonymous = await t.app.inject({ method: 'GET', url: path });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(anonymous.headers['cache-control']).toBe('private, no-store');
+    const events = Object.values(ical.sync.parseICS(anonymous.body)).filter(
+      (item) => item?.type === 'VEVENT',
+    ) as ical.VEvent[];
+    expect(events.map((item) => item.summary).sort()).toEqual(['Bar (First)', 'Gate (Second)']);
+    expect(events.every((item) => item.start.toISOString() === '2030-03-31T06:00:00.000Z')).toBe(true);
+    expect(anonymous.body).toContain('DTSTART;TZID=Europe/Stockholm:20300331T080000');
+
+    // Another user's session does not see A's feed state, and B's tokens are B's own.
+    expect((await b.get('/api/user/calendar-feed')).json().feed.createdAt).toBeNull();
+    expect((await b.delete('/api/user/calendar-feed')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+
+    // A new URL replaces the old one; revoking ends it; guessed and malformed tokens are 404.
+    const renewed = (await a.post('/api/user/calendar-feed')).json().feed.url as string;
+    expect(renewed).not.toBe(url);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    const renewedPath = new URL(renewed).pathname;
+    expect((await t.app.inject({ method: 'GET', url: renewedPath })).statusCode).toBe(200);
+    expect((await a.delete('/api/user/calendar-feed')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: renewedPath })).statusCode).toBe(404);
+    expect((await a.delete('/api/user/calendar-feed')).statusCode).toBe(404);
+    for (const guess of ['/api/calendar/abc.ics', `/api/calendar/${'A'.repeat(32)}.ics`, `/api/calendar/${token}`]) {
+      expect((await t.app.inject({ method: 'GET', url: guess })).statusCode, guess).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/calendar-feed' })).statusCode).toBe(401);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('actor_id', '=', userA.id)
+      .where('action', 'like', 'calendar_feed.%')
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual([
+      'calendar_feed.created',
+      'calendar_feed.created',
+      'calendar_feed.revoked',
+    ]);
+  });
 });

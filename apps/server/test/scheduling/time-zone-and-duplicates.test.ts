@@ -288,3 +288,50 @@ describe(`changing a shift's time on ${dialect}`, () => {
     ).toBe(403);
   });
 });
+
+describe(`a time change and an assignment at the same moment on ${dialect}`, () => {
+  for (let round = 1; round <= 3; round++) {
+    it(`never leave one person with overlapping shifts (round ${round})`, async () => {
+      const s = await setup();
+      const morning = await createShift(s.admin, s.eventId, {
+        title: 'Morning',
+        startsAt: '2030-07-03T08:00:00Z',
+        endsAt: '2030-07-03T12:00:00Z',
+      });
+      const afternoon = await createShift(s.admin, s.eventId, {
+        title: 'Afternoon',
+        startsAt: '2030-07-03T14:00:00Z',
+        endsAt: '2030-07-03T18:00:00Z',
+      });
+      const first = await s.admin.post(`/api/event/${s.eventId}/shifts/${morning}/assignments`, {
+        eventUserId: s.volunteerId,
+      });
+      expect(first.statusCode).toBe(201);
+      // Moving the morning into the afternoon and giving the afternoon to the same person: one of them must lose.
+      const [moved, assigned] = await Promise.all([
+        s.admin.post(`/api/event/${s.eventId}/shifts/${morning}`, { endsAt: '2030-07-03T15:00:00Z' }),
+        s.admin.post(`/api/event/${s.eventId}/shifts/${afternoon}/assignments`, { eventUserId: s.volunteerId }),
+      ]);
+      // Whichever comes second sees the first: the move (200) and the sign-up refused (409), or the reverse (201).
+      expect([
+        [200, 409],
+        [409, 201],
+      ]).toContainEqual([moved.statusCode, assigned.statusCode]);
+      const shifts = (await s.admin.get(`/api/event/${s.eventId}/shifts`)).json().shifts as {
+        startsAt: string;
+        endsAt: string;
+        assignments: { eventUserId: number }[];
+      }[];
+      const held = shifts.filter((shift) => shift.assignments.some((a) => a.eventUserId === s.volunteerId));
+      const overlapping = held.some((one, index) =>
+        held.some(
+          (other, otherIndex) =>
+            otherIndex !== index &&
+            Date.parse(one.startsAt) < Date.parse(other.endsAt) &&
+            Date.parse(other.startsAt) < Date.parse(one.endsAt),
+        ),
+      );
+      expect(overlapping).toBe(false);
+    });
+  }
+});

@@ -80,6 +80,11 @@ export const shiftKeys = {
   settings: (eventId: number) => ['shifts', eventId, 'settings'] as const,
 };
 
+/** The caller's secret calendar URL (one per user, all events; issue 16). */
+export const calendarFeedKeys = {
+  mine: () => ['calendar-feed'] as const,
+};
+
 /** The statistics screen: one entry per filter (every count of the screen in one call). */
 export const statisticsKeys = {
   all: (eventId: number) => ['statistics', eventId] as const,

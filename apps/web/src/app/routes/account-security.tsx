@@ -5,13 +5,14 @@ import { Breadcrumbs } from '../../components/ui/breadcrumbs';
 import { PageContainer } from '../../components/ui/page-container';
 import { paths } from '../../config/paths';
 import { AccountTabs } from '../../features/account/components/account-tabs';
+import { CalendarFeedCard } from '../../features/account/components/calendar-feed-card';
 import { ChangeEmailForm } from '../../features/account/components/change-email-form';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { RemoveAccountForm } from '../../features/account/components/remove-account-form';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAuth } from '../../lib/auth';
 
-/** /account/security — e-mail, password, account removal. */
+/** /account/security — e-mail, password, the secret calendar URL, account removal. */
 export function AccountSecurityRoute() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -33,6 +34,7 @@ export function AccountSecurityRoute() {
       <Stack spacing={3}>
         <ChangeEmailForm user={user} />
         <ChangePasswordForm />
+        <CalendarFeedCard />
         <RemoveAccountForm />
       </Stack>
     </PageContainer>

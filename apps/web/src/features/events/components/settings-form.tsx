@@ -7,6 +7,8 @@ import {
   eventNameField,
   type FormField,
   isOptionField,
+  supportedTimeZones,
+  timeZoneField,
   weekSeparationConfigSchema,
 } from '@funkis/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -47,6 +49,7 @@ const settingsFormSchema = z
     status: z.enum(EVENT_STATUSES),
     startsAt: optionalDate,
     endsAt: optionalDate,
+    timeZone: timeZoneField,
     useWeekSeparation: z.boolean(),
     week: z.object({
       formFieldName: z.string(),
@@ -92,6 +95,7 @@ const toFormValues = (event: Event): SettingsFormValues => ({
   status: event.status,
   startsAt: event.startsAt ?? '',
   endsAt: event.endsAt ?? '',
+  timeZone: event.timeZone,
   useWeekSeparation: event.useWeekSeparation,
   week: event.weekSeparationConfig
     ? {
@@ -107,10 +111,17 @@ const toSettings = (values: SettingsFormValues): EventSettingsInput => ({
   status: values.status,
   startsAt: values.startsAt || null,
   endsAt: values.endsAt || null,
+  timeZone: values.timeZone,
   useWeekSeparation: values.useWeekSeparation,
   // Switched off, the config is kept as it was (so switching back on restores it).
   ...(values.useWeekSeparation ? { weekSeparationConfig: values.week } : {}),
 });
+
+/** Every zone the browser knows, with the event's own first in case the browser does not know it. */
+const zoneOptions = (current: string) => {
+  const zones = supportedTimeZones();
+  return zones.includes(current) ? zones : [current, ...zones];
+};
 
 interface SettingsFormProps {
   event: Event;
@@ -181,6 +192,21 @@ export function SettingsForm({ event, formFields }: SettingsFormProps) {
                 ))}
               </FormTextField>
             </Stack>
+
+            <FormTextField
+              control={control}
+              name="timeZone"
+              select
+              label={t('settings.timeZone')}
+              helperText={t('settings.timeZoneHelp')}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              {zoneOptions(event.timeZone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </FormTextField>
 
             <Typography variant="subtitle1" component="h3" sx={{ pt: 1 }}>
               {t('settings.weekSeparation')}

@@ -1,4 +1,4 @@
-import { type CreateShiftInput, createShiftSchema, type Group } from '@funkis/shared';
+import { type CreateShiftInput, createShiftSchema, type Group, zonedToInstant } from '@funkis/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
-import { formatShiftTime } from './format';
+import { useEventZone, useShiftTime, ZoneNote } from './event-zone';
 
 const MAX_REPEATS = 100;
 
@@ -31,8 +31,11 @@ interface Draft {
   groupId: '' | number;
 }
 
-/** The shifts a draft makes: every day from `date` to `repeatUntil` (or just `date`), each slot that day. */
-export function expandDraft(draft: Draft): { shifts: CreateShiftInput[]; error: string | null } {
+/**
+ * The shifts a draft makes: every day from `date` to `repeatUntil` (or just `date`), each slot that day. The
+ * times are wall-clock times of `timeZone` (the event's; the viewer's when not given).
+ */
+export function expandDraft(draft: Draft, timeZone?: string): { shifts: CreateShiftInput[]; error: string | null } {
   if (!draft.date) return { shifts: [], error: 'form.dateRequired' };
   const slots = draft.slots
     .split(',')
@@ -46,9 +49,22 @@ export function expandDraft(draft: Draft): { shifts: CreateShiftInput[]; error: 
   const shifts: CreateShiftInput[] = [];
   for (let current = new Date(year, month - 1, day); current <= lastDay; current.setDate(current.getDate() + 1)) {
     for (const slot of slots as RegExpExecArray[]) {
-      const start = new Date(current.getFullYear(), current.getMonth(), current.getDate(), +slot[1], +slot[2]);
-      const end = new Date(current.getFullYear(), current.getMonth(), current.getDate(), +slot[3], +slot[4]);
-      if (end <= start) end.setDate(end.getDate() + 1);
+      const at = (hour: number, minute: number, dayOffset = 0) =>
+        timeZone
+          ? zonedToInstant(
+              {
+                year: current.getFullYear(),
+                month: current.getMonth() + 1,
+                day: current.getDate() + dayOffset,
+                hour,
+                minute,
+              },
+              timeZone,
+            )
+          : new Date(current.getFullYear(), current.getMonth(), current.getDate() + dayOffset, hour, minute);
+      const start = at(+slot[1], +slot[2]);
+      let end = at(+slot[3], +slot[4]);
+      if (end <= start) end = at(+slot[3], +slot[4], 1);
       shifts.push({
         title: draft.title,
         description: draft.description,
@@ -76,7 +92,9 @@ export interface NewShiftsDialogProps {
 
 /** One shift, or a repeating set (every day in a range × time slots), with a preview of what it will make. */
 export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate }: NewShiftsDialogProps) {
-  const { t, i18n } = useTranslation('scheduling');
+  const { t } = useTranslation('scheduling');
+  const zone = useEventZone();
+  const shiftTime = useShiftTime();
   const [draft, setDraft] = useState<Draft>({
     title: '',
     description: '',
@@ -89,7 +107,7 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
   });
   const [errors, setErrors] = useState<ErrorMessage[]>([]);
   const [saving, setSaving] = useState(false);
-  const expanded = useMemo(() => expandDraft(draft), [draft]);
+  const expanded = useMemo(() => expandDraft(draft, zone), [draft, zone]);
   const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
 
@@ -185,6 +203,7 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
               ))}
             </TextField>
           </Stack>
+          <ZoneNote />
           <Typography variant="subtitle2" component="h3">
             {t('form.preview', { count: expanded.shifts.length })}
           </Typography>
@@ -192,7 +211,7 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
           <List dense aria-label={t('form.previewLabel')} sx={{ maxHeight: 200, overflow: 'auto' }}>
             {expanded.shifts.map((shift) => (
               <ListItem key={shift.startsAt} data-testid="shift-preview">
-                {formatShiftTime(i18n.language, shift.startsAt, shift.endsAt)}
+                {shiftTime(shift.startsAt, shift.endsAt)}
               </ListItem>
             ))}
           </List>

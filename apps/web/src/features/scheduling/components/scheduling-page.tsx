@@ -7,9 +7,12 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import type { CreateShiftInput, Member, Shift } from '@funkis/shared';
+import { type CreateShiftInput, instantOfZonedInput, type Member, type Shift } from '@funkis/shared';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
+import RssFeedOutlined from '@mui/icons-material/RssFeedOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -39,15 +42,24 @@ import { useAssignableMembers } from '../api/get-members';
 import { useSchedulingSettings } from '../api/get-settings';
 import { type ShiftFilters, useShifts } from '../api/get-shifts';
 import { useRemoveAssignment } from '../api/remove-assignment';
+import { AssignmentActions } from './assignment-actions';
+import { DuplicateDayDialog } from './duplicate-day-dialog';
+import { DuplicateShiftDialog } from './duplicate-shift-dialog';
+import { EventZoneProvider, ZoneNote } from './event-zone';
 import { dayKey, formatDay } from './format';
 import { NewShiftsDialog } from './new-shifts-dialog';
+import { PlanningViews, useSchedulingView, ViewSwitch } from './planning-views';
+import { RulesDialog } from './rules-dialog';
 import { ShiftCard } from './shift-card';
+import { SubscribeDialog } from './subscribe-dialog';
 
 export interface SchedulingPageProps {
   eventId: number;
   roleLevel: 0 | 1 | 2;
   eventUserId: number | null;
   groupId: number | null;
+  /** The event's IANA time zone: every time on the screen is shown in it (issue 16). */
+  timeZone?: string;
 }
 
 /** A member to drag onto a shift (pointer, or keyboard: space to lift, arrows, space to drop). */
@@ -107,11 +119,11 @@ function MembersPanel({ eventId }: { eventId: number }) {
 }
 
 /** Filled and needed places of the shifts listed, per day. */
-function Coverage({ shifts }: { shifts: Shift[] }) {
+function Coverage({ shifts, timeZone }: { shifts: Shift[]; timeZone?: string }) {
   const { t, i18n } = useTranslation('scheduling');
   const days = new Map<string, { filled: number; capacity: number }>();
   for (const shift of shifts) {
-    const key = dayKey(shift.startsAt);
+    const key = dayKey(shift.startsAt, timeZone);
     const day = days.get(key) ?? { filled: 0, capacity: 0 };
     day.filled += Math.min(shift.assignments.length, shift.capacity);
     day.capacity += shift.capacity;
@@ -140,7 +152,15 @@ function Coverage({ shifts }: { shifts: Shift[] }) {
 const EMPTY_FILTERS: ShiftFilters = { from: '', to: '', groupId: '', location: '', free: false };
 
 /** /event/{id}/scheduling: my shifts first, then the shifts (list, filters, coverage); organisers plan here. */
-export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: SchedulingPageProps) {
+export function SchedulingPage(props: SchedulingPageProps) {
+  return (
+    <EventZoneProvider value={props.timeZone}>
+      <SchedulingScreen {...props} />
+    </EventZoneProvider>
+  );
+}
+
+function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }: SchedulingPageProps) {
   const { t, i18n } = useTranslation('scheduling');
   const organiser = roleLevel <= 1;
   const [day, setDay] = useState('');
@@ -151,14 +171,18 @@ export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: Sch
   const filters = useMemo<ShiftFilters>(() => {
     if (!day) return { ...EMPTY_FILTERS, groupId: filterGroup, location, free };
     const [year, month, date] = day.split('-').map(Number);
+    // The day of the event's zone (the viewer's without one).
+    const next = new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
     return {
-      from: new Date(year, month - 1, date).toISOString(),
-      to: new Date(year, month - 1, date + 1).toISOString(),
+      from: timeZone ? instantOfZonedInput(day, timeZone).toISOString() : new Date(year, month - 1, date).toISOString(),
+      to: timeZone
+        ? instantOfZonedInput(next, timeZone).toISOString()
+        : new Date(year, month - 1, date + 1).toISOString(),
       groupId: filterGroup,
       location,
       free,
     };
-  }, [day, filterGroup, location, free]);
+  }, [day, filterGroup, location, free, timeZone]);
   const shifts = useShifts(eventId, filters);
   const mine = useShifts(eventId, EMPTY_FILTERS);
   const settings = useSchedulingSettings(eventId);
@@ -167,8 +191,13 @@ export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: Sch
   const deleteMutation = useDeleteShift(eventId);
   const assignMutation = useAddAssignment(eventId);
   const removeMutation = useRemoveAssignment(eventId);
+  const viewState = useSchedulingView(organiser);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Shift | null>(null);
+  const [toDuplicate, setToDuplicate] = useState<Shift | null>(null);
+  const [duplicateDayOpen, setDuplicateDayOpen] = useState(false);
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
   const [errors, setErrors] = useState<ErrorMessage[]>([]);
   const [notice, setNotice] = useState('');
   const sensors = useSensors(
@@ -179,7 +208,7 @@ export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: Sch
   const selfSignup =
     roleLevel === 2 && groupId !== null && (settings.data?.settings.selfSignupGroupIds ?? []).includes(groupId);
   const closesHours = settings.data?.settings.signOffClosesHours ?? 0;
-  const canOrganise = (shift: Shift) =>
+  const canOrganise = (shift: Pick<Shift, 'group'>) =>
     roleLevel === 0 || (roleLevel === 1 && shift.group !== null && shift.group.id === groupId);
 
   const run = async (work: () => Promise<unknown>, done: string) => {
@@ -240,6 +269,20 @@ export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: Sch
           )
         }
         onDelete={() => setToDelete(shift)}
+        assignmentActions={
+          canOrganise(shift)
+            ? (assignment) => (
+                <AssignmentActions
+                  eventId={eventId}
+                  shift={shift}
+                  assignment={assignment}
+                  canOrganise={canOrganise}
+                  run={run}
+                />
+              )
+            : undefined
+        }
+        onDuplicate={() => setToDuplicate(shift)}
       />
     );
   };
@@ -248,7 +291,7 @@ export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: Sch
   const listed = shifts.data?.shifts ?? [];
   const byDay = new Map<string, Shift[]>();
   for (const shift of listed) {
-    const key = dayKey(shift.startsAt);
+    const key = dayKey(shift.startsAt, timeZone);
     byDay.set(key, [...(byDay.get(key) ?? []), shift]);
   }
 
@@ -259,11 +302,22 @@ export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: Sch
           {t('title')}
         </Typography>
         {organiser ? (
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialogOpen(true)}>
-            {t('actions.newShifts')}
-          </Button>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {roleLevel === 0 && settings.data ? (
+              <Button startIcon={<TuneOutlined />} onClick={() => setRulesOpen(true)}>
+                {t('actions.rules')}
+              </Button>
+            ) : null}
+            <Button variant="outlined" startIcon={<EventRepeatOutlined />} onClick={() => setDuplicateDayOpen(true)}>
+              {t('actions.duplicateDay')}
+            </Button>
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialogOpen(true)}>
+              {t('actions.newShifts')}
+            </Button>
+          </Stack>
         ) : null}
       </Stack>
+      <ZoneNote />
       <Box aria-live="polite">
         {notice ? <Alert severity="success">{notice}</Alert> : null}
         <FormErrorList messages={errors} />
@@ -274,14 +328,19 @@ export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: Sch
           <Typography id="my-shifts-heading" variant="h5" component="h2">
             {t('myShifts.title')}
           </Typography>
-          <Button
-            component="a"
-            href={`/api/event/${eventId}/my-shifts.ics`}
-            download="my-shifts.ics"
-            startIcon={<CalendarMonthOutlined />}
-          >
-            {t('myShifts.download')}
-          </Button>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button
+              component="a"
+              href={`/api/event/${eventId}/my-shifts.ics`}
+              download="my-shifts.ics"
+              startIcon={<CalendarMonthOutlined />}
+            >
+              {t('myShifts.download')}
+            </Button>
+            <Button startIcon={<RssFeedOutlined />} onClick={() => setSubscribeOpen(true)}>
+              {t('myShifts.subscribe')}
+            </Button>
+          </Stack>
         </Stack>
         {myShifts.length === 0 ? (
           <Typography color="text.secondary">{t('myShifts.empty')}</Typography>
@@ -292,8 +351,21 @@ export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: Sch
         )}
       </Box>
 
+      <ViewSwitch view={viewState.view} allowed={viewState.allowed} onChange={viewState.setView} />
+      <PlanningViews
+        eventId={eventId}
+        organiser={organiser}
+        admin={roleLevel === 0}
+        state={viewState}
+        renderShift={card}
+        run={run}
+      />
       <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ alignItems: 'flex-start', display: viewState.view === 'list' ? undefined : 'none' }}
+        >
           <Box component="section" aria-labelledby="shifts-heading" sx={{ flex: 1, minWidth: 0, width: '100%' }}>
             <Typography id="shifts-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
               {organiser ? t('list.title') : t('list.titleVolunteer')}
@@ -334,7 +406,7 @@ export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: Sch
               />
             </Stack>
             {shifts.isError ? <FormErrorList messages={errorMessagesOf(shifts.error)} /> : null}
-            {organiser ? <Coverage shifts={listed} /> : null}
+            {organiser ? <Coverage shifts={listed} timeZone={timeZone} /> : null}
             {listed.length === 0 && shifts.isSuccess ? (
               <Typography color="text.secondary" sx={{ mt: 2 }}>
                 {t('list.empty')}
@@ -366,6 +438,32 @@ export function SchedulingPage({ eventId, roleLevel, eventUserId, groupId }: Sch
           onCreate={createAll}
         />
       ) : null}
+      {toDuplicate ? (
+        <DuplicateShiftDialog
+          eventId={eventId}
+          shift={toDuplicate}
+          onClose={() => setToDuplicate(null)}
+          onDone={setNotice}
+        />
+      ) : null}
+      {duplicateDayOpen ? (
+        <DuplicateDayDialog
+          eventId={eventId}
+          initialFrom={day}
+          onClose={() => setDuplicateDayOpen(false)}
+          onDone={setNotice}
+        />
+      ) : null}
+      {rulesOpen && settings.data ? (
+        <RulesDialog
+          eventId={eventId}
+          settings={settings.data.settings}
+          groups={groups.data?.groups ?? []}
+          onClose={() => setRulesOpen(false)}
+          onDone={setNotice}
+        />
+      ) : null}
+      {subscribeOpen ? <SubscribeDialog onClose={() => setSubscribeOpen(false)} /> : null}
       <Dialog open={toDelete !== null} onClose={() => setToDelete(null)} aria-labelledby="delete-shift-title">
         <DialogTitle id="delete-shift-title">{t('delete.title', { title: toDelete?.title ?? '' })}</DialogTitle>
         <DialogContent>

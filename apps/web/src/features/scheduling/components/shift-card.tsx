@@ -1,6 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
-import type { Shift } from '@funkis/shared';
+import type { Shift, ShiftAssignee } from '@funkis/shared';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -12,11 +13,11 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useAssignableMembers } from '../api/get-members';
-import { formatShiftTime } from './format';
+import { useShiftTime } from './event-zone';
 
 export interface ShiftCardProps {
   eventId: number;
@@ -32,6 +33,10 @@ export interface ShiftCardProps {
   onSignUp(): void;
   onSignOff(): void;
   onDelete(): void;
+  /** Controls after each assigned person (move, attendance: assignment-actions.tsx). */
+  assignmentActions?(assignment: ShiftAssignee): ReactNode;
+  /** Organisers: copy the shift to another time (duplicate-shift-dialog.tsx). */
+  onDuplicate?(): void;
 }
 
 /** A member search that assigns on choice: the keyboard way to assign (drag is the pointer way). */
@@ -75,7 +80,8 @@ function AssignSearch({ eventId, shift, onAssign }: Pick<ShiftCardProps, 'eventI
 }
 
 export function ShiftCard(props: ShiftCardProps) {
-  const { t, i18n } = useTranslation('scheduling');
+  const { t } = useTranslation('scheduling');
+  const shiftTime = useShiftTime();
   const { shift, canOrganise } = props;
   const { setNodeRef, isOver } = useDroppable({ id: `shift-${shift.id}`, disabled: !canOrganise });
   const filled = shift.assignments.length;
@@ -96,7 +102,7 @@ export function ShiftCard(props: ShiftCardProps) {
               {shift.title}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {formatShiftTime(i18n.language, shift.startsAt, shift.endsAt)}
+              {shiftTime(shift.startsAt, shift.endsAt)}
               {shift.location ? ` · ${shift.location}` : ''}
               {shift.group ? ` · ${shift.group.name}` : ''}
             </Typography>
@@ -112,6 +118,15 @@ export function ShiftCard(props: ShiftCardProps) {
               color={full ? 'success' : 'default'}
               label={t('coverage.filled', { filled, capacity: shift.capacity })}
             />
+            {canOrganise && props.onDuplicate ? (
+              <IconButton
+                size="small"
+                aria-label={t('actions.duplicateShift', { title: shift.title })}
+                onClick={props.onDuplicate}
+              >
+                <ContentCopyOutlined fontSize="small" />
+              </IconButton>
+            ) : null}
             {canOrganise ? (
               <IconButton
                 size="small"
@@ -138,6 +153,7 @@ export function ShiftCard(props: ShiftCardProps) {
                     <CloseOutlined fontSize="small" />
                   </IconButton>
                 ) : null}
+                {props.assignmentActions?.(assignment)}
               </Stack>
             );
           })}

@@ -1,0 +1,124 @@
+import type { ShiftDraft } from '@funkis/shared';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
+import { useDuplicateDay } from '../api/duplicate';
+import { useEventZone, useShiftTime } from './event-zone';
+
+export interface DuplicateDayDialogProps {
+  eventId: number;
+  /** The day to copy, when the organiser chose one in the filter. */
+  initialFrom: string;
+  onClose(): void;
+  onDone(message: string): void;
+}
+
+/**
+ * Copy every shift of a day (that the caller organises) to another day, at the same times in the event's zone,
+ * without people. The server's preview lists the copies; nothing is made until confirmed.
+ */
+export function DuplicateDayDialog({ eventId, initialFrom, onClose, onDone }: DuplicateDayDialogProps) {
+  const { t } = useTranslation('scheduling');
+  const zone = useEventZone();
+  const shiftTime = useShiftTime();
+  const [from, setFrom] = useState(initialFrom);
+  const [to, setTo] = useState('');
+  const [preview, setPreview] = useState<ShiftDraft[] | null>(null);
+  const [errors, setErrors] = useState<ErrorMessage[]>([]);
+  const mutation = useDuplicateDay(eventId);
+
+  const change = (setter: (value: string) => void) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setter(event.target.value);
+    setPreview(null);
+    setErrors([]);
+  };
+
+  const submit = async () => {
+    setErrors([]);
+    if (!from || !to) return setErrors([t('duplicateDay.daysRequired')]);
+    try {
+      if (preview === null) {
+        const result = await mutation.mutateAsync({ from, to, preview: true });
+        setPreview(result.shifts);
+        return;
+      }
+      const result = await mutation.mutateAsync({ from, to });
+      onDone(t('notices.dayDuplicated', { count: result.shifts.length }));
+      onClose();
+    } catch (error) {
+      setErrors(errorMessagesOf(error));
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="duplicate-day-title">
+      <DialogTitle id="duplicate-day-title">{t('duplicateDay.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <DialogContentText>{t('duplicateDay.help', { zone: zone ?? '' })}</DialogContentText>
+          <FormErrorList messages={errors} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              type="date"
+              label={t('duplicateDay.from')}
+              value={from}
+              onChange={change(setFrom)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              required
+              fullWidth
+            />
+            <TextField
+              type="date"
+              label={t('duplicateDay.to')}
+              value={to}
+              onChange={change(setTo)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              required
+              fullWidth
+            />
+          </Stack>
+          {preview ? (
+            <>
+              <Typography variant="subtitle2" component="h3">
+                {t('duplicateDay.preview', { count: preview.length })}
+              </Typography>
+              <Alert severity="info">{t('duplicateDay.noPeople')}</Alert>
+              <List dense aria-label={t('duplicateDay.previewLabel')} sx={{ maxHeight: 240, overflow: 'auto' }}>
+                {preview.map((draft) => (
+                  <ListItem key={draft.sourceId} data-testid="day-preview" disableGutters>
+                    <ListItemText
+                      primary={draft.title}
+                      secondary={[shiftTime(draft.startsAt, draft.endsAt), draft.location, draft.group?.name]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button variant="contained" onClick={submit} loading={mutation.isPending}>
+          {preview === null ? t('duplicateDay.showPreview') : t('duplicateDay.submit', { count: preview.length })}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

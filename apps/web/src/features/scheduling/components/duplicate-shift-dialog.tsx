@@ -1,0 +1,79 @@
+import { instantOfZonedInput, type Shift, zonedInputValue } from '@funkis/shared';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
+import { useDuplicateShift } from '../api/duplicate';
+import { useEventZone, useShiftTime } from './event-zone';
+
+export interface DuplicateShiftDialogProps {
+  eventId: number;
+  shift: Shift;
+  onClose(): void;
+  onDone(message: string): void;
+}
+
+/** Copy one shift to another start (same length, texts, group, places; nobody assigned), with a preview. */
+export function DuplicateShiftDialog({ eventId, shift, onClose, onDone }: DuplicateShiftDialogProps) {
+  const { t } = useTranslation('scheduling');
+  const zone = useEventZone() ?? new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const shiftTime = useShiftTime();
+  const nextDay = new Date(Date.parse(shift.startsAt) + 86_400_000).toISOString();
+  const [start, setStart] = useState(zonedInputValue(nextDay, zone));
+  const [errors, setErrors] = useState<ErrorMessage[]>([]);
+  const mutation = useDuplicateShift(eventId);
+  const length = Date.parse(shift.endsAt) - Date.parse(shift.startsAt);
+  const startsAt = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(start) ? instantOfZonedInput(start, zone).toISOString() : '';
+  const endsAt = startsAt ? new Date(Date.parse(startsAt) + length).toISOString() : '';
+
+  const submit = async () => {
+    if (!startsAt) return setErrors([t('duplicate.startRequired')]);
+    setErrors([]);
+    try {
+      await mutation.mutateAsync({ shiftId: shift.id, startsAt });
+      onDone(t('notices.duplicated'));
+      onClose();
+    } catch (error) {
+      setErrors(errorMessagesOf(error));
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="duplicate-shift-title">
+      <DialogTitle id="duplicate-shift-title">{t('duplicate.title', { title: shift.title })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormErrorList messages={errors} />
+          <DialogContentText>
+            {t('duplicate.help', { time: shiftTime(shift.startsAt, shift.endsAt) })}
+          </DialogContentText>
+          <TextField
+            type="datetime-local"
+            label={t('duplicate.start', { zone })}
+            value={start}
+            onChange={(event) => setStart(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            required
+          />
+          <DialogContentText data-testid="duplicate-preview">
+            {endsAt ? t('duplicate.preview', { time: shiftTime(startsAt, endsAt) }) : ''}
+          </DialogContentText>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button variant="contained" onClick={submit} loading={mutation.isPending}>
+          {t('duplicate.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

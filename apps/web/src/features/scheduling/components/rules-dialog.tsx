@@ -1,0 +1,104 @@
+import type { Group, SchedulingSettings } from '@funkis/shared';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
+import { useSaveSchedulingSettings } from '../api/save-settings';
+
+export interface RulesDialogProps {
+  eventId: number;
+  settings: SchedulingSettings;
+  groups: Group[];
+  onClose(): void;
+  onDone(message: string): void;
+}
+
+/** The event's scheduling rules (admin): minimum rest, self sign-up per group, sign-off, e-mail reminders. */
+export function RulesDialog({ eventId, settings, groups, onClose, onDone }: RulesDialogProps) {
+  const { t } = useTranslation('scheduling');
+  const save = useSaveSchedulingSettings(eventId);
+  const [rest, setRest] = useState(String(settings.minRestMinutes));
+  const [signOff, setSignOff] = useState(String(settings.signOffClosesHours));
+  const [reminder, setReminder] = useState(String(settings.reminderHours));
+  const [selfSignup, setSelfSignup] = useState<number[]>(settings.selfSignupGroupIds);
+  const [errors, setErrors] = useState<ErrorMessage[]>([]);
+
+  const submit = async () => {
+    setErrors([]);
+    try {
+      await save.mutateAsync({
+        minRestMinutes: Number(rest),
+        signOffClosesHours: Number(signOff),
+        reminderHours: Number(reminder),
+        selfSignupGroupIds: selfSignup,
+      });
+      onDone(t('notices.rulesSaved'));
+      onClose();
+    } catch (error) {
+      setErrors(errorMessagesOf(error));
+    }
+  };
+
+  const number = (label: string, value: string, set: (value: string) => void, help: string, max: number) => (
+    <TextField
+      type="number"
+      label={label}
+      value={value}
+      onChange={(event) => set(event.target.value)}
+      helperText={help}
+      slotProps={{ htmlInput: { min: 0, max, step: 1 } }}
+      fullWidth
+    />
+  );
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="rules-title">
+      <DialogTitle id="rules-title">{t('rules.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormErrorList messages={errors} />
+          {number(t('rules.reminderHours'), reminder, setReminder, t('rules.reminderHoursHelp'), 336)}
+          {number(t('rules.minRest'), rest, setRest, t('rules.minRestHelp'), 10080)}
+          {number(t('rules.signOff'), signOff, setSignOff, t('rules.signOffHelp'), 720)}
+          <FormGroup>
+            <FormLabel component="legend">{t('rules.selfSignup')}</FormLabel>
+            {groups.length === 0 ? t('rules.noGroups') : null}
+            {groups.map((group) => (
+              <FormControlLabel
+                key={group.id}
+                label={group.name}
+                control={
+                  <Checkbox
+                    checked={selfSignup.includes(group.id)}
+                    onChange={(event) =>
+                      setSelfSignup((current) =>
+                        event.target.checked ? [...current, group.id] : current.filter((id) => id !== group.id),
+                      )
+                    }
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button variant="contained" onClick={submit} loading={save.isPending}>
+          {t('rules.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

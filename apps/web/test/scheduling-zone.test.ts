@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { dayKey, formatShiftTime, offsetNote, viewerTimeZone } from '../src/features/scheduling/components/format';
+import { expandDraft } from '../src/features/scheduling/components/new-shifts-dialog';
+
+const draft = {
+  title: 'Gate',
+  description: '',
+  location: '',
+  date: '2030-03-30',
+  repeatUntil: '2030-03-31',
+  slots: '08:00-12:00, 22:00-02:00',
+  capacity: '2',
+  groupId: '' as const,
+};
+
+describe("shift times in the event's zone", () => {
+  it("shows wall-clock times of the event's zone and its offset only when the viewer's differs", () => {
+    expect(formatShiftTime('en-GB', '2030-07-03T06:00:00Z', '2030-07-03T10:00:00Z', 'Europe/Stockholm')).toBe(
+      'Wed 3 Jul, 08:00–12:00',
+    );
+    expect(dayKey('2030-07-02T23:30:00Z', 'Europe/Stockholm')).toBe('2030-07-03');
+    expect(offsetNote('2030-07-03T06:00:00Z', viewerTimeZone())).toBe('');
+    const elsewhere = viewerTimeZone() === 'Pacific/Auckland' ? 'Europe/Stockholm' : 'Pacific/Auckland';
+    expect(offsetNote('2030-07-03T06:00:00Z', elsewhere)).toMatch(/^ \(UTC[+-]\d{2}:\d{2}\)$/);
+    expect(offsetNote('2030-07-03T06:00:00Z', undefined)).toBe('');
+  });
+
+  it("makes a repeating set at the event zone's times on both sides of a daylight-saving change", () => {
+    const { shifts, error } = expandDraft(draft, 'Europe/Stockholm');
+    expect(error).toBeNull();
+    expect(shifts.map((shift) => [shift.startsAt, shift.endsAt])).toEqual([
+      ['2030-03-30T07:00:00.000Z', '2030-03-30T11:00:00.000Z'],
+      // Over midnight into the day the clocks go forward at 02:00: 02:00 does not exist and becomes 03:00 CEST.
+      ['2030-03-30T21:00:00.000Z', '2030-03-31T01:00:00.000Z'],
+      ['2030-03-31T06:00:00.000Z', '2030-03-31T10:00:00.000Z'],
+      ['2030-03-31T20:00:00.000Z', '2030-04-01T00:00:00.000Z'],
+    ]);
+  });
+});
