@@ -289,7 +289,7 @@ test.describe('scheduling', () => {
 
     // The day list at 375 px, with the times sticking while the shifts scroll.
     await page.setViewportSize({ width: 375, height: 800 });
-    const stickyTime = page.getByRole('heading', { level: 4 }).first();
+    const stickyTime = page.getByRole('region', { name: 'Timeline' }).getByRole('heading', { level: 4 }).first();
     await expect(stickyTime).toBeVisible();
     await expect(stickyTime).toHaveCSS('position', 'sticky');
     await expect(page.getByTestId(`timeline-shift-${later}`)).toBeVisible();
