@@ -208,7 +208,7 @@ async function openWorld(browser: Browser, setting: Setting, options: BrowserCon
 async function show(page: Page, screen: Screen, ctx: Ctx, width: number) {
   await page.setViewportSize({ width, height: 800 });
   await page.goto(screen.path(ctx));
-  await page.locator('h1').first().waitFor();
+  await page.locator('h1').first().waitFor({ timeout: 30_000 });
   if (screen.open) await screen.open(page);
   // Let transitions (dialogs, drawers) settle before measuring colours.
   await page.waitForTimeout(400);
@@ -406,7 +406,7 @@ test.describe('right to left', () => {
     'account',
     'event home (feed)',
     'event menu drawer',
-    'users + add dialog',
+    'users + invite dialog',
     'applications',
     'applications + drawer',
     'form builder',

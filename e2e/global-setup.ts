@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -34,8 +35,8 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 }
 
 /**
- * Starts a real SMTP server that writes each message into E2E_MAIL_DIR, and the real Funkis server (built web
- * app, fresh SQLite database with the demo seed) on a free port. Tests read E2E_BASE_URL and E2E_MAIL_DIR.
+ * Starts a real SMTP server that writes each message into E2E_MAIL_DIR, and the real Funkis server (`node
+ * apps/server/dist/server.js`, built web app, fresh SQLite database with the demo seed) on a free port. Tests read E2E_BASE_URL and E2E_MAIL_DIR.
  */
 export default async function globalSetup() {
   // E2E_WEB_DIST lets several people build and test side by side without sharing apps/web/dist.
@@ -67,7 +68,9 @@ export default async function globalSetup() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // The built server, as production runs it (`npm run test:e2e` builds first; a stale bundle is rebuilt here).
+  buildIfStale(['server'], { quiet: true });
+  const server = spawn(process.execPath, ['dist/server.js'], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,

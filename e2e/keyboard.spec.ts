@@ -70,14 +70,21 @@ test.describe('keyboard only', () => {
     const headers = { 'x-csrf-token': token };
     const created = await admin.request.post('/api/events', { data: { name: `Keyboard ${Date.now()}` }, headers });
     const eventId = ((await created.json()) as { event: { id: number } }).event.id;
+    const current = (await (await admin.request.get(`/api/event/${eventId}/form`)).json()) as {
+      fields: unknown[];
+      updatedAt: string | null;
+      nextFieldNumber: number;
+    };
+    const next = current.nextFieldNumber;
     const saved = await admin.request.post(`/api/event/${eventId}/form`, {
       headers,
       data: {
         fields: [
-          { name: 'form-field-custom-1', type: 'textarea', label: 'Why do you want to help?', required: true },
-          { name: 'form-field-custom-2', type: 'checkbox', label: 'I can work nights', required: true },
+          ...current.fields,
+          { name: `form-field-custom-${next}`, type: 'textarea', label: 'Why do you want to help?', required: true },
+          { name: `form-field-custom-${next + 1}`, type: 'checkbox', label: 'I can work nights', required: true },
         ],
-        updatedAt: null,
+        updatedAt: current.updatedAt,
       },
     });
     expect(saved.status()).toBe(200);

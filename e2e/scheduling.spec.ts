@@ -214,4 +214,125 @@ test.describe('scheduling', () => {
     expect((await calendarApp.get(url)).status()).toBe(404);
     await calendarApp.dispose();
   });
+
+  test('an organiser plans on the timeline: opens a block, moves by keyboard, marks arrived, downloads the hours', async ({
+    page,
+    browser,
+  }) => {
+    const volunteerEmail = uniqueEmail('planning');
+    const volunteerContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const registered = await volunteerContext.request.post('/api/register', {
+      data: { email: volunteerEmail, firstname: 'Tove', lastname: 'Timeline', password: 'volunteer-password-1' },
+    });
+    expect(registered.ok()).toBe(true);
+    const volunteerCsrf = ((await registered.json()) as { _csrf: string })._csrf;
+
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    const { event } = await post(page, page.request, '/api/events', { name: `Planning e2e ${Date.now()}` });
+    const { group } = await post(page, page.request, `/api/event/${event.id}/groups`, { name: 'Stage' });
+    await inviteAndAccept(page, { request: volunteerContext.request, csrf: volunteerCsrf }, event.id, {
+      email: volunteerEmail,
+      roleLevel: 2,
+      groupId: group.id,
+    });
+    await volunteerContext.close();
+    const members = await page.request.get(`/api/event/${event.id}/users`, { params: { search: volunteerEmail } });
+    const [user] = ((await members.json()) as { users: { id: number }[] }).users;
+    const shift = async (title: string, location: string, startsAt: string, endsAt: string) =>
+      (
+        await post(page, page.request, `/api/event/${event.id}/shifts`, {
+          title,
+          description: '',
+          location,
+          startsAt,
+          endsAt,
+          capacity: 2,
+          groupId: group.id,
+        })
+      ).shift.id as number;
+    const morning = await shift('Stage build', 'Main stage', '2030-07-03T08:00:00Z', '2030-07-03T10:00:00Z');
+    const later = await shift('Stage lights', 'Light tower', '2030-07-03T13:00:00Z', '2030-07-03T15:00:00Z');
+    const past = await shift('Teardown', 'Main stage', '2024-06-10T08:00:00Z', '2024-06-10T11:30:00Z');
+    for (const shiftId of [morning, past]) {
+      await post(page, page.request, `/api/event/${event.id}/shifts/${shiftId}/assignments`, { eventUserId: user.id });
+    }
+
+    // The timeline, a week by location, from the URL; the switch shows it selected.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/event/${event.id}/scheduling?view=timeline&span=week&date=2030-07-01&by=location`);
+    await expect(page.getByRole('tab', { name: 'Timeline', selected: true })).toBeVisible();
+    const block = page.getByTestId(`timeline-shift-${morning}`);
+    await expect(block).toContainText('Stage build');
+    await expect(block).toContainText('1/2');
+    await expect(page.getByTestId(`timeline-shift-${later}`)).toContainText('0/2');
+    await expect(page.getByTestId('coverage-table')).toContainText('1/4');
+    await expectNoSeriousAxeViolations(page);
+
+    // Keyboard only: focus the block, open it, move the volunteer to the later shift through the "move to" menu.
+    await block.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Stage build' });
+    await expect(dialog.getByText('Tove Timeline')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Move Tove Timeline to another shift' }).focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: /Stage lights/ })).toBeVisible();
+    const target = menu.getByRole('menuitem', { name: /Stage lights/ });
+    if (!(await target.evaluate((element) => element === document.activeElement)))
+      await page.keyboard.press('ArrowDown');
+    await expect(target).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Moved to Stage lights.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(`timeline-shift-${later}`)).toContainText('1/2');
+    await expect(block).toContainText('0/2');
+
+    // The day list at 375 px, with the times sticking while the shifts scroll.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const stickyTime = page.getByRole('heading', { level: 4 }).first();
+    await expect(stickyTime).toBeVisible();
+    await expect(stickyTime).toHaveCSS('position', 'sticky');
+    await expect(page.getByTestId(`timeline-shift-${later}`)).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // After the event: the past shift on its day, mark arrived.
+    await page.goto(`/event/${event.id}/scheduling?view=timeline&span=day&date=2024-06-10&by=group`);
+    await page.getByTestId(`timeline-shift-${past}`).click();
+    const pastDialog = page.getByRole('dialog', { name: 'Teardown' });
+    await pastDialog
+      .getByRole('group', { name: 'Attendance of Tove Timeline' })
+      .getByRole('button', { name: 'Arrived' })
+      .click();
+    await expect(page.getByText('Attendance saved.')).toBeVisible();
+    await expect(
+      pastDialog.getByRole('group', { name: 'Attendance of Tove Timeline' }).getByRole('button', { name: 'Arrived' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Escape');
+
+    // Open places: both shifts of the stage have room.
+    await page.getByRole('tab', { name: 'Open places' }).click();
+    await expect(page).toHaveURL(/view=open/);
+    await expect(page.getByTestId('not-full-list')).toContainText('Stage build');
+    await expect(page.getByText('Every volunteer has a shift.')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    // Hours: 2 h + 3.5 h in all, 3.5 h arrived; the CSV as downloaded.
+    await page.getByRole('tab', { name: 'Hours' }).click();
+    const table = page.getByTestId('hours-table');
+    await expect(table.getByRole('row', { name: /Tove Timeline/ })).toContainText('5.5');
+    await page.getByLabel('Count only shifts marked arrived').check();
+    await expect(table.getByRole('row', { name: /Tove Timeline/ })).toContainText('3.5');
+    await expectNoSeriousAxeViolations(page);
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV', exact: true }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(`event-${event.id}-hours.csv`);
+    const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain('"First name","Last name","Email","Group","Shifts","Arrived","No-show","Hours"\r\n');
+    expect(csv).toContain(`"Tove","Timeline","${volunteerEmail}","Stage","2","1","0","3.5"\r\n`);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoSeriousAxeViolations(page);
+  });
 });

@@ -114,7 +114,7 @@ test.describe('users table', () => {
     await page.keyboard.press('Escape');
     await expect(grid.getByRole('columnheader', { name: 'Last name' })).toHaveCount(0);
     const downloadPromise = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Export CSV' }).click();
+    await page.getByRole('link', { name: 'Export CSV', exact: true }).click();
     const download = await downloadPromise;
     const file = await download.path();
     const csv = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');

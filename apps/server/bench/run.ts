@@ -26,12 +26,18 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const SEQUENTIAL_REQUESTS = 300;
 /** Each statistics call aggregates the whole event: fewer requests keep the bench's run time in bounds. */
 const STATISTICS_REQUESTS = 100;
-/** BENCH_ONLY=review,statistics,bulk runs only those parts (all by default). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'review,statistics,bulk').split(',').map((part) => part.trim()));
+/** BENCH_ONLY=review,statistics,bulk,scheduling runs only those parts (all by default). */
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'review,statistics,bulk,scheduling').split(',').map((part) => part.trim()),
+);
+/** Each week view answers about 1,400 shifts: fewer requests keep the run time in bounds. */
+const SCHEDULING_REQUESTS = 100;
 const LOAD_SECONDS = 5;
 const LOAD_CONNECTIONS = 10;
 /** BENCH_ONLY=runtime: only the runtime part (request-path ratios, compression, cold start, route weights). */
 const ONLY_RUNTIME = process.env.BENCH_ONLY === 'runtime';
+/** The runtime part runs by default and with BENCH_ONLY=runtime, not when only other parts are asked for. */
+const RUNTIME = process.env.BENCH_ONLY === undefined || ONLY.has('runtime');
 
 interface Latency {
   p50: number;
@@ -170,6 +176,63 @@ async function timedPost(base: string, pathname: string, session: { cookie: stri
   return { elapsed, body: JSON.parse(text) as { updated: number } };
 }
 
+/**
+ * Scheduling (issue 16): an event with 2,000 shifts and 10,000 assignments seeded through the service; the week
+ * view (timeline, counts only), the week as the list view answers it (with names), and the two planning lists.
+ * One client in sequence: the latency an organiser sees (goal for the week view: p95 under 50 ms).
+ */
+async function benchScheduling(
+  name: string,
+  base: string,
+  headers: Record<string, string>,
+  ready: ServeReady,
+): Promise<Row[]> {
+  const seed = ready.scheduling;
+  if (!seed) return [];
+  const rows: Row[] = [
+    {
+      database: name,
+      measure: 'scheduling seed (through the service)',
+      result: `${seed.shifts} shifts, ${seed.assignments} assignments in ${(seed.seedMs / 1000).toFixed(1)} s`,
+    },
+  ];
+  const event = `${base}/api/event/${ready.eventId}`;
+  const week = 'from=2026-07-01T00:00:00Z&to=2026-07-08T00:00:00Z';
+  const scenarios = [
+    { label: 'week view (timeline), all groups', url: `${event}/scheduling/timeline?${week}`, key: 'shifts' },
+    {
+      label: 'week view (timeline), one group',
+      url: `${event}/scheduling/timeline?${week}&groupId=${ready.groupIds[0]}`,
+      key: 'shifts',
+    },
+    { label: '"not full", first 25', url: `${event}/scheduling/not-full?pageSize=25`, key: 'shifts' },
+    { label: '"no shift", first 25', url: `${event}/scheduling/without-shift?pageSize=25`, key: 'users' },
+    // For comparison, last and fewer (each answer takes about a second, which would hold up the others):
+    // the same week through the list call, every assignment with its person's name.
+    { label: 'week as the list view (with names)', url: `${event}/shifts?${week}`, key: 'shifts', amount: 20 },
+  ];
+  for (const scenario of scenarios) {
+    const check = await fetch(scenario.url, { headers });
+    const body = (await check.json()) as Record<string, unknown>;
+    const list = body[scenario.key];
+    if (check.status !== 200 || !Array.isArray(list) || list.length === 0) {
+      throw new Error(`${scenario.label}: ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
+    }
+    const count = typeof body.total === 'number' ? `${list.length} of ${body.total}` : `${list.length}`;
+    const amount = 'amount' in scenario && scenario.amount ? scenario.amount : SCHEDULING_REQUESTS;
+    await load(scenario.url, headers, { connections: 1, amount: Math.max(3, amount / 5) }); // warm-up
+    const single = await load(scenario.url, headers, { connections: 1, amount });
+    const note = single.errors > 0 ? `, ${single.errors} errors` : '';
+    rows.push({
+      database: name,
+      measure: `${scenario.label} [${count}]: 1 client, ${amount} requests`,
+      result: `p50 ${ms(single.p50)}  p95 ${ms(single.p95)}  p99 ${ms(single.p99)}${note}`,
+    });
+    console.log(`[${name}] ${scenario.label}: done`);
+  }
+  return rows;
+}
+
 async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'funkis-bench-'));
   const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
@@ -180,6 +243,7 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
     console.log(`\n[${name}] seeding and starting the server…`);
     const started = await startServer({
       BENCH_DATA_DIR: dataDir,
+      BENCH_SCHEDULING: ONLY.has('scheduling') ? '1' : '0',
       ...(name === 'postgres' ? { BENCH_PG_URL: PG_URL, BENCH_PG_SCHEMA: schema } : {}),
     });
     child = started.child;
@@ -193,11 +257,11 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
     const session = await login(base, ready.email, ready.password);
     const headers = { cookie: session.cookie };
     const list = `${base}/api/event/${ready.eventId}/applications`;
-    if (name === 'sqlite') {
+    if (name === 'sqlite' && RUNTIME) {
       rows.push(...(await requestPathRatios(base, session.cookie, ready.eventId)));
       console.log(`[${name}] request path ratios: done`);
     }
-    rows.push(...(await jsonCompression(name, `${list}?pageSize=25`, session.cookie)));
+    if (RUNTIME) rows.push(...(await jsonCompression(name, `${list}?pageSize=25`, session.cookie)));
     if (ONLY_RUNTIME) return rows;
     const scenarios = [
       { label: 'first page, no filter', url: `${list}?pageSize=25` },
@@ -261,6 +325,8 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
       console.log(`[${name}] ${scenario.label}: done`);
     }
 
+    if (ready.scheduling) rows.push(...(await benchScheduling(name, base, headers, ready)));
+
     const update = `/api/event/${ready.eventId}/applications/update`;
     if (!ONLY.has('bulk')) return rows;
     for (const round of [1, 2]) {
@@ -304,9 +370,11 @@ async function main() {
   } else {
     console.warn(`\n*** PostgreSQL at ${PG_URL.replace(/\/\/[^@]*@/, '//…@')} is unreachable: skipped. ***`);
   }
-  console.log('\n[runtime] cold start and memory…');
-  rows.push(...(await coldStart(await freePort())));
-  rows.push(...routeWeights());
+  if (RUNTIME) {
+    console.log('\n[runtime] cold start and memory…');
+    rows.push(...(await coldStart(await freePort())));
+    rows.push(...routeWeights());
+  }
   if (process.env.BENCH_LIGHTHOUSE === '1') {
     console.log('\n[lighthouse] login page and event screen, desktop and mobile…');
     rows.push(...lighthouseRows());
@@ -314,7 +382,7 @@ async function main() {
   const width = Math.max(...rows.map((row) => row.measure.length));
   const [one, five] = os.loadavg();
   console.log(
-    `\nFunkis bench (runtime, applications review) — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${one.toFixed(1)} (1 min) / ${five.toFixed(1)} (5 min) at the end\n`,
+    `\nFunkis bench (runtime, applications review, scheduling) — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${one.toFixed(1)} (1 min) / ${five.toFixed(1)} (5 min) at the end\n`,
   );
   let last = '';
   for (const row of rows) {

@@ -27,7 +27,7 @@ describe('accessibility (issue 11)', () => {
     const user = userEvent.setup();
     renderWithProviders(<LoginForm />);
     const announcer = screen.getByTestId('form-error-announcer');
-    expect(announcer).toHaveAttribute('role', 'alert');
+    expect(announcer).toHaveAttribute('aria-live', 'assertive');
     expect(announcer).toHaveTextContent('');
 
     await user.click(screen.getByRole('button', { name: 'Log in' }));

@@ -85,6 +85,8 @@ export const shiftAssigneeSchema = z.object({
   firstname: z.string(),
   lastname: z.string(),
   createdAt: z.string(),
+  /** Marked after the start (shift-planning.ts): arrived, no-show, or not marked. */
+  attendance: z.enum(['arrived', 'no_show']).nullable(),
 });
 export type ShiftAssignee = z.infer<typeof shiftAssigneeSchema>;
 

@@ -22,6 +22,7 @@ import * as statistics from './migrations/0009-statistics.js';
 import * as scheduling from './migrations/0010-scheduling.js';
 import * as rateLimits from './migrations/0011-rate-limits.js';
 import * as invitations from './migrations/0012-invitations.js';
+import * as applicationsSortName from './migrations/0013-applications-sort-name.js';
 import * as schedulingTimeZone from './migrations/0014-scheduling-time-zone-and-reminders.js';
 import * as schedulingPlanning from './migrations/0015-scheduling-planning.js';
 import * as mailRichTextAndReads from './migrations/0016-mail-rich-text-and-reads.js';
@@ -203,9 +204,10 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0009-statistics': statistics,
     '0011-rate-limits': rateLimits,
     '0012-invitations': invitations,
-    '0016-mail-rich-text-and-reads': mailRichTextAndReads,
+    '0013-applications-sort-name': applicationsSortName,
     '0014-scheduling-time-zone-and-reminders': schedulingTimeZone,
     '0015-scheduling-planning': schedulingPlanning,
+    '0016-mail-rich-text-and-reads': mailRichTextAndReads,
   };
   return {
     async getMigrations() {
@@ -222,6 +224,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
     provider: migrationProvider(handle.dialect),
+    // Numbers are handed out to parallel work, so one may land after a higher one already ran on a database
+    // (0013 after 0014–0016): run whatever has not run yet instead of refusing the database as "corrupted".
+    allowUnorderedMigrations: true,
     // Kysely looks for its own tables across all schemas unless told which one is ours.
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });

@@ -121,6 +121,9 @@ export interface ApplicationsTable {
   week: string | null;
   /** Lower-cased name, e-mail and answers, for search. */
   search_text: string;
+  /** The applicant's `lower(lastname)` and `lower(firstname)`, for the review's sort by name (migration 0013). */
+  sort_lastname: ColumnType<string, string | undefined, string>;
+  sort_firstname: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

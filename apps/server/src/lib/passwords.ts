@@ -1,4 +1,13 @@
-import { hash, verify } from '@node-rs/argon2';
+import { createRequire } from 'node:module';
+
+/** The native argon2 addon is loaded with the first hash or check, not at start (issue 12: idle memory). */
+let argon2: typeof import('@node-rs/argon2') | undefined;
+const loadArgon2 = () => {
+  argon2 ??= createRequire(import.meta.url)('@node-rs/argon2') as typeof import('@node-rs/argon2');
+  return argon2;
+};
+const hash = (password: string, options: typeof OPTIONS) => loadArgon2().hash(password, options);
+const verify = (passwordHash: string, password: string) => loadArgon2().verify(passwordHash, password);
 
 // argon2id (algorithm 2) with the OWASP minimum: 19 MiB memory, 2 passes.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

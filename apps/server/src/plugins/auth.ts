@@ -9,6 +9,8 @@ export interface EventMembership {
   eventId: number;
   roleLevel: RoleLevel;
   groupId: number | null;
+  /** The group's name when the membership was read with the session (undefined: not read). */
+  groupName?: string | null;
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/types.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
+import { prepared } from '../lib/prepared.js';
 import { isoIn, nowIso } from '../lib/time.js';
 import { hashToken, randomToken, safeEqual } from '../lib/tokens.js';
 
@@ -14,6 +15,51 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Cookie tokens whose session id (HMAC) is remembered. */
+const RECENT_IDS = 1000;
+
+const sessionColumns = [
+  'sessions.csrf_token',
+  'sessions.expires_at',
+  'sessions.last_seen_at',
+  'users.id',
+  'users.email',
+  'users.firstname',
+  'users.lastname',
+  'users.avatar',
+] as const;
+
+const sessionQuery = (db: Db, id: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(sessionColumns)
+    .where('sessions.id', '=', id);
+
+/** The session of an id with its user: the one query of every request with a session cookie. */
+const loadSession = prepared((db: Db, id: string) => sessionQuery(db, id));
+
+/** The same with the user's membership of one event and its group's name (routes guarded by requireEventRole). */
+const loadSessionWithMembership = prepared((db: Db, id: string, eventId: number) =>
+  sessionQuery(db, id)
+    .leftJoin('event_users', (join) =>
+      join.onRef('event_users.user_id', '=', 'users.id').on('event_users.event_id', '=', eventId),
+    )
+    .leftJoin('event_groups', 'event_groups.id', 'event_users.group_id')
+    .select([
+      'event_users.id as member_id',
+      'event_users.role_level as member_role_level',
+      'event_users.group_id as member_group_id',
+      'event_groups.name as member_group_name',
+    ]),
+);
+
+type SessionRow = Awaited<ReturnType<typeof loadSession>>[number] & {
+  member_id?: number | null;
+  member_role_level?: number | null;
+  member_group_id?: number | null;
+  member_group_name?: string | null;
+};
 
 /** An event membership read together with the session (see `load`). */
 export interface LoadedMembership {
@@ -21,6 +67,8 @@ export interface LoadedMembership {
   eventId: number;
   roleLevel: number;
   groupId: number | null;
+  /** The name of the member's group (null without a group). */
+  groupName: string | null;
 }
 
 export interface SessionInfo {
@@ -76,6 +124,7 @@ export async function endUserSessions(db: Db, userId: number, keepSessionId: str
 
 export class SessionStore {
   private lastPurge = 0;
+  private readonly recentIds = new Map<string, string>();
 
   constructor(
     private readonly db: Db,
@@ -132,39 +181,11 @@ export class SessionStore {
     token: string,
     eventId?: number,
   ): Promise<{ session: SessionInfo; user: User; membership?: LoadedMembership | null } | null> {
-    const id = hashToken(token, this.secret);
-    const base = this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.csrf_token',
-        'sessions.expires_at',
-        'sessions.last_seen_at',
-        'users.id',
-        'users.email',
-        'users.firstname',
-        'users.lastname',
-        'users.avatar',
-      ])
-      .where('sessions.id', '=', id);
-    type Row = NonNullable<Awaited<ReturnType<typeof base.executeTakeFirst>>> & {
-      member_id?: number | null;
-      member_role_level?: number | null;
-      member_group_id?: number | null;
-    };
-    const row: Row | undefined =
+    const id = this.idOf(token);
+    const row: SessionRow | undefined =
       eventId === undefined
-        ? await base.executeTakeFirst()
-        : await base
-            .leftJoin('event_users', (join) =>
-              join.onRef('event_users.user_id', '=', 'users.id').on('event_users.event_id', '=', eventId),
-            )
-            .select([
-              'event_users.id as member_id',
-              'event_users.role_level as member_role_level',
-              'event_users.group_id as member_group_id',
-            ])
-            .executeTakeFirst();
+        ? (await loadSession(this.db, id))[0]
+        : (await loadSessionWithMembership(this.db, id, eventId))[0];
     if (!row) return null;
     const now = Date.now();
     const lastSeen = Date.parse(row.last_seen_at);
@@ -172,6 +193,7 @@ export class SessionStore {
       await this.destroy(id);
       return null;
     }
+    // At most one write a minute per session, not one per request.
     if (now - lastSeen > TOUCH_EVERY_MS) {
       await this.db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id', '=', id).execute();
     }
@@ -194,8 +216,23 @@ export class SessionStore {
             eventId,
             roleLevel: row.member_role_level,
             groupId: row.member_group_id ?? null,
+            groupName: row.member_group_name ?? null,
           };
     return { ...loaded, membership };
+  }
+
+  /**
+   * The session id (keyed hash) of a cookie token. The hash of recent tokens is remembered (a pure function of
+   * the token: an ended session's id simply finds no row), so a busy session does not pay an HMAC per request.
+   */
+  private idOf(token: string): string {
+    let id = this.recentIds.get(token);
+    if (id === undefined) {
+      id = hashToken(token, this.secret);
+      if (this.recentIds.size >= RECENT_IDS) this.recentIds.delete(this.recentIds.keys().next().value as string);
+      this.recentIds.set(token, id);
+    }
+    return id;
   }
 
   /**

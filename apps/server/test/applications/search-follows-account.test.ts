@@ -65,4 +65,41 @@ describe(`applications search after an account change on ${dialect}`, () => {
     expect(found.json().applications.map((a: { user: { firstname: string } }) => a.user.firstname)).toEqual(['Nils']);
     expect(new TestClient(t.app)).toBeDefined();
   });
+
+  it('sorts by the new name after a rename (the name copied into the application follows)', async () => {
+    const organiser = await loginAs(t.app, await createUser(t.db));
+    const eventId = (await organiser.post('/api/events', { name: 'Sorted Fair' })).json().event.id as number;
+    await organiser.post(`/api/event/${eventId}/applications-open`, { open: true });
+    const people = [
+      ['Cilla', 'Berg'],
+      ['Anna', 'Dahl'],
+      ['Bo', 'Dahl'],
+      ['Dan', 'Ek'],
+    ];
+    const clients = [];
+    for (const [firstname, lastname] of people) {
+      const client = await loginAs(t.app, await createUser(t.db, { firstname, lastname }));
+      expect((await client.post(`/api/event/${eventId}/apply`, { answers: {} })).statusCode).toBe(201);
+      clients.push(client);
+    }
+    const order = async (sort: string) =>
+      (
+        (await organiser.get(`/api/event/${eventId}/applications?sort=${sort}`)).json().applications as {
+          user: { firstname: string };
+        }[]
+      ).map((application) => application.user.firstname);
+    expect(await order('lastname')).toEqual(['Cilla', 'Anna', 'Bo', 'Dan']);
+    expect(await order('-lastname')).toEqual(['Dan', 'Bo', 'Anna', 'Cilla']);
+    expect(await order('firstname')).toEqual(['Anna', 'Bo', 'Cilla', 'Dan']);
+
+    // Cilla Berg becomes Cilla Ahl (first by last name), Dan Ek becomes Aron Ek (first by first name).
+    expect((await clients[0].post('/api/user/update-info', { firstname: 'Cilla', lastname: 'Ahl' })).statusCode).toBe(
+      200,
+    );
+    expect((await clients[3].post('/api/user/update-info', { firstname: 'Aron', lastname: 'Ek' })).statusCode).toBe(
+      200,
+    );
+    expect(await order('lastname')).toEqual(['Cilla', 'Anna', 'Bo', 'Aron']);
+    expect(await order('firstname')).toEqual(['Anna', 'Aron', 'Bo', 'Cilla']);
+  });
 });

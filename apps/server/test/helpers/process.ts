@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildIfStale } from '../../../../scripts/build-if-stale.mjs';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -46,11 +47,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `src/server.ts` as its own process on a free loopback port (PORT=0) and resolves once it listens.
- * The web app is not served (no build needed); logs are JSON on stdout.
+ * Starts the built server (`node dist/server.js`, as production runs it; built first when missing or older than
+ * its sources) as its own process on a free loopback port (PORT=0) and resolves once it listens. The web app is
+ * not served (no web build needed); logs are JSON on stdout.
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  buildIfStale(['server'], { quiet: true });
+  const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',

@@ -4,9 +4,10 @@ import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withStatementCache } from '../../src/db/database.js';
+import { prepared } from '../../src/lib/prepared.js';
 import { securityHeaders } from '../../src/plugins/security-headers.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
-import { addMember, createEvent, createUser, loginAs } from '../helpers/factories.js';
+import { addMember, createEvent, createGroup, createUser, loginAs } from '../helpers/factories.js';
 
 // Issue 12: what the production request path does besides the modules (decision 012).
 
@@ -168,5 +169,42 @@ describe(`event guard with the membership read in the session query, on ${dialec
 
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/event/${mine.id}` });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("answers the event screen's call with the caller's group and the form, as read with the session", async () => {
+    const user = await createUser(t.db);
+    const event = await createEvent(t.db);
+    const group = await createGroup(t.db, event.id, 'Bar crew');
+    const eventUserId = await addMember(t.db, event.id, user.id, 1, group.id);
+    const client = await loginAs(t.app, user);
+    const first = await client.request('GET', `/api/event/${event.id}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().eventUser).toEqual({
+      id: eventUserId,
+      userId: user.id,
+      role: { eventRole: { roleLevel: 1 }, eventGroup: { id: group.id, name: 'Bar crew' } },
+    });
+    expect(Array.isArray(first.json().eventForm.fields)).toBe(true);
+    // The same answer again (statement and parsed form reused).
+    expect((await client.request('GET', `/api/event/${event.id}`)).json()).toEqual(first.json());
+  });
+});
+
+describe(`prepared queries on ${dialect}`, () => {
+  const userByEmail = prepared((db: TestApp['db'], email: string, limit: number) =>
+    db.selectFrom('users').select(['id', 'email']).where('email', '=', email).where('id', '>', 0).limit(limit),
+  );
+
+  it("runs the query built once with each call's arguments, constants kept", async () => {
+    const anna = await createUser(t.db, { email: 'prepared-anna@example.com' });
+    const bo = await createUser(t.db, { email: 'prepared-bo@example.com' });
+    expect(await userByEmail(t.db, 'prepared-anna@example.com', 5)).toEqual([{ id: anna.id, email: anna.email }]);
+    expect(await userByEmail(t.db, 'prepared-bo@example.com', 5)).toEqual([{ id: bo.id, email: bo.email }]);
+    expect(await userByEmail(t.db, 'prepared-bo@example.com', 0)).toEqual([]);
+    expect(await userByEmail(t.db, 'nobody@example.com', 5)).toEqual([]);
+    // Inside a transaction too (another handle: built again for it).
+    await t.db.transaction().execute(async (trx) => {
+      expect(await userByEmail(trx, 'prepared-anna@example.com', 1)).toEqual([{ id: anna.id, email: anna.email }]);
+    });
   });
 });

@@ -6,13 +6,14 @@ import { addMember, createEvent, createGroup, createUser, loginAs } from '../hel
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ MAIL_WORKER: 'off', REMINDER_WORKER: 'off' });
 });
 afterAll(() => t.close());
 
 interface Person {
   client: TestClient;
   eventUserId: number;
+  email: string;
 }
 
 interface Setup {
@@ -33,7 +34,7 @@ interface Setup {
 async function person(eventId: number, firstname: string, lastname: string, role: 0 | 1 | 2, group: number | null) {
   const user = await createUser(t.db, { firstname, lastname });
   const eventUserId = await addMember(t.db, eventId, user.id, role, group);
-  return { client: await loginAs(t.app, user), eventUserId };
+  return { client: await loginAs(t.app, user), eventUserId, email: user.email };
 }
 
 async function setup(groupName = 'Kitchen'): Promise<Setup> {
@@ -219,6 +220,16 @@ describe(`moving an assignment on ${dialect}`, () => {
       from: { shiftId: morning },
       to: { shiftId: overlapping },
     });
+
+    // Anna is told, through the queue, with the old and the new shift.
+    const mails = await t.db
+      .selectFrom('mail_queue')
+      .select(['subject', 'reason'])
+      .where('to_email', '=', s.anna.email)
+      .execute();
+    expect(mails).toEqual([
+      { subject: expect.stringMatching(/^Your shift was changed: Prep – /), reason: 'shift_changed' },
+    ]);
 
     // Full: Prep has its one place taken now.
     const full = await move(s.admin, morning, boOnMorning, overlapping);

@@ -35,6 +35,17 @@ const STATUS_RANK = sql.raw(
   `case a.status ${APPLICATION_STATUSES.map((status, rank) => `when '${status}' then ${rank}`).join(' ')} else ${APPLICATION_STATUSES.length} end`,
 );
 
+/**
+ * The applicant's sort keys as values of an insert or update of `applications`: read from `users` by the same
+ * statement, lower-cased by the database as the sort always did (migration 0013).
+ */
+function sortNameOf(userId: number) {
+  return {
+    sort_lastname: sql<string>`(select lower(lastname) from users where users.id = ${userId})`,
+    sort_firstname: sql<string>`(select lower(firstname) from users where users.id = ${userId})`,
+  };
+}
+
 function parseSort(sort: ApplicationSort): { field: ApplicationSortField; direction: 'asc' | 'desc' } {
   return sort.startsWith('-')
     ? { field: sort.slice(1) as ApplicationSortField, direction: 'desc' }
@@ -151,11 +162,13 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
         case 'status':
           ordered = ordered.orderBy(STATUS_RANK, direction);
           break;
+        // The applicant's name as copied into the application (migration 0013): no join, and by last name the
+        // index (event_id, sort_lastname, sort_firstname, id) gives the order.
         case 'firstname':
-          ordered = ordered.orderBy(sql`lower(u.firstname)`, direction).orderBy(sql`lower(u.lastname)`, direction);
+          ordered = ordered.orderBy('a.sort_firstname', direction).orderBy('a.sort_lastname', direction);
           break;
         case 'lastname':
-          ordered = ordered.orderBy(sql`lower(u.lastname)`, direction).orderBy(sql`lower(u.firstname)`, direction);
+          ordered = ordered.orderBy('a.sort_lastname', direction).orderBy('a.sort_firstname', direction);
           break;
         case 'email':
           ordered = ordered.orderBy('u.email', direction);
@@ -338,6 +351,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
           group_id: null,
           week: values.week,
           search_text: values.searchText,
+          ...sortNameOf(values.userId),
           created_at: values.createdAt,
           updated_at: values.createdAt,
         })
@@ -408,6 +422,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
               group_id: null,
               week: row.week,
               search_text: row.searchText,
+              ...sortNameOf(row.userId),
               created_at: row.createdAt,
               updated_at: row.createdAt,
             })),
@@ -428,6 +443,10 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
         .select(['a.id', 'a.answers', 'a.search_text', 'u.firstname', 'u.lastname', 'u.email'])
         .where('a.user_id', '=', userId)
         .execute(),
+
+    /** The applicant's sort keys of all their applications, from their current name (after a rename). */
+    refreshSortName: (userId: number) =>
+      db.updateTable('applications').set(sortNameOf(userId)).where('user_id', '=', userId).execute(),
 
     setSearchText: (applicationId: number, searchText: string) =>
       db.updateTable('applications').set({ search_text: searchText }).where('id', '=', applicationId).execute(),

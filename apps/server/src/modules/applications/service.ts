@@ -516,7 +516,10 @@ export function applicationsService(db: Db, dialect: DialectName) {
       return changed;
     },
 
-    /** After an applicant's name or e-mail changed: their applications are found by the new ones, not the old. */
+    /**
+     * After an applicant's name or e-mail changed: their applications are found by the new ones, not the old,
+     * and sort by the new name.
+     */
     async refreshApplicant(userId: number): Promise<void> {
       await withTransaction(db, async (trx) => {
         const inTransaction = applicationsRepository(trx, dialect);
@@ -524,6 +527,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
           const text = searchTextOf(row, parseJsonObject<Answers>(row.answers, {}));
           if (text !== row.search_text) await inTransaction.setSearchText(row.id, text);
         }
+        await inTransaction.refreshSortName(userId);
       });
     },
   };

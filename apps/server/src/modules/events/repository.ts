@@ -8,6 +8,7 @@ import {
 import { sql } from 'kysely';
 import type { Db, EventRow, EventUpdate } from '../../db/types.js';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
+import { prepared } from '../../lib/prepared.js';
 import { nowIso } from '../../lib/time.js';
 
 export { eventAvatarUrl };
@@ -31,6 +32,19 @@ export function toEvent(row: EventRow): Event {
 export function parseWeekConfig(text: string | null): WeekSeparationConfig | null {
   return text ? (JSON.parse(text) as WeekSeparationConfig) : null;
 }
+
+/**
+ * The event with its form's stored fields in one statement (the event screen's call, `GET /api/event/{id}`,
+ * on every page of an event): built once, run with new parameters (lib/prepared.ts).
+ */
+export const findEventWithForm = prepared((db: Db, eventId: number) =>
+  db
+    .selectFrom('events')
+    .leftJoin('event_forms', 'event_forms.event_id', 'events.id')
+    .selectAll('events')
+    .select('event_forms.fields as form_fields')
+    .where('events.id', '=', eventId),
+);
 
 /** All SQL of the `events` table: the only place that writes it. Pass a transaction as `db` to take part in it. */
 export function eventsRepository(db: Db) {

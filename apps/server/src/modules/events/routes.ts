@@ -7,6 +7,7 @@ import {
   eventSettingsSchema,
   eventsListQuerySchema,
   eventsListResponseSchema,
+  type FormField,
 } from '@funkis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +16,7 @@ import { forbidden, notFound } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
 import { currentMembership, currentUser, findMembership } from '../../plugins/auth.js';
 import { isTakingApplications } from '../applications/service.js';
-import { formsService } from '../forms/service.js';
+import { parseFields } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { toEvent } from './repository.js';
 import { eventsService } from './service.js';
@@ -24,10 +25,24 @@ const tags = { events: { tags: ['events'] } };
 
 const eventResponse = ok({ event: eventSchema });
 
+/** Parsed forms by their stored text (only serialised, never changed): the event screen's call parses once. */
+const parsedForms = new Map<string, FormField[]>();
+const PARSED_FORMS = 100;
+
+function storedFields(text: string | null): FormField[] {
+  if (!text) return [];
+  let fields = parsedForms.get(text);
+  if (!fields) {
+    fields = parseFields(text);
+    if (parsedForms.size >= PARSED_FORMS) parsedForms.delete(parsedForms.keys().next().value as string);
+    parsedForms.set(text, fields);
+  }
+  return fields;
+}
+
 /** Home, the event itself, its settings, avatar and the applications switch. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = eventsService(app.db, app.dialect);
-  const forms = formsService(app.db);
   const memberships = membershipsService(app.db, app.dialect);
 
   /**
@@ -90,10 +105,21 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const membership = currentMembership(request);
-      const [row, fields, member] = await Promise.all([
-        service.findEvent(membership.eventId),
-        forms.fields(membership.eventId),
-        memberships.findMember(membership.eventId, membership.eventUserId),
+      // The caller's membership and group came with the session (one query); the event and its form are one
+      // more. The group is looked up only when the guard had to read the membership itself.
+      const [row, member] = await Promise.all([
+        service.findEventWithForm(membership.eventId),
+        membership.groupName === undefined
+          ? memberships.findMember(membership.eventId, membership.eventUserId)
+          : {
+              id: membership.eventUserId,
+              userId: currentUser(request).id,
+              roleLevel: membership.roleLevel,
+              group:
+                membership.groupId !== null && membership.groupName !== null
+                  ? { id: membership.groupId, name: membership.groupName }
+                  : null,
+            },
       ]);
       if (!row || !member) throw notFound();
       return {
@@ -103,7 +129,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: member.userId,
           role: { eventRole: { roleLevel: member.roleLevel }, eventGroup: member.group },
         },
-        eventForm: { fields },
+        eventForm: { fields: storedFields(row.form_fields) },
       };
     },
   );

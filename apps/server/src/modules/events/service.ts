@@ -6,7 +6,7 @@ import { lockEvent, withTransaction } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
 import { formsService } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
-import { eventsRepository, parseWeekConfig, toEvent } from './repository.js';
+import { eventsRepository, findEventWithForm, parseWeekConfig, toEvent } from './repository.js';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -127,6 +127,9 @@ export function eventsService(db: Db, dialect: DialectName) {
     },
 
     findEvent: (eventId: number) => eventsRepository(db).findEvent(eventId),
+
+    /** The event row and its form's stored fields (text; null without a form) in one query. */
+    findEventWithForm: async (eventId: number) => (await findEventWithForm(db, eventId))[0],
 
     /** Name and time zone of each event asked for (missing ones are left out). */
     async namesAndZones(eventIds: readonly number[]): Promise<Map<number, { name: string; timeZone: string }>> {

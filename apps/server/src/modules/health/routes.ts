@@ -2,7 +2,12 @@ import { errorEnvelope } from '@funkis/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import type { Db } from '../../db/types.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/db-errors.js';
+import { prepared } from '../../lib/prepared.js';
+
+/** The health check's one cheap query, built once (lib/prepared.ts). */
+const selectOne = prepared((_db: Db) => sql`select 1`);
 
 /** Longest a readiness check waits for the database before it says "not ready". */
 const READY_TIMEOUT_MS = 2_000;
@@ -15,7 +20,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       timer = setTimeout(() => reject(new Error('database did not answer in time')), READY_TIMEOUT_MS);
     });
     try {
-      await Promise.race([sql`select 1`.execute(app.db), timeout]);
+      await Promise.race([selectOne(app.db), timeout]);
     } finally {
       clearTimeout(timer);
     }

@@ -12,7 +12,7 @@ export interface ShiftBlockRow {
   group_id: number | null;
   group_name: string | null;
   filled: number | string | null;
-  mine: number | string | boolean;
+  mine_id: number | null;
 }
 
 export interface BlockFilters {
@@ -50,6 +50,10 @@ export function planningRepository(db: Db, dialect: DialectName) {
     let query = db
       .selectFrom('shifts')
       .leftJoin('event_groups as g', 'g.id', 'shifts.group_id')
+      // The viewer's own place: at most one row per shift (unique shift, member), an index lookup.
+      .leftJoin('shift_assignments as m', (join) =>
+        join.onRef('m.shift_id', '=', 'shifts.id').on('m.event_user_id', '=', viewer),
+      )
       .select((eb) => [
         'shifts.id',
         'shifts.title',
@@ -64,15 +68,7 @@ export function planningRepository(db: Db, dialect: DialectName) {
           .select((inner) => inner.fn.countAll<number>().as('n'))
           .whereRef('a.shift_id', '=', 'shifts.id')
           .as('filled'),
-        eb
-          .exists(
-            eb
-              .selectFrom('shift_assignments as m')
-              .select('m.id')
-              .whereRef('m.shift_id', '=', 'shifts.id')
-              .where('m.event_user_id', '=', viewer),
-          )
-          .as('mine'),
+        'm.id as mine_id',
       ])
       .where('shifts.event_id', '=', eventId);
     if (filters.from) query = query.where('shifts.ends_at', '>', filters.from);

@@ -48,7 +48,10 @@ function hoursCells(row: HoursRow, decimalComma: boolean): TableCell[] {
  * attendance and hours. Organiser routes take admins and leaders; the service narrows leaders to their group.
  */
 export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = planningService(app.db, app.dialect);
+  const service = planningService(app.db, app.dialect, {
+    enqueue: (input, db) => app.mail.enqueue(input, db),
+    publicUrl: app.config.PUBLIC_URL,
+  });
 
   app.get(
     '/event/:id/scheduling/timeline',

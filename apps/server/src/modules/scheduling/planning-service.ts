@@ -16,6 +16,7 @@ import { membershipsService } from '../memberships/service.js';
 import { type BlockFilters, planningRepository, type ShiftBlockRow } from './planning-repository.js';
 import { schedulingRepository } from './repository.js';
 import { checkAssignmentRules, requireOrganiserOf } from './rules.js';
+import { type SchedulingOptions, schedulingService } from './service.js';
 
 const utc = (instant: string): string => new Date(instant).toISOString();
 
@@ -28,7 +29,7 @@ const toBlock = (row: ShiftBlockRow): ShiftBlock => ({
   capacity: row.capacity,
   group: row.group_id === null ? null : { id: row.group_id, name: row.group_name ?? '' },
   filled: Number(row.filled),
-  mine: row.mine === true || Number(row.mine) === 1,
+  mine: row.mine_id !== null,
 });
 
 /**
@@ -45,7 +46,7 @@ function peopleScope(membership: EventMembership, requested: number | undefined)
  * Planning views of shift scheduling (issue 16 part B, decision 016): the timeline and the lists read counts the
  * database aggregates; a move and an attendance mark are one transaction each, under the event's lock, audited.
  */
-export function planningService(db: Db, dialect: DialectName) {
+export function planningService(db: Db, dialect: DialectName, options: SchedulingOptions = {}) {
   const read = planningRepository(db, dialect);
 
   const blockFilters = (query: { from?: string; to?: string; groupId?: number }) => {
@@ -178,7 +179,8 @@ export function planningService(db: Db, dialect: DialectName) {
     /**
      * Moves an assignment to another shift in one transaction under the event's lock: the caller organises both
      * shifts, and the person passes the assignment rules on the new one (own group for volunteers, capacity,
-     * overlap and rest, leaving the old shift out). The attendance mark is cleared; one audit entry.
+     * overlap and rest, leaving the old shift out). The attendance mark is cleared; one audit entry; the person
+     * (when not the caller) gets the "shift changed" mail with the old and the new shift, in the same transaction.
      */
     async move(membership: EventMembership, actorId: number, shiftId: number, assignmentId: number, toShiftId: number) {
       try {
@@ -205,6 +207,15 @@ export function planningService(db: Db, dialect: DialectName) {
           const settings = await repository.settings(membership.eventId);
           await checkAssignmentRules(repository, to, assignment.event_user_id, settings, from.id);
           await planningRepository(trx, dialect).moveAssignment(from.id, assignment.id, to.id);
+          if (assignment.event_user_id !== membership.eventUserId) {
+            await schedulingService(trx, dialect, options).notifyMoved(
+              trx,
+              membership.eventId,
+              assignment.event_user_id,
+              from,
+              to,
+            );
+          }
           await writeAudit(trx, {
             eventId: membership.eventId,
             actorId,

@@ -168,6 +168,8 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
             firstname: member?.firstname ?? '',
             lastname: member?.lastname ?? '',
             createdAt: assignment.created_at,
+            attendance:
+              assignment.attendance === 'arrived' || assignment.attendance === 'no_show' ? assignment.attendance : null,
           };
         }),
         mine: list.some((assignment) => assignment.event_user_id === viewer),
@@ -274,6 +276,15 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     });
 
   return {
+    /**
+     * Tells a person that an organiser moved their place from one shift to another (the "changed" mail, with
+     * the old and the new shift), inside the caller's transaction: planning-service.ts's move.
+     */
+    notifyMoved: (trx: Db, eventId: number, eventUserId: number, from: ShiftRow, to: ShiftRow) =>
+      notify(trx, eventId, [eventUserId], 'shift_changed', (context) =>
+        schedulingMails.changed(toMailShift(from), toMailShift(to), context),
+      ),
+
     async list(membership: EventMembership, query: ShiftsListQuery): Promise<Shift[]> {
       const filters: ShiftFilters = {
         from: query.from ? utc(query.from) : undefined,

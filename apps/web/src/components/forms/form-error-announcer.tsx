@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',
@@ -23,15 +23,15 @@ interface ErrorAnnouncerProps {
 }
 
 /**
- * A visually hidden live region (role=alert) that tells screen reader users, when a submit fails validation, how
- * many fields need attention. The fields themselves carry aria-invalid and their message via aria-describedby, and
+ * A visually hidden assertive live region, there before it speaks (so every screen reader notices the change), that
+ * tells, when a submit fails validation, how many fields need attention. The fields themselves carry aria-invalid and their message via aria-describedby, and
  * the first one receives focus.
  */
 export function ErrorAnnouncer({ count, attempt }: ErrorAnnouncerProps) {
   const { t } = useTranslation();
   const text = attempt > 0 && count > 0 ? t('formErrors.summary', { count }) : '';
   return (
-    <Box role="alert" aria-live="assertive" aria-atomic="true" sx={visuallyHidden} data-testid="form-error-announcer">
+    <Box aria-live="assertive" aria-atomic="true" sx={visuallyHidden} data-testid="form-error-announcer">
       {/* A new node per attempt, so the same sentence is read again after another failed submit. */}
       {text ? <span key={attempt}>{text}</span> : null}
     </Box>

@@ -25,7 +25,9 @@ export function TopBar({ onOpenSidebar }: TopBarProps) {
   const { isAuthenticated } = useAuth();
   return (
     <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ minHeight: TOP_BAR_HEIGHT, height: TOP_BAR_HEIGHT, gap: 1, px: { xs: 1.5, sm: 3 } }}>
+      <Toolbar
+        sx={{ minHeight: TOP_BAR_HEIGHT, height: TOP_BAR_HEIGHT, gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 3 } }}
+      >
         {onOpenSidebar ? (
           <IconButton
             color="inherit"

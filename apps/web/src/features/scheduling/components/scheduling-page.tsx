@@ -42,11 +42,13 @@ import { useAssignableMembers } from '../api/get-members';
 import { useSchedulingSettings } from '../api/get-settings';
 import { type ShiftFilters, useShifts } from '../api/get-shifts';
 import { useRemoveAssignment } from '../api/remove-assignment';
+import { AssignmentActions } from './assignment-actions';
 import { DuplicateDayDialog } from './duplicate-day-dialog';
 import { DuplicateShiftDialog } from './duplicate-shift-dialog';
 import { EventZoneProvider, ZoneNote } from './event-zone';
 import { dayKey, formatDay } from './format';
 import { NewShiftsDialog } from './new-shifts-dialog';
+import { PlanningViews, useSchedulingView, ViewSwitch } from './planning-views';
 import { RulesDialog } from './rules-dialog';
 import { ShiftCard } from './shift-card';
 import { SubscribeDialog } from './subscribe-dialog';
@@ -189,6 +191,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
   const deleteMutation = useDeleteShift(eventId);
   const assignMutation = useAddAssignment(eventId);
   const removeMutation = useRemoveAssignment(eventId);
+  const viewState = useSchedulingView(organiser);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Shift | null>(null);
   const [toDuplicate, setToDuplicate] = useState<Shift | null>(null);
@@ -205,7 +208,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
   const selfSignup =
     roleLevel === 2 && groupId !== null && (settings.data?.settings.selfSignupGroupIds ?? []).includes(groupId);
   const closesHours = settings.data?.settings.signOffClosesHours ?? 0;
-  const canOrganise = (shift: Shift) =>
+  const canOrganise = (shift: Pick<Shift, 'group'>) =>
     roleLevel === 0 || (roleLevel === 1 && shift.group !== null && shift.group.id === groupId);
 
   const run = async (work: () => Promise<unknown>, done: string) => {
@@ -266,6 +269,19 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
           )
         }
         onDelete={() => setToDelete(shift)}
+        assignmentActions={
+          canOrganise(shift)
+            ? (assignment) => (
+                <AssignmentActions
+                  eventId={eventId}
+                  shift={shift}
+                  assignment={assignment}
+                  canOrganise={canOrganise}
+                  run={run}
+                />
+              )
+            : undefined
+        }
         onDuplicate={() => setToDuplicate(shift)}
       />
     );
@@ -335,8 +351,21 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
         )}
       </Box>
 
+      <ViewSwitch view={viewState.view} allowed={viewState.allowed} onChange={viewState.setView} />
+      <PlanningViews
+        eventId={eventId}
+        organiser={organiser}
+        admin={roleLevel === 0}
+        state={viewState}
+        renderShift={card}
+        run={run}
+      />
       <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ alignItems: 'flex-start', display: viewState.view === 'list' ? undefined : 'none' }}
+        >
           <Box component="section" aria-labelledby="shifts-heading" sx={{ flex: 1, minWidth: 0, width: '100%' }}>
             <Typography id="shifts-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
               {organiser ? t('list.title') : t('list.titleVolunteer')}

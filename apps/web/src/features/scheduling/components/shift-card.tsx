@@ -1,5 +1,5 @@
 import { useDroppable } from '@dnd-kit/core';
-import type { Shift } from '@funkis/shared';
+import type { Shift, ShiftAssignee } from '@funkis/shared';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -13,7 +13,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useAssignableMembers } from '../api/get-members';
@@ -33,6 +33,8 @@ export interface ShiftCardProps {
   onSignUp(): void;
   onSignOff(): void;
   onDelete(): void;
+  /** Controls after each assigned person (move, attendance: assignment-actions.tsx). */
+  assignmentActions?(assignment: ShiftAssignee): ReactNode;
   /** Organisers: copy the shift to another time (duplicate-shift-dialog.tsx). */
   onDuplicate?(): void;
 }
@@ -151,6 +153,7 @@ export function ShiftCard(props: ShiftCardProps) {
                     <CloseOutlined fontSize="small" />
                   </IconButton>
                 ) : null}
+                {props.assignmentActions?.(assignment)}
               </Stack>
             );
           })}

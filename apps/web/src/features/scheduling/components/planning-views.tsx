@@ -1,0 +1,105 @@
+import type { Shift, ShiftBlock } from '@funkis/shared';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { HoursView } from './hours-view';
+import { OpenPlacesView } from './open-places-view';
+import { dayStart, type Period, toDayKey } from './period';
+import { ShiftDialog } from './shift-dialog';
+import { type TimelineRows, TimelineView } from './timeline-view';
+
+export type SchedulingView = 'list' | 'timeline' | 'open' | 'hours';
+const ORGANISER_VIEWS: SchedulingView[] = ['list', 'timeline', 'open', 'hours'];
+const MEMBER_VIEWS: SchedulingView[] = ['list', 'timeline'];
+
+/**
+ * The screen's view, its timeline period and rows, kept in the URL (`?view=timeline&span=week&date=…&by=group`)
+ * so a reload or a shared link opens the same view.
+ */
+export function useSchedulingView(organiser: boolean) {
+  const [params, setParams] = useSearchParams();
+  const allowed = organiser ? ORGANISER_VIEWS : MEMBER_VIEWS;
+  const asked = params.get('view') as SchedulingView | null;
+  const view: SchedulingView = asked && allowed.includes(asked) ? asked : 'list';
+  const date = params.get('date');
+  const period: Period = {
+    span: params.get('span') === 'day' ? 'day' : 'week',
+    start: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? dayStart(date) : dayStart(toDayKey(new Date())),
+  };
+  const rows: TimelineRows = params.get('by') === 'group' ? 'group' : 'location';
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) next.set(key, value);
+    setParams(next, { replace: false });
+  };
+  return {
+    view,
+    allowed,
+    period,
+    rows,
+    setView: (next: SchedulingView) => update({ view: next }),
+    setPeriod: (next: Period) => update({ span: next.span, date: toDayKey(next.start) }),
+    setRows: (next: TimelineRows) => update({ by: next }),
+  };
+}
+
+export function ViewSwitch({
+  view,
+  allowed,
+  onChange,
+}: {
+  view: SchedulingView;
+  allowed: SchedulingView[];
+  onChange(view: SchedulingView): void;
+}) {
+  const { t } = useTranslation('planning');
+  return (
+    <Tabs
+      value={view}
+      onChange={(_, next: SchedulingView) => onChange(next)}
+      aria-label={t('views.label')}
+      variant="scrollable"
+      allowScrollButtonsMobile
+    >
+      {allowed.map((item) => (
+        <Tab key={item} value={item} label={t(`views.${item}`)} />
+      ))}
+    </Tabs>
+  );
+}
+
+export interface PlanningViewsProps {
+  eventId: number;
+  organiser: boolean;
+  admin: boolean;
+  state: ReturnType<typeof useSchedulingView>;
+  renderShift(shift: Shift): ReactNode;
+  run(work: () => Promise<unknown>, done: string): Promise<void>;
+}
+
+/** The views beside the list: timeline, open places (organisers), hours (organisers); a shift opens in a dialog. */
+export function PlanningViews({ eventId, organiser, admin, state, renderShift, run }: PlanningViewsProps) {
+  const [open, setOpen] = useState<ShiftBlock | null>(null);
+  return (
+    <>
+      {state.view === 'timeline' ? (
+        <TimelineView
+          eventId={eventId}
+          period={state.period}
+          rows={state.rows}
+          organiser={organiser}
+          onPeriodChange={state.setPeriod}
+          onRowsChange={state.setRows}
+          onOpen={setOpen}
+        />
+      ) : null}
+      {state.view === 'open' && organiser ? <OpenPlacesView eventId={eventId} onOpen={setOpen} run={run} /> : null}
+      {state.view === 'hours' && organiser ? <HoursView eventId={eventId} admin={admin} /> : null}
+      {open ? (
+        <ShiftDialog eventId={eventId} block={open} onClose={() => setOpen(null)} renderShift={renderShift} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import type { ShiftBlock } from '@funkis/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { HoursView } from '../src/features/scheduling/components/hours-view';
+import { dayStart } from '../src/features/scheduling/components/period';
+import { TimelineView } from '../src/features/scheduling/components/timeline-view';
+import { mockFetch, renderWithProviders, testUser } from './test-utils';
+
+/** Local times, so the test holds in any time zone the runner has. */
+const at = (day: string, hour: number) => new Date(dayStart(day).getTime() + hour * 3_600_000).toISOString();
+
+const block = (id: number, overrides: Partial<ShiftBlock>): ShiftBlock => ({
+  id,
+  title: `Shift ${id}`,
+  location: 'Main stage',
+  startsAt: at('2030-07-03', 8),
+  endsAt: at('2030-07-03', 12),
+  capacity: 4,
+  group: { id: 1, name: 'Stage' },
+  filled: 1,
+  mine: false,
+  ...overrides,
+});
+
+describe('the timeline', () => {
+  it('draws blocks by location for the week, coverage per day and group, and opens a block from the keyboard', async () => {
+    const blocks = [
+      block(1, { title: 'Build', filled: 4 }),
+      block(2, { title: 'Bar', location: 'Bar tent', group: { id: 2, name: 'Bar' }, filled: 0, capacity: 2 }),
+      block(3, { title: 'Lights', startsAt: at('2030-07-04', 13), endsAt: at('2030-07-04', 15), filled: 1 }),
+    ];
+    const { calls } = mockFetch(() => ({ body: { shifts: blocks } }));
+    const onOpen = vi.fn();
+    renderWithProviders(
+      <TimelineView
+        eventId={7}
+        period={{ span: 'week', start: dayStart('2030-07-01') }}
+        rows="location"
+        organiser
+        onPeriodChange={() => {}}
+        onRowsChange={() => {}}
+        onOpen={onOpen}
+      />,
+      { user: testUser },
+    );
+    const build = await screen.findByRole('button', { name: /^Build, .*Main stage: 4 of 4 places filled/ });
+    expect(screen.getByRole('button', { name: /^Bar, .*Bar tent: 0 of 2 places filled/ })).toBeInTheDocument();
+    const url = new URL(calls[0].url, 'http://localhost');
+    expect(url.pathname).toBe('/api/event/7/scheduling/timeline');
+    expect(url.searchParams.get('from')).toBe(dayStart('2030-07-01').toISOString());
+    expect(url.searchParams.get('to')).toBe(dayStart('2030-07-08').toISOString());
+
+    const coverage = screen.getByTestId('coverage-table');
+    const stage = within(coverage).getByRole('row', { name: /Stage/ });
+    // 3 July: Build 4/4; 4 July: Lights 1/4.
+    expect(
+      within(stage)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['–', '–', '4/4', '1/4', '–', '–', '–']);
+
+    build.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledWith(blocks[0]);
+  });
+});
+
+describe('hours per volunteer', () => {
+  it('lists the hours and links the exports with the filters', async () => {
+    mockFetch((call) => {
+      if (call.url.includes('/groups')) return { body: { groups: [], total: 0 } };
+      return {
+        body: {
+          rows: [
+            {
+              eventUserId: 5,
+              firstname: 'Tove',
+              lastname: 'Timeline',
+              email: 'tove@example.test',
+              group: { id: 1, name: 'Stage' },
+              shifts: 2,
+              arrived: 1,
+              noShow: 0,
+              minutes: 330,
+            },
+          ],
+          total: 1,
+        },
+      };
+    });
+    renderWithProviders(<HoursView eventId={7} admin />, { user: testUser });
+    const row = await screen.findByRole('row', { name: /Tove Timeline/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Tove Timeline', 'Stage', '2', '1', '0', '5.5']);
+    await userEvent.click(screen.getByLabelText('Count only shifts marked arrived'));
+    expect(screen.getByRole('link', { name: 'Export CSV (;)' })).toHaveAttribute(
+      'href',
+      '/api/event/7/scheduling/hours/export?format=csv&delimiter=semicolon&arrivedOnly=1',
+    );
+    expect(screen.getByRole('link', { name: 'Export XLSX' })).toHaveAttribute(
+      'href',
+      '/api/event/7/scheduling/hours/export?format=xlsx&arrivedOnly=1',
+    );
+  });
+});
