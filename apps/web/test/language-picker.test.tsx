@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LanguagePicker } from '../src/components/layouts/language-picker';
@@ -19,7 +19,8 @@ describe('language picker', () => {
     renderWithProviders(<LanguagePicker />);
     await user.click(screen.getByRole('button', { name: 'Change language' }));
     await user.click(screen.getByRole('menuitem', { name: 'Svenska' }));
-    expect(i18n.language).toBe('sv');
+    // The Swedish texts are a lazy chunk: the language changes once they have loaded.
+    await waitFor(() => expect(i18n.language).toBe('sv'));
     expect(document.cookie).toContain('language=sv');
     expect(document.documentElement.lang).toBe('sv');
     expect(await screen.findByRole('button', { name: 'Byt språk' })).toBeInTheDocument();
