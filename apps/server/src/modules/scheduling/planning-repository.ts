@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
+import { type ShiftFilters, shiftFilter } from './shift-filters.js';
 
 /** A shift with its count of places taken, as the timeline and the "not full" list read it. */
 export interface ShiftBlockRow {
@@ -15,16 +16,8 @@ export interface ShiftBlockRow {
   mine_id: number | null;
 }
 
-export interface BlockFilters {
-  from?: string;
-  to?: string;
-  groupId?: number;
-  location?: string;
-  /** Volunteers: shifts of this group, shifts without a group, and the ones this membership holds. */
-  visibleTo?: { groupId: number | null; eventUserId: number };
-  /** Group leaders: only shifts of this group (and none without a group). */
-  onlyGroupId?: number | null;
-}
+/** The timeline and the lists take the shift list's filters. */
+export type BlockFilters = ShiftFilters;
 
 export interface HoursAggregateRow {
   event_user_id: number;
@@ -46,8 +39,8 @@ export function planningRepository(db: Db, dialect: DialectName) {
       ? sql<number>`extract(epoch from (${sql.ref(end)}::timestamptz - ${sql.ref(start)}::timestamptz)) / 60`
       : sql<number>`(julianday(${sql.ref(end)}) - julianday(${sql.ref(start)})) * 1440`;
 
-  const blocks = (eventId: number, viewer: number, filters: BlockFilters) => {
-    let query = db
+  const blocks = (eventId: number, viewer: number, filters: BlockFilters) =>
+    db
       .selectFrom('shifts')
       .leftJoin('event_groups as g', 'g.id', 'shifts.group_id')
       // The viewer's own place: at most one row per shift (unique shift, member), an index lookup.
@@ -70,33 +63,8 @@ export function planningRepository(db: Db, dialect: DialectName) {
           .as('filled'),
         'm.id as mine_id',
       ])
-      .where('shifts.event_id', '=', eventId);
-    if (filters.from) query = query.where('shifts.ends_at', '>', filters.from);
-    if (filters.to) query = query.where('shifts.starts_at', '<', filters.to);
-    if (filters.groupId !== undefined) query = query.where('shifts.group_id', '=', filters.groupId);
-    if (filters.location !== undefined) query = query.where('shifts.location', '=', filters.location);
-    if (filters.onlyGroupId !== undefined) {
-      const groupId = filters.onlyGroupId;
-      query = groupId === null ? query.where(sql<SqlBool>`1 = 0`) : query.where('shifts.group_id', '=', groupId);
-    }
-    if (filters.visibleTo) {
-      const { groupId, eventUserId } = filters.visibleTo;
-      query = query.where((eb) =>
-        eb.or([
-          eb('shifts.group_id', 'is', null),
-          ...(groupId === null ? [] : [eb('shifts.group_id', '=', groupId)]),
-          eb.exists(
-            eb
-              .selectFrom('shift_assignments as own')
-              .select('own.id')
-              .whereRef('own.shift_id', '=', 'shifts.id')
-              .where('own.event_user_id', '=', eventUserId),
-          ),
-        ]),
-      );
-    }
-    return query;
-  };
+      .where('shifts.event_id', '=', eventId)
+      .where((eb) => shiftFilter(eb, filters));
 
   const notFullWhere = sql<SqlBool>`(select count(*) from shift_assignments as c where c.shift_id = shifts.id) < shifts.capacity`;
 

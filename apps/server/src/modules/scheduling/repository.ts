@@ -2,6 +2,7 @@ import type { SchedulingSettings } from '@funkis/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { chunked } from '../../lib/transaction.js';
+import { type ShiftFilters, shiftFilter } from './shift-filters.js';
 
 export interface ShiftRow {
   id: number;
@@ -25,16 +26,7 @@ export interface AssignmentRow {
   created_at: string;
 }
 
-export interface ShiftFilters {
-  from?: string;
-  to?: string;
-  groupId?: number;
-  location?: string;
-  /** Volunteers: shifts of this group, shifts without a group, and the ones this membership holds. */
-  visibleTo?: { groupId: number | null; eventUserId: number };
-  /** Group leaders: only shifts of this group (and none without a group). */
-  onlyGroupId?: number | null;
-}
+export type { ShiftFilters };
 
 export interface ShiftValues {
   title: string;
@@ -93,34 +85,13 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
     dialect === 'postgres' ? (ids.length > 0 ? [ids] : []) : chunked(ids);
 
   return {
-    async listShifts(eventId: number, filters: ShiftFilters): Promise<ShiftRow[]> {
-      let query = shiftsFrom().where('shifts.event_id', '=', eventId);
-      if (filters.from) query = query.where('shifts.ends_at', '>', filters.from);
-      if (filters.to) query = query.where('shifts.starts_at', '<', filters.to);
-      if (filters.groupId !== undefined) query = query.where('shifts.group_id', '=', filters.groupId);
-      if (filters.location !== undefined) query = query.where('shifts.location', '=', filters.location);
-      if (filters.onlyGroupId !== undefined) {
-        const groupId = filters.onlyGroupId;
-        query = groupId === null ? query.where(sql<SqlBool>`1 = 0`) : query.where('shifts.group_id', '=', groupId);
-      }
-      if (filters.visibleTo) {
-        const { groupId, eventUserId } = filters.visibleTo;
-        query = query.where((eb) =>
-          eb.or([
-            eb('shifts.group_id', 'is', null),
-            ...(groupId === null ? [] : [eb('shifts.group_id', '=', groupId)]),
-            eb.exists(
-              eb
-                .selectFrom('shift_assignments as mine')
-                .select('mine.id')
-                .whereRef('mine.shift_id', '=', 'shifts.id')
-                .where('mine.event_user_id', '=', eventUserId),
-            ),
-          ]),
-        );
-      }
-      return query.orderBy('shifts.starts_at').orderBy('shifts.id').execute();
-    },
+    listShifts: (eventId: number, filters: ShiftFilters): Promise<ShiftRow[]> =>
+      shiftsFrom()
+        .where('shifts.event_id', '=', eventId)
+        .where((eb) => shiftFilter(eb, filters))
+        .orderBy('shifts.starts_at')
+        .orderBy('shifts.id')
+        .execute(),
 
     findShift: (eventId: number, shiftId: number): Promise<ShiftRow | undefined> =>
       shiftsFrom().where('shifts.event_id', '=', eventId).where('shifts.id', '=', shiftId).executeTakeFirst(),

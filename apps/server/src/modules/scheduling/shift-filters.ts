@@ -1,0 +1,44 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+/** Which shifts a list, the timeline or the "not full" list shows: the filters and what the caller's role may see. */
+export interface ShiftFilters {
+  from?: string;
+  to?: string;
+  groupId?: number;
+  location?: string;
+  /** Volunteers: shifts of this group, shifts without a group, and the ones this membership holds. */
+  visibleTo?: { groupId: number | null; eventUserId: number };
+  /** Group leaders: only shifts of this group (and none without a group). */
+  onlyGroupId?: number | null;
+}
+
+/** The filters as one condition on `shifts`, for any query that reads the table under that name. */
+export function shiftFilter(eb: ExpressionBuilder<Database, 'shifts'>, filters: ShiftFilters): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  if (filters.from) parts.push(eb('shifts.ends_at', '>', filters.from));
+  if (filters.to) parts.push(eb('shifts.starts_at', '<', filters.to));
+  if (filters.groupId !== undefined) parts.push(eb('shifts.group_id', '=', filters.groupId));
+  if (filters.location !== undefined) parts.push(eb('shifts.location', '=', filters.location));
+  if (filters.onlyGroupId !== undefined) {
+    const groupId = filters.onlyGroupId;
+    parts.push(groupId === null ? sql<SqlBool>`1 = 0` : eb('shifts.group_id', '=', groupId));
+  }
+  if (filters.visibleTo) {
+    const { groupId, eventUserId } = filters.visibleTo;
+    parts.push(
+      eb.or([
+        eb('shifts.group_id', 'is', null),
+        ...(groupId === null ? [] : [eb('shifts.group_id', '=', groupId)]),
+        eb.exists(
+          eb
+            .selectFrom('shift_assignments as own')
+            .select('own.id')
+            .whereRef('own.shift_id', '=', 'shifts.id')
+            .where('own.event_user_id', '=', eventUserId),
+        ),
+      ]),
+    );
+  }
+  return parts.length === 0 ? sql<SqlBool>`1 = 1` : eb.and(parts);
+}
