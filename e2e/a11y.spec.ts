@@ -9,7 +9,7 @@ import { DEMO, expect, test, uniqueEmail } from './fixtures';
  * main screens, the right-to-left run. A new screen joins SCREENS with one line:
  * `{ name, role, path: (ctx) => url, open?: async (page) => { ...open a dialog... } }`.
  */
-type Role = 'guest' | 'admin' | 'applicant';
+type Role = 'guest' | 'admin' | 'volunteer' | 'applicant';
 interface Ctx {
   event: number;
   openEvent: number;
@@ -106,16 +106,18 @@ const SCREENS: Screen[] = [
   { name: 'e-mail', role: 'admin', path: (c) => `/event/${c.event}/email` },
   { name: 'e-mail compose', role: 'admin', path: (c) => `/event/${c.event}/email/new` },
   { name: 'access denied', role: 'applicant', path: (c) => `/event/${c.event}/users` },
+  { name: 'event home (feed), volunteer', role: 'volunteer', path: (c) => `/event/${c.event}` },
+  { name: 'files, volunteer', role: 'volunteer', path: (c) => `/event/${c.event}/files` },
+  { name: 'scheduling (my shifts), volunteer', role: 'volunteer', path: (c) => `/event/${c.event}/scheduling` },
 ];
 
 /**
- * Themes and widths of the axe run (issue 11): every screen in LIGHT at 1280 and 375 px, and in DARK and NATURE at
- * 375 px (the width with the drawers, the stacked layouts and the most chips and buttons per row). The palettes are
- * what changes between themes; the 1280 px layouts are the same markup. `A11Y_FULL=1` runs every theme at both widths
- * (about twice as long); `A11Y_THEMES=DARK` picks themes.
+ * Themes and widths of the axe run (issue 11): every screen in every theme at 1280 and 375 px. `A11Y_QUICK=1` (for a
+ * quick local look) runs DARK and NATURE at 375 px only, the width with the drawers, the stacked layouts and the most
+ * chips and buttons per row; `A11Y_THEMES=DARK` picks themes.
  */
 const THEMES = (process.env.A11Y_THEMES ?? 'LIGHT,DARK,NATURE').split(',').map((theme) => theme.trim().toUpperCase());
-const widthsOf = (theme: string) => (theme === 'LIGHT' || process.env.A11Y_FULL ? [1280, 375] : [375]);
+const widthsOf = (theme: string) => (theme === 'LIGHT' || !process.env.A11Y_QUICK ? [1280, 375] : [375]);
 
 async function csrf(page: Page) {
   const token = await page.evaluate(() => window.localStorage.getItem('csrf'));
@@ -163,6 +165,8 @@ async function openWorld(browser: Browser, setting: Setting, options: BrowserCon
   const pages = {} as Record<Role, Page>;
   pages.guest = await (await make()).newPage();
   pages.admin = await loginContext(await make(), DEMO.admin.email, DEMO.admin.password);
+  // A volunteer of the demo event: the member's own screens (feed, files, "my shifts").
+  pages.volunteer = await loginContext(await make(), DEMO.volunteer.email, DEMO.volunteer.password);
   // A fresh applicant, member of no event.
   const applicantContext = await make();
   const email = uniqueEmail('a11y');

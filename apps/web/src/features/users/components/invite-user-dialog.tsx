@@ -11,6 +11,7 @@ import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -68,6 +69,7 @@ export function InviteUserDialog({ eventId, groups, open, onClose }: InviteUserD
       aria-describedby="invite-user-note"
     >
       <form noValidate onSubmit={onSubmit}>
+        <FormErrorAnnouncer control={control} />
         <DialogTitle id="invite-user-title">{t('invite.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText id="invite-user-note" sx={{ mb: 1 }}>
