@@ -2,6 +2,8 @@ import type { ShiftBlock } from '@funkis/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { EventZoneProvider } from '../src/features/scheduling/components/event-zone';
+import { viewerTimeZone } from '../src/features/scheduling/components/format';
 import { HoursView } from '../src/features/scheduling/components/hours-view';
 import { dayStart } from '../src/features/scheduling/components/period';
 import { TimelineView } from '../src/features/scheduling/components/timeline-view';
@@ -63,6 +65,61 @@ describe('the timeline', () => {
     build.focus();
     await userEvent.keyboard('{Enter}');
     expect(onOpen).toHaveBeenCalledWith(blocks[0]);
+  });
+});
+
+describe("the timeline in the event's zone", () => {
+  // An event far from the runner's zone: its 09:00 on 3 July is 2 July 21:00 UTC (NZST, +12:00).
+  const zone = viewerTimeZone() === 'Pacific/Auckland' ? 'America/New_York' : 'Pacific/Auckland';
+  const startsAt = new Date(Date.UTC(2030, 6, 3, 9) - (zone === 'Pacific/Auckland' ? 12 : -4) * 3_600_000);
+  const shift = block(1, {
+    title: 'Gate',
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + 4 * 3_600_000).toISOString(),
+  });
+  const render = (span: 'day' | 'week', day: string) => {
+    const { calls } = mockFetch(() => ({ body: { shifts: [shift] } }));
+    renderWithProviders(
+      <EventZoneProvider value={zone}>
+        <TimelineView
+          eventId={7}
+          period={{ span, start: dayStart(day, zone) }}
+          rows="location"
+          organiser
+          onPeriodChange={() => {}}
+          onRowsChange={() => {}}
+          onOpen={() => {}}
+        />
+      </EventZoneProvider>,
+      { user: testUser },
+    );
+    return calls;
+  };
+
+  it("cuts the day at the event's midnight and labels hours and blocks in its time", async () => {
+    const calls = render('day', '2030-07-03');
+    const gate = await screen.findByTestId('timeline-shift-1');
+    const url = new URL(calls[0].url, 'http://localhost');
+    const midnight = Date.UTC(2030, 6, 3) - (zone === 'Pacific/Auckland' ? 12 : -4) * 3_600_000;
+    expect(url.searchParams.get('from')).toBe(new Date(midnight).toISOString());
+    expect(url.searchParams.get('to')).toBe(new Date(midnight + 24 * 3_600_000).toISOString());
+    expect(gate.textContent).toMatch(/09:00/);
+    expect(gate).toHaveAccessibleName(/Wed, Jul 3, 09:00/);
+    // The hour axis starts at the shift's hour, in the event's time.
+    const region = screen.getByRole('region', { name: /by location/i });
+    expect(within(region).getAllByText(/^\d{2}:\d{2}/)[0].textContent).toMatch(/^09:00/);
+    expect(document.querySelector('input[type="date"]')).toHaveValue('2030-07-03');
+  });
+
+  it("counts coverage on the event's day in the week", async () => {
+    render('week', '2030-07-01');
+    await screen.findByTestId('timeline-shift-1');
+    const stage = within(screen.getByTestId('coverage-table')).getByRole('row', { name: /Stage/ });
+    expect(
+      within(stage)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['–', '–', '1/4', '–', '–', '–', '–']);
   });
 });
 

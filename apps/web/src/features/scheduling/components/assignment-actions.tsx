@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useTimeline } from '../api/get-timeline';
 import { useMoveAssignment } from '../api/move-assignment';
 import { useSetAttendance } from '../api/set-attendance';
+import { useEventZone } from './event-zone';
 import { formatShiftTime } from './format';
 import { addDays, dayStart, toDayKey } from './period';
 
@@ -34,10 +35,12 @@ export function AssignmentActions({ eventId, shift, assignment, canOrganise, run
   const moveMutation = useMoveAssignment(eventId);
   const attendanceMutation = useSetAttendance(eventId);
   const name = `${assignment.firstname} ${assignment.lastname}`;
-  const day = dayStart(toDayKey(new Date(shift.startsAt)));
+  const zone = useEventZone();
+  // The shift's day in the event's zone (the viewer's without one).
+  const day = dayStart(toDayKey(new Date(shift.startsAt), zone), zone);
   const candidates = useTimeline(
     eventId,
-    { from: day.toISOString(), to: addDays(day, 1).toISOString(), groupId: '' },
+    { from: day.toISOString(), to: addDays(day, 1, zone).toISOString(), groupId: '' },
     anchor !== null,
   );
   const targets = (candidates.data?.shifts ?? []).filter(
@@ -72,7 +75,7 @@ export function AssignmentActions({ eventId, shift, assignment, canOrganise, run
               );
             }}
           >
-            {`${block.title} · ${formatShiftTime(i18n.language, block.startsAt, block.endsAt)}${
+            {`${block.title} · ${formatShiftTime(i18n.language, block.startsAt, block.endsAt, zone)}${
               block.location ? ` · ${block.location}` : ''
             } (${block.filled}/${block.capacity})`}
           </MenuItem>

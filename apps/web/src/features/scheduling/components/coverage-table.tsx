@@ -7,18 +7,25 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useEventZone } from './event-zone';
 import { dayKey } from './format';
 import { toDayKey } from './period';
 
 /** Filled and needed places per day (columns) and group (rows) of the blocks shown: coverage at a glance. */
 export function CoverageTable({ days, blocks }: { days: Date[]; blocks: ShiftBlock[] }) {
   const { t, i18n } = useTranslation('planning');
-  const dayFormat = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', month: 'short' });
+  const zone = useEventZone();
+  const dayFormat = new Intl.DateTimeFormat(i18n.language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: zone,
+  });
   const cells = new Map<string, Map<string, { filled: number; capacity: number }>>();
   for (const block of blocks) {
     const group = block.group?.name ?? t('timeline.noGroup');
     const row = cells.get(group) ?? new Map();
-    const key = dayKey(block.startsAt);
+    const key = dayKey(block.startsAt, zone);
     const cell = row.get(key) ?? { filled: 0, capacity: 0 };
     cell.filled += Math.min(block.filled, block.capacity);
     cell.capacity += block.capacity;
@@ -57,7 +64,7 @@ export function CoverageTable({ days, blocks }: { days: Date[]; blocks: ShiftBlo
                   {group}
                 </TableCell>
                 {days.map((day) => {
-                  const cell = cells.get(group)?.get(toDayKey(day));
+                  const cell = cells.get(group)?.get(toDayKey(day, zone));
                   if (!cell) {
                     return (
                       <TableCell key={day.getTime()} align="center">

@@ -21,6 +21,7 @@ import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useAddAssignment } from '../api/add-assignment';
 import { PLANNING_PAGE_SIZE, useNotFullShifts, useWithoutShift } from '../api/get-open-places';
+import { useEventZone } from './event-zone';
 import { formatShiftTime } from './format';
 
 export interface OpenPlacesViewProps {
@@ -29,8 +30,8 @@ export interface OpenPlacesViewProps {
   run(work: () => Promise<unknown>, done: string): Promise<void>;
 }
 
-const blockLabel = (language: string, block: ShiftBlock) =>
-  `${block.title} · ${formatShiftTime(language, block.startsAt, block.endsAt)}${block.location ? ` · ${block.location}` : ''}`;
+const blockLabel = (language: string, block: ShiftBlock, zone: string | undefined) =>
+  `${block.title} · ${formatShiftTime(language, block.startsAt, block.endsAt, zone)}${block.location ? ` · ${block.location}` : ''}`;
 
 /** Assigns one person to a shift with places free: the same assignment call as the list view's search and drag. */
 function AssignPersonDialog({
@@ -45,6 +46,7 @@ function AssignPersonDialog({
   run: OpenPlacesViewProps['run'];
 }) {
   const { t, i18n } = useTranslation('planning');
+  const zone = useEventZone();
   const notFull = useNotFullShifts(eventId, 1, 100);
   const assignMutation = useAddAssignment(eventId);
   const [choice, setChoice] = useState<ShiftBlock | null>(null);
@@ -62,7 +64,7 @@ function AssignPersonDialog({
           loading={notFull.isFetching}
           value={choice}
           onChange={(_, value) => setChoice(value)}
-          getOptionLabel={(block) => `${blockLabel(i18n.language, block)} (${block.filled}/${block.capacity})`}
+          getOptionLabel={(block) => `${blockLabel(i18n.language, block, zone)} (${block.filled}/${block.capacity})`}
           renderInput={(params) => <TextField {...params} label={t('open.chooseShift')} />}
         />
       </DialogContent>
@@ -90,6 +92,7 @@ function AssignPersonDialog({
 /** "Shifts not full" and "volunteers with no shift", side by side; from either an organiser assigns. */
 export function OpenPlacesView({ eventId, onOpen, run }: OpenPlacesViewProps) {
   const { t, i18n } = useTranslation('planning');
+  const zone = useEventZone();
   const [shiftPage, setShiftPage] = useState(1);
   const [peoplePage, setPeoplePage] = useState(1);
   const notFull = useNotFullShifts(eventId, shiftPage);
@@ -138,7 +141,7 @@ export function OpenPlacesView({ eventId, onOpen, run }: OpenPlacesViewProps) {
             >
               <ListItemText
                 primary={block.title}
-                secondary={`${formatShiftTime(i18n.language, block.startsAt, block.endsAt)}${
+                secondary={`${formatShiftTime(i18n.language, block.startsAt, block.endsAt, zone)}${
                   block.location ? ` · ${block.location}` : ''
                 }${block.group ? ` · ${block.group.name}` : ''}`}
               />

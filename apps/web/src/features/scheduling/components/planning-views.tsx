@@ -4,6 +4,7 @@ import Tabs from '@mui/material/Tabs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useEventZone } from './event-zone';
 import { HoursView } from './hours-view';
 import { OpenPlacesView } from './open-places-view';
 import { dayStart, type Period, toDayKey } from './period';
@@ -16,17 +17,18 @@ const MEMBER_VIEWS: SchedulingView[] = ['list', 'timeline'];
 
 /**
  * The screen's view, its timeline period and rows, kept in the URL (`?view=timeline&span=week&date=…&by=group`)
- * so a reload or a shared link opens the same view.
+ * so a reload or a shared link opens the same view. `date` is a day of the event's zone (the viewer's without one).
  */
 export function useSchedulingView(organiser: boolean) {
   const [params, setParams] = useSearchParams();
+  const zone = useEventZone();
   const allowed = organiser ? ORGANISER_VIEWS : MEMBER_VIEWS;
   const asked = params.get('view') as SchedulingView | null;
   const view: SchedulingView = asked && allowed.includes(asked) ? asked : 'list';
   const date = params.get('date');
   const period: Period = {
     span: params.get('span') === 'day' ? 'day' : 'week',
-    start: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? dayStart(date) : dayStart(toDayKey(new Date())),
+    start: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? dayStart(date, zone) : dayStart(toDayKey(new Date(), zone), zone),
   };
   const rows: TimelineRows = params.get('by') === 'group' ? 'group' : 'location';
   const update = (changes: Record<string, string>) => {
@@ -40,7 +42,7 @@ export function useSchedulingView(organiser: boolean) {
     period,
     rows,
     setView: (next: SchedulingView) => update({ view: next }),
-    setPeriod: (next: Period) => update({ span: next.span, date: toDayKey(next.start) }),
+    setPeriod: (next: Period) => update({ span: next.span, date: toDayKey(next.start, zone) }),
     setRows: (next: TimelineRows) => update({ by: next }),
   };
 }

@@ -19,8 +19,9 @@ import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useTimeline } from '../api/get-timeline';
 import { CoverageTable } from './coverage-table';
+import { useEventZone } from './event-zone';
 import { dayKey, formatDay, formatShiftTime } from './format';
-import { addDays, dayStart, type Period, periodDays } from './period';
+import { addDays, dayStart, type Period, periodDays, toDayKey } from './period';
 
 export type TimelineRows = 'location' | 'group';
 
@@ -62,8 +63,9 @@ function Block({
 }) {
   const { t, i18n } = useTranslation('planning');
   const full = block.filled >= block.capacity;
-  const time = formatShiftTime(i18n.language, block.startsAt, block.endsAt);
-  const hours = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const zone = useEventZone();
+  const time = formatShiftTime(i18n.language, block.startsAt, block.endsAt, zone);
+  const hours = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone: zone });
   return (
     <ButtonBase
       focusRipple
@@ -120,8 +122,9 @@ function DayGrid({
   label: string;
 }) {
   const { i18n } = useTranslation('planning');
+  const zone = useEventZone();
   const start = day.getTime();
-  const end = addDays(day, 1).getTime();
+  const end = addDays(day, 1, zone).getTime();
   const all = rows.flatMap(([, blocks]) => blocks);
   const firstHour = Math.max(
     0,
@@ -130,7 +133,7 @@ function DayGrid({
   const lastHour = Math.min(24, Math.max(...all.map((block) => Math.ceil((Date.parse(block.endsAt) - start) / 3.6e6))));
   const from = Math.min(firstHour, 23);
   const to = Math.max(lastHour, from + 1);
-  const hourFormat = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const hourFormat = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone: zone });
   const x = (instant: string) => {
     const clamped = Math.min(end, Math.max(start, Date.parse(instant)));
     return ((clamped - start) / 3.6e6 - from) * HOUR_WIDTH;
@@ -211,7 +214,13 @@ function WeekGrid({
   label: string;
 }) {
   const { i18n } = useTranslation('planning');
-  const dayFormat = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', month: 'short' });
+  const zone = useEventZone();
+  const dayFormat = new Intl.DateTimeFormat(i18n.language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: zone,
+  });
   const columns = `${LABEL_WIDTH}px repeat(${days.length}, minmax(130px, 1fr))`;
   return (
     <Box
@@ -247,8 +256,8 @@ function WeekGrid({
               {name}
             </Typography>
             {days.map((day) => {
-              const key = dayKey(day.toISOString());
-              const ofDay = blocks.filter((block) => dayKey(block.startsAt) === key);
+              const key = toDayKey(day, zone);
+              const ofDay = blocks.filter((block) => dayKey(block.startsAt, zone) === key);
               return (
                 <Stack
                   key={day.getTime()}
@@ -281,12 +290,13 @@ function DayList({
   onOpen(block: ShiftBlock): void;
 }) {
   const { i18n } = useTranslation('planning');
-  const hourFormat = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const zone = useEventZone();
+  const hourFormat = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone: zone });
   return (
     <Stack spacing={2}>
       {days.map((day) => {
-        const key = dayKey(day.toISOString());
-        const ofDay = blocks.filter((block) => dayKey(block.startsAt) === key);
+        const key = toDayKey(day, zone);
+        const ofDay = blocks.filter((block) => dayKey(block.startsAt, zone) === key);
         if (ofDay.length === 0) return null;
         const byTime = new Map<string, ShiftBlock[]>();
         for (const block of ofDay) {
@@ -334,10 +344,11 @@ export function TimelineView(props: TimelineViewProps) {
   const { t, i18n } = useTranslation('planning');
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const zone = useEventZone();
   const { period } = props;
-  const days = periodDays(period);
+  const days = periodDays(period, zone);
   const from = days[0];
-  const to = addDays(days[days.length - 1], 1);
+  const to = addDays(days[days.length - 1], 1, zone);
   const timeline = useTimeline(props.eventId, { from: from.toISOString(), to: to.toISOString(), groupId: '' });
   const blocks = timeline.data?.shifts ?? [];
   const rowOf = (block: ShiftBlock) =>
@@ -356,8 +367,7 @@ export function TimelineView(props: TimelineViewProps) {
     return [...map].sort(([a], [b]) => a.localeCompare(b, i18n.language));
   }, [blocks, props.rows, t, i18n.language]);
   const step = period.span === 'day' ? 1 : 7;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const dateValue = `${from.getFullYear()}-${pad(from.getMonth() + 1)}-${pad(from.getDate())}`;
+  const dateValue = toDayKey(from, zone);
   const gridLabel = t('timeline.gridLabel', {
     by: props.rows === 'location' ? t('timeline.byLocation') : t('timeline.byGroup'),
   });
@@ -381,7 +391,7 @@ export function TimelineView(props: TimelineViewProps) {
         <Stack direction="row" sx={{ alignItems: 'center' }}>
           <IconButton
             aria-label={t('timeline.previous')}
-            onClick={() => props.onPeriodChange({ ...period, start: addDays(from, -step) })}
+            onClick={() => props.onPeriodChange({ ...period, start: addDays(from, -step, zone) })}
           >
             <ChevronLeft />
           </IconButton>
@@ -391,13 +401,13 @@ export function TimelineView(props: TimelineViewProps) {
             label={t('timeline.date')}
             value={dateValue}
             onChange={(event) => {
-              if (event.target.value) props.onPeriodChange({ ...period, start: dayStart(event.target.value) });
+              if (event.target.value) props.onPeriodChange({ ...period, start: dayStart(event.target.value, zone) });
             }}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <IconButton
             aria-label={t('timeline.next')}
-            onClick={() => props.onPeriodChange({ ...period, start: addDays(from, step) })}
+            onClick={() => props.onPeriodChange({ ...period, start: addDays(from, step, zone) })}
           >
             <ChevronRight />
           </IconButton>
