@@ -14,6 +14,8 @@ export interface BackupManifest {
 }
 
 const MANIFEST = 'backup.json';
+/** The most pages better-sqlite3 lets one backup step copy: all of any database this app keeps. */
+const ALL_PAGES = 0x7fffffff;
 const SQLITE_NAME = 'funkis.sqlite';
 
 async function countFiles(dir: string): Promise<number> {
@@ -39,7 +41,9 @@ export async function backup(config: Config, outDir: string): Promise<BackupMani
   const source = new SQLite(config.sqliteFile, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
-    await source.backup(target);
+    // Everything in one step: SQLite restarts a backup whenever another connection writes between two steps, so
+    // the default 100 pages per step never finishes while a busy server keeps writing. One step reads one snapshot.
+    await source.backup(target, { progress: () => ALL_PAGES });
   } finally {
     source.close();
   }
