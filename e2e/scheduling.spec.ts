@@ -103,6 +103,17 @@ test.describe('scheduling', () => {
     await expect(firstShift.getByText('1/2 filled')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
+    // Edit the shift's place: the dialog names the assigned volunteer, who is told by e-mail.
+    await firstShift.getByRole('button', { name: 'Edit the shift Gate watch' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Gate watch' });
+    await expect(edit.getByLabel('Title')).toHaveValue('Gate watch');
+    await edit.getByLabel('Location', { exact: true }).fill('South gate');
+    await expect(edit.getByTestId('edit-told')).toContainText('Vilma Volunteer');
+    await expectNoSeriousAxeViolations(page);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The shift was saved.')).toBeVisible();
+    await expect(firstShift).toContainText('South gate');
+
     // The volunteer: the assigned shift under "my shifts", then signs up for a free one.
     const volunteer = await volunteerContext.newPage();
     await volunteer.setViewportSize({ width: 375, height: 800 });

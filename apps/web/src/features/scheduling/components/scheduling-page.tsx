@@ -45,6 +45,7 @@ import { useRemoveAssignment } from '../api/remove-assignment';
 import { AssignmentActions } from './assignment-actions';
 import { DuplicateDayDialog } from './duplicate-day-dialog';
 import { DuplicateShiftDialog } from './duplicate-shift-dialog';
+import { EditShiftDialog } from './edit-shift-dialog';
 import { EventZoneProvider, ZoneNote } from './event-zone';
 import { dayKey, formatDay } from './format';
 import { NewShiftsDialog } from './new-shifts-dialog';
@@ -195,6 +196,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
   const [dialogOpen, setDialogOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Shift | null>(null);
   const [toDuplicate, setToDuplicate] = useState<Shift | null>(null);
+  const [toEdit, setToEdit] = useState<Shift | null>(null);
   const [duplicateDayOpen, setDuplicateDayOpen] = useState(false);
   const [subscribeOpen, setSubscribeOpen] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
@@ -283,6 +285,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
             : undefined
         }
         onDuplicate={() => setToDuplicate(shift)}
+        onEdit={() => setToEdit(shift)}
       />
     );
   };
@@ -443,6 +446,16 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
           eventId={eventId}
           shift={toDuplicate}
           onClose={() => setToDuplicate(null)}
+          onDone={setNotice}
+        />
+      ) : null}
+      {toEdit ? (
+        <EditShiftDialog
+          eventId={eventId}
+          shift={toEdit}
+          groups={groups.data?.groups ?? []}
+          fixedGroupId={roleLevel === 1 ? groupId : null}
+          onClose={() => setToEdit(null)}
           onDone={setNotice}
         />
       ) : null}

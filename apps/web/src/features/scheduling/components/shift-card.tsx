@@ -3,6 +3,7 @@ import type { Shift, ShiftAssignee } from '@funkis/shared';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,6 +38,8 @@ export interface ShiftCardProps {
   assignmentActions?(assignment: ShiftAssignee): ReactNode;
   /** Organisers: copy the shift to another time (duplicate-shift-dialog.tsx). */
   onDuplicate?(): void;
+  /** Organisers: change the shift (edit-shift-dialog.tsx). */
+  onEdit?(): void;
 }
 
 /** A member search that assigns on choice: the keyboard way to assign (drag is the pointer way). */
@@ -118,6 +121,15 @@ export function ShiftCard(props: ShiftCardProps) {
               color={full ? 'success' : 'default'}
               label={t('coverage.filled', { filled, capacity: shift.capacity })}
             />
+            {canOrganise && props.onEdit ? (
+              <IconButton
+                size="small"
+                aria-label={t('actions.editShift', { title: shift.title })}
+                onClick={props.onEdit}
+              >
+                <EditOutlined fontSize="small" />
+              </IconButton>
+            ) : null}
             {canOrganise && props.onDuplicate ? (
               <IconButton
                 size="small"

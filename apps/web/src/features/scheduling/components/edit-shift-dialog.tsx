@@ -1,0 +1,196 @@
+import {
+  type Group,
+  instantOfZonedInput,
+  type Shift,
+  type UpdateShiftInput,
+  updateShiftSchema,
+  zonedInputValue,
+} from '@funkis/shared';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
+import { useUpdateShift } from '../api/update-shift';
+import { useEventZone, ZoneNote } from './event-zone';
+import { viewerTimeZone } from './format';
+
+interface Draft {
+  title: string;
+  description: string;
+  location: string;
+  /** `YYYY-MM-DDTHH:mm` in the event's zone. */
+  start: string;
+  end: string;
+  capacity: string;
+  groupId: '' | number;
+}
+
+const INPUT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+const draftOf = (shift: Shift, zone: string): Draft => ({
+  title: shift.title,
+  description: shift.description,
+  location: shift.location,
+  start: zonedInputValue(shift.startsAt, zone),
+  end: zonedInputValue(shift.endsAt, zone),
+  capacity: String(shift.capacity),
+  groupId: shift.group?.id ?? '',
+});
+
+/**
+ * The changes a draft makes to the shift: only the fields that differ (a new start or end sends both, so the server
+ * checks the new span as one). `null` for a time that is not a full date and time.
+ */
+export function changesOf(shift: Shift, draft: Draft, zone: string): UpdateShiftInput | null {
+  if (!INPUT_TIME.test(draft.start) || !INPUT_TIME.test(draft.end)) return null;
+  const original = draftOf(shift, zone);
+  const changes: UpdateShiftInput = {};
+  if (draft.title !== original.title) changes.title = draft.title;
+  if (draft.description !== original.description) changes.description = draft.description;
+  if (draft.location !== original.location) changes.location = draft.location;
+  if (draft.start !== original.start || draft.end !== original.end) {
+    // Both, so the server checks the new span as one (and the end-after-start rule sees both).
+    changes.startsAt = instantOfZonedInput(draft.start, zone).toISOString();
+    changes.endsAt = instantOfZonedInput(draft.end, zone).toISOString();
+  }
+  if (draft.capacity !== original.capacity) changes.capacity = Number(draft.capacity);
+  if (draft.groupId !== original.groupId) changes.groupId = draft.groupId === '' ? null : draft.groupId;
+  return changes;
+}
+
+export interface EditShiftDialogProps {
+  eventId: number;
+  shift: Shift;
+  groups: Group[];
+  /** Leaders keep their shifts in their own group. */
+  fixedGroupId: number | null;
+  onClose(): void;
+  onDone(message: string): void;
+}
+
+/**
+ * Change one shift (issue 16): the create dialog's fields for a single shift, times in the event's zone. When people
+ * are assigned and the time or place changes, the dialog says who will be told by e-mail before saving.
+ */
+export function EditShiftDialog({ eventId, shift, groups, fixedGroupId, onClose, onDone }: EditShiftDialogProps) {
+  const { t } = useTranslation('scheduling');
+  const zone = useEventZone() ?? viewerTimeZone();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(shift, zone));
+  const [errors, setErrors] = useState<ErrorMessage[]>([]);
+  const mutation = useUpdateShift(eventId);
+  const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const changes = changesOf(shift, draft, zone);
+  const told =
+    changes !== null &&
+    shift.assignments.length > 0 &&
+    (changes.startsAt !== undefined || changes.location !== undefined);
+  const names = shift.assignments.map((item) => `${item.firstname} ${item.lastname}`).join(', ');
+
+  const submit = async () => {
+    if (changes === null) return setErrors([t('edit.timeRequired')]);
+    const parsed = updateShiftSchema.safeParse(changes);
+    if (!parsed.success) return setErrors(parsed.error.issues.map((issue) => issue.message));
+    if (Object.keys(changes).length === 0) return onClose();
+    setErrors([]);
+    try {
+      await mutation.mutateAsync({ shiftId: shift.id, changes: parsed.data });
+      onDone(t('notices.updated'));
+      onClose();
+    } catch (error) {
+      setErrors(errorMessagesOf(error));
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="edit-shift-title">
+      <DialogTitle id="edit-shift-title">{t('edit.title', { title: shift.title })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormErrorList messages={errors} />
+          <TextField label={t('fields.title')} value={draft.title} onChange={set('title')} required />
+          <TextField label={t('fields.location')} value={draft.location} onChange={set('location')} />
+          <TextField
+            label={t('fields.description')}
+            value={draft.description}
+            onChange={set('description')}
+            multiline
+            minRows={2}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              type="datetime-local"
+              label={t('edit.start', { zone })}
+              value={draft.start}
+              onChange={set('start')}
+              slotProps={{ inputLabel: { shrink: true } }}
+              required
+              fullWidth
+            />
+            <TextField
+              type="datetime-local"
+              label={t('edit.end', { zone })}
+              value={draft.end}
+              onChange={set('end')}
+              slotProps={{ inputLabel: { shrink: true } }}
+              required
+              fullWidth
+            />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={t('fields.capacity')}
+              type="number"
+              value={draft.capacity}
+              onChange={set('capacity')}
+              slotProps={{ htmlInput: { min: 1 } }}
+              required
+              fullWidth
+            />
+            <TextField
+              select
+              label={t('fields.group')}
+              value={draft.groupId}
+              onChange={(event) =>
+                setDraft((current) => ({
+                  ...current,
+                  groupId: event.target.value === '' ? '' : Number(event.target.value),
+                }))
+              }
+              disabled={fixedGroupId !== null}
+              fullWidth
+            >
+              <MenuItem value="">{t('fields.noGroup')}</MenuItem>
+              {groups.map((group) => (
+                <MenuItem key={group.id} value={group.id}>
+                  {group.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <ZoneNote />
+          {told ? (
+            <Alert severity="warning" data-testid="edit-told">
+              {t('edit.told', { names })}
+            </Alert>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button variant="contained" onClick={() => void submit()} loading={mutation.isPending}>
+          {t('edit.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Shift } from '@funkis/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SchedulingPage } from '../src/features/scheduling/components/scheduling-page';
+import { type FetchCall, mockFetch, renderWithProviders, testUser } from './test-utils';
+
+const ZONE = 'Europe/Stockholm';
+
+const shift: Shift = {
+  id: 11,
+  title: 'Gate',
+  description: 'Check tickets',
+  location: 'North gate',
+  // 09:00–13:00 in Stockholm (summer time, UTC+02:00).
+  startsAt: '2030-07-03T07:00:00.000Z',
+  endsAt: '2030-07-03T11:00:00.000Z',
+  capacity: 2,
+  group: { id: 1, name: 'Stage' },
+  assignments: [
+    {
+      id: 21,
+      eventUserId: 5,
+      firstname: 'Tove',
+      lastname: 'Timeline',
+      createdAt: '2030-06-01T10:00:00.000Z',
+      attendance: null,
+    },
+  ],
+  mine: false,
+};
+
+function renderPage(handleUpdate: (call: FetchCall) => { status?: number; body: unknown }) {
+  const { calls } = mockFetch((call) => {
+    if (call.method === 'POST' && call.url.includes('/shifts/11')) return handleUpdate(call);
+    if (call.url.includes('/scheduling-settings'))
+      return {
+        body: {
+          settings: {
+            minRestMinutes: 0,
+            selfSignupGroupIds: [],
+            signOffClosesHours: 0,
+            reminderHours: 24,
+          },
+        },
+      };
+    if (call.url.includes('/groups')) return { body: { groups: [{ id: 1, name: 'Stage' }], total: 1 } };
+    if (call.url.includes('/users')) return { body: { users: [], total: 0 } };
+    return { body: { shifts: [shift] } };
+  });
+  renderWithProviders(<SchedulingPage eventId={7} roleLevel={0} eventUserId={1} groupId={null} timeZone={ZONE} />, {
+    user: testUser,
+    route: '/event/7/scheduling',
+  });
+  return calls;
+}
+
+describe('editing a shift', () => {
+  it("opens prefilled in the event's zone, names the people told of a new place, and sends only the change", async () => {
+    const calls = renderPage((call) => ({
+      body: { shift: { ...shift, ...(call.body as Partial<Shift>) } },
+    }));
+    const user = userEvent.setup();
+    await user.click(await screen.findAllByRole('button', { name: 'Edit the shift Gate' }).then((all) => all[0]));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Gate' });
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveValue('Gate');
+    expect(within(dialog).getByLabelText(/^Start \(Europe\/Stockholm\)/)).toHaveValue('2030-07-03T09:00');
+    expect(within(dialog).getByLabelText(/^End \(Europe\/Stockholm\)/)).toHaveValue('2030-07-03T13:00');
+    expect(within(dialog).queryByTestId('edit-told')).not.toBeInTheDocument();
+
+    const location = within(dialog).getByLabelText(/^Location/);
+    await user.clear(location);
+    await user.type(location, 'South gate');
+    expect(within(dialog).getByTestId('edit-told')).toHaveTextContent(
+      'Tove Timeline will be told of the new time or place by e-mail.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Gate' })).not.toBeInTheDocument());
+    const update = calls.find((call) => call.method === 'POST' && call.url.includes('/shifts/11'));
+    expect(update?.url).toMatch(/\/api\/event\/7\/shifts\/11$/);
+    expect(update?.body).toEqual({ location: 'South gate' });
+    expect(await screen.findByText('The shift was saved.')).toBeInTheDocument();
+  });
+
+  it('sends a new time as both ends in UTC and shows the 409 overlap message by its code', async () => {
+    const calls = renderPage(() => ({
+      status: 409,
+      body: {
+        success: false,
+        errorMessages: ['server text'],
+        errors: [{ code: 'error.shiftChangeOverlap', params: { name: 'Tove Timeline', title: 'Bar' } }],
+      },
+    }));
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Edit the shift Gate' }))[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Gate' });
+    const end = within(dialog).getByLabelText(/^End \(Europe\/Stockholm\)/);
+    await user.clear(end);
+    await user.type(end, '2030-07-03T14:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const update = await waitFor(() => {
+      const found = calls.find((call) => call.method === 'POST' && call.url.includes('/shifts/11'));
+      expect(found).toBeDefined();
+      return found;
+    });
+    expect(update?.body).toEqual({ startsAt: '2030-07-03T07:00:00.000Z', endsAt: '2030-07-03T12:30:00.000Z' });
+    expect(await within(dialog).findByTestId('form-errors')).toHaveTextContent(
+      'Tove Timeline would then have overlapping shifts: this one and Bar. Remove them from one first.',
+    );
+  });
+});
