@@ -29,6 +29,31 @@ export interface AssignmentActionsProps {
  * Per assigned person, for organisers: "move to…" (a menu of the same day's shifts with places free: the keyboard
  * way to move, one server call) and, once the shift has started, arrived / no-show.
  */
+/**
+ * After a move the person's row leaves the shift, and with it the button the menu gave focus back to: focus would
+ * fall to the page, where a keyboard user's Escape or Tab no longer reaches the open dialog. Keep it in the dialog.
+ */
+function keepFocusIn(dialog: HTMLElement | null) {
+  if (!dialog) return;
+  const observer = new MutationObserver(() => restore());
+  const timer = setTimeout(() => stop(), 5000);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+  }
+  function restore() {
+    if (!dialog?.isConnected) return stop();
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    if (!dialog.hasAttribute('tabindex')) dialog.setAttribute('tabindex', '-1');
+    dialog.focus();
+    stop();
+  }
+  // The list refreshes after the move: watch the dialog until the row is gone and focus has fallen out.
+  observer.observe(dialog, { childList: true, subtree: true });
+  restore();
+}
+
 export function AssignmentActions({ eventId, shift, assignment, canOrganise, run }: AssignmentActionsProps) {
   const { t, i18n } = useTranslation('planning');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -68,6 +93,7 @@ export function AssignmentActions({ eventId, shift, assignment, canOrganise, run
           <MenuItem
             key={block.id}
             onClick={() => {
+              keepFocusIn(anchor?.closest<HTMLElement>('[role="dialog"]') ?? null);
               setAnchor(null);
               void run(
                 () => moveMutation.mutateAsync({ shiftId: shift.id, assignmentId: assignment.id, toShiftId: block.id }),
