@@ -65,19 +65,29 @@ interface AppProvidersProps {
   initialUser?: User | null;
 }
 
-/** Settings → theme → server state → snackbars (at most 3, top right) → session. */
+/** Snackbars at the top end corner: right, or left when the direction setting is right-to-left. */
+function Snackbars({ children }: { children: ReactNode }) {
+  const { settings } = useSettings();
+  return (
+    <SnackbarProvider
+      maxSnack={UI.MAX_SNACKBARS}
+      anchorOrigin={{ vertical: 'top', horizontal: settings.direction === 'rtl' ? 'left' : 'right' }}
+      Components={TOASTS}
+    >
+      {children}
+    </SnackbarProvider>
+  );
+}
+
+/** Settings → theme → server state → snackbars (at most 3, top end corner) → session. */
 export function AppProviders({ children, queryClient = defaultQueryClient, initialUser }: AppProvidersProps) {
   return (
     <SettingsProvider>
       <AppThemeProvider>
         <QueryClientProvider client={queryClient}>
-          <SnackbarProvider
-            maxSnack={UI.MAX_SNACKBARS}
-            anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-            Components={TOASTS}
-          >
+          <Snackbars>
             <AuthProvider initialUser={initialUser}>{children}</AuthProvider>
-          </SnackbarProvider>
+          </Snackbars>
         </QueryClientProvider>
       </AppThemeProvider>
     </SettingsProvider>
