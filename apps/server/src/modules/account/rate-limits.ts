@@ -164,8 +164,11 @@ export class GrowingDelay {
     const { count, windowEndsAt } = await this.counters.hit(stored, this.forgetMs, now);
     const before = count - 1;
     const lastFailureAt = windowEndsAt - this.forgetMs;
-    const readyAt = lastFailureAt + this.delayAfter(before) * 1000;
-    if (before > 0 && readyAt > now) {
+    const delay = this.delayAfter(before);
+    const readyAt = lastFailureAt + delay * 1000;
+    // A free attempt goes on whatever the clock says: in a burst another request may have stamped the last failure
+    // a few milliseconds after this one's `now`, which must not turn a free attempt into a 429.
+    if (delay > 0 && readyAt > now) {
       await this.counters.forgive(stored);
       return Math.max(1, Math.ceil((readyAt - now) / 1000));
     }
