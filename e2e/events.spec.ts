@@ -48,13 +48,13 @@ test.describe
       await settings.getByLabel('Start date').fill('2026-07-01');
       await settings.getByLabel('End date').fill('2026-07-03');
       await settings.getByRole('button', { name: 'Save settings' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Settings saved' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
       await expect(page.getByTestId('event-sidebar').first().getByText(`${eventName} 2026`)).toBeVisible();
 
       // Groups: create one; it shows with its member count.
       await page.getByLabel('Group name').fill('Stage crew');
       await page.getByRole('button', { name: 'Add group' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Group created' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Group created' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Groups' }).getByText('Stage crew')).toBeVisible();
       await expect(page.getByRole('list', { name: 'Groups' }).getByText('0 members')).toBeVisible();
 
@@ -67,7 +67,7 @@ test.describe
       await expect(page.getByTestId('applications-state')).toHaveText('Applications are closed.');
       await page.getByRole('switch', { name: 'Applications open' }).click();
       await page.getByRole('dialog', { name: 'Open applications?' }).getByRole('button', { name: 'Open' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Applications opened' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Applications opened' })).toBeVisible();
       await expect(page.getByTestId('applications-state')).toHaveText(
         'Applications are open: anyone logged in can apply.',
       );
