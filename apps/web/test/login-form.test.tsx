@@ -23,6 +23,24 @@ describe('login form', () => {
     expect(await screen.findByText('Password is required.')).toBeInTheDocument();
   });
 
+  it('once shown, an error follows every change: a corrected e-mail clears it, and the form logs in', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch(() => ({ status: 401, body: { success: false, errorMessages: ['Nope.'] } }));
+    renderWithProviders(<LoginForm />);
+    const email = screen.getByLabelText('Email address');
+    await user.type(email, 'asa@');
+    await user.tab();
+    expect(await screen.findByText('The email address is invalid.')).toBeInTheDocument();
+    await user.click(email);
+    await user.type(email, 'example.com');
+    await waitFor(() => expect(screen.queryByText('The email address is invalid.')).not.toBeInTheDocument());
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    await user.type(screen.getByLabelText('Password'), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ email: 'asa@example.com', password: 'a-password' });
+  });
+
   it('shows every error when submitted untouched and does not call the server', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch(() => ({ body: {} }));

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { ErrorAnnouncer } from '../../../components/forms/error-announcer';
 import { FormFieldInput } from '../../../components/forms/form-field-input';
 import { useTranslateFormMessage } from '../../../components/forms/translate-form-message';
 import { FormErrorList } from '../../../components/ui/form-error-list';

@@ -1,48 +1,109 @@
 import type { LoginInput } from '@funkis/shared';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useEffect } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { ErrorAnnouncer } from '../../../components/forms/error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
-import { FormTextField } from '../../../components/ui/form-text-field';
+import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
+import type { LoginField } from './login-validation';
 
 /**
  * The validation (zod and the login schema) is a chunk of its own, fetched once the form is on screen, so the
- * login page paints without zod, the largest library it would otherwise load (issue 12).
+ * login page paints without zod. The form itself keeps two fields in state rather than loading react-hook-form,
+ * the largest library the page would otherwise fetch before its first paint (issue 12, decision 019).
  */
-const loadResolver = () => import('./login-resolver');
-const resolver: Resolver<LoginInput> = async (values, context, options) =>
-  (await loadResolver()).loginResolver(values, context, options);
+const loadValidation = () => import('./login-validation');
 
-/** E-mail and password. Success starts the session; the surrounding route decides where the user lands. */
+const FIELDS: readonly LoginField[] = ['email', 'password'];
+type Errors = Partial<Record<LoginField, string>>;
+type Shown = Record<LoginField, boolean>;
+
+/**
+ * E-mail and password. Success starts the session; the surrounding route decides where the user lands.
+ * As the other forms (react-hook-form's `onTouched`): a field's error shows once it has been left or the form
+ * submitted, and follows every change after that; a failed submit focuses the first invalid field and is announced.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
+  const translateMessage = useTranslateMessage();
   const loginMutation = useLogin();
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [shown, setShown] = useState<Shown>({ email: false, password: false });
+  const [errors, setErrors] = useState<Errors>({});
+  const [announced, setAnnounced] = useState({ count: 0, attempt: 0 });
+  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
+  // Validation is asynchronous (its chunk): only the latest run may set the errors.
+  const latestRun = useRef(0);
+
   useEffect(() => {
-    void loadResolver();
+    void loadValidation();
   }, []);
-  const { control, handleSubmit } = useForm({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
+
+  const validate = async (next: LoginInput, visible: Shown): Promise<Errors | null> => {
+    const run = ++latestRun.current;
+    const found = (await loadValidation()).validateLogin(next);
+    if (run !== latestRun.current) return null;
+    setErrors(
+      Object.fromEntries(
+        FIELDS.filter((field) => visible[field] && found[field]).map((field) => [field, found[field]]),
+      ),
+    );
+    return found;
+  };
+
+  const change = (field: LoginField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (shown[field]) void validate(next, shown);
+  };
+
+  const leave = (field: LoginField) => {
+    const visible = { ...shown, [field]: true };
+    setShown(visible);
+    void validate(values, visible);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const visible = { email: true, password: true };
+    setShown(visible);
+    const found = await validate(values, visible);
+    if (!found) return;
+    const invalid = FIELDS.filter((field) => found[field]);
+    setAnnounced((previous) => ({ count: invalid.length, attempt: previous.attempt + 1 }));
+    if (invalid[0]) {
+      inputs.current[invalid[0]]?.focus();
+      return;
+    }
+    loginMutation.mutate(values);
+  };
+
+  const field = (name: LoginField) => {
+    const error = errors[name];
+    return {
+      name,
+      value: values[name],
+      onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+      onBlur: () => leave(name),
+      inputRef: (element: HTMLInputElement | null) => {
+        inputs.current[name] = element;
+      },
+      error: Boolean(error),
+      helperText: error ? translateMessage(error) : undefined,
+      fullWidth: true,
+    };
+  };
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => loginMutation.mutate(values))}>
-      <FormErrorAnnouncer control={control} />
+    <form noValidate onSubmit={submit}>
+      <ErrorAnnouncer count={announced.count} attempt={announced.attempt} />
       <Stack spacing={2}>
-        <FormTextField control={control} name="email" type="email" label={t('login.email')} autoComplete="email" />
-        <FormTextField
-          control={control}
-          name="password"
-          type="password"
-          label={t('login.password')}
-          autoComplete="current-password"
-        />
+        <TextField {...field('email')} type="email" label={t('login.email')} autoComplete="email" />
+        <TextField {...field('password')} type="password" label={t('login.password')} autoComplete="current-password" />
         <Button type="submit" variant="contained" size="large" loading={loginMutation.isPending} fullWidth>
           {t('login.submit')}
         </Button>
