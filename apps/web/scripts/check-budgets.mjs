@@ -2,14 +2,20 @@
 // Runs after `vite build` (npm run build): weighs the JavaScript each route loads and fails the build when a
 // route goes over its gzip budget, or when a light route pulls in a heavy library (decision 012).
 //
-// A route's load = the entry chunk of index.html with its static imports + the English texts (fetched before the
-// first paint) + the route's own modules (the lazy screen, and for event screens the event layout) with theirs, read from Vite's manifest
-// (dist/.vite/manifest.json). Weights are gzip level 9 of the files as built. Writes
+// A route's load = the entry chunk of index.html with its static imports + the route's own modules (the lazy
+// screen, and for event screens the event layout) with theirs, read from Vite's manifest (dist/.vite/manifest.json)
+// + the English texts it fetches before its first paint (the shell's `translation` and the namespaces its screens
+// name in src/app/router.tsx: scripts/route-texts.mjs). Weights are gzip level 9 of the files as built. Writes
 // dist/.vite/route-weights.json (read by `npm run bench`) and prints a table.
+//
+// Also writes dist/.vite/preloads.json: per URL pattern, the files a route loads beyond the entry, and the text
+// files of each language; the server puts them into index.html as <link rel="modulepreload"> so the browser fetches
+// the screen, its layout and its texts at once instead of one after the other (decision 019).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { routerScreens, UP_FRONT_NAMESPACES } from './route-texts.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.join(webDir, 'dist');
@@ -67,6 +73,34 @@ const LIGHT_ROUTES = new Set([
   'src/app/routes/event/home.tsx',
   'src/app/routes/not-found.tsx',
 ]);
+/**
+ * The URL of each screen (as in src/config/paths.ts), for the server's preload list. `auth`: behind the login gate,
+ * so a visitor without a session cookie is sent to the login page and gets its files instead. A screen missing
+ * here fails the build (not-found has no URL of its own).
+ */
+const ROUTE_URLS = {
+  'src/app/routes/login.tsx': { pattern: '^/authentication/login/?$' },
+  'src/app/routes/register.tsx': { pattern: '^/authentication/register/?$' },
+  'src/app/routes/password-recovery.tsx': { pattern: '^/authentication/password-recovery/?$' },
+  'src/app/routes/password-reset.tsx': { pattern: '^/authentication/password-reset/?$' },
+  'src/app/routes/terms.tsx': { pattern: '^/terms/?$' },
+  'src/app/routes/apply.tsx': { pattern: '^/event/\\d+/apply/?$' },
+  'src/app/routes/apply-register.tsx': { pattern: '^/event/\\d+/apply/register/?$' },
+  'src/app/routes/home.tsx': { pattern: '^/$', auth: true },
+  'src/app/routes/account.tsx': { pattern: '^/account/?$', auth: true },
+  'src/app/routes/account-security.tsx': { pattern: '^/account/security/?$', auth: true },
+  'src/app/routes/event/home.tsx': { pattern: '^/event/\\d+/?$', auth: true },
+  'src/app/routes/event/files.tsx': { pattern: '^/event/\\d+/files/?$', auth: true },
+  'src/app/routes/event/users.tsx': { pattern: '^/event/\\d+/users/?$', auth: true },
+  'src/app/routes/event/applications.tsx': { pattern: '^/event/\\d+/applications/?$', auth: true },
+  'src/app/routes/event/scheduling.tsx': { pattern: '^/event/\\d+/scheduling/?$', auth: true },
+  'src/app/routes/event/statistics.tsx': { pattern: '^/event/\\d+/statistics/?$', auth: true },
+  'src/app/routes/event/email.tsx': { pattern: '^/event/\\d+/email(/.*)?$', auth: true },
+  'src/app/routes/event/form.tsx': { pattern: '^/event/\\d+/form/?$', auth: true },
+  'src/app/routes/event/control-panel.tsx': { pattern: '^/event/\\d+/control-panel/?$', auth: true },
+};
+const WITHOUT_URL = new Set(['src/app/routes/not-found.tsx']);
+
 /** Modules loaded together with a route, by the route's folder. */
 const LAYOUTS = [
   { prefix: 'src/app/routes/event/', modules: ['src/app/routes/event/layout.tsx'] },
@@ -108,8 +142,20 @@ function closure(keys) {
   return [...files].filter((file) => file.endsWith('.js'));
 }
 
-// The texts of one language (English: the largest) are fetched before the first paint of every route.
-const localeKeys = Object.keys(manifest).filter((key) => /(^|\/)locales\/en\/[^/]+\.json$/.test(key));
+/** The manifest key of a text file: src/locales/<language>/<namespace>.json. */
+const localeKey = (language, namespace) => `src/locales/${language}/${namespace}.json`;
+const languages = [
+  ...new Set(
+    Object.keys(manifest)
+      .map((key) => /^src\/locales\/([^/]+)\/[^/]+\.json$/.exec(key)?.[1])
+      .filter(Boolean),
+  ),
+].sort();
+/** The namespaces each screen module names in the router (fetched with its chunk). */
+const screenNamespaces = new Map(routerScreens(webDir).map((screen) => [screen.module, screen.namespaces]));
+const namespacesOf = (modules) => [
+  ...new Set([...UP_FRONT_NAMESPACES, ...modules.flatMap((module) => screenNamespaces.get(module) ?? [])]),
+];
 
 const routeKeys = Object.keys(manifest)
   .filter((key) => key.startsWith('src/app/routes/') && manifest[key].isDynamicEntry)
@@ -118,13 +164,19 @@ const routeKeys = Object.keys(manifest)
 
 const results = [];
 const failures = [];
+const preloadRoutes = [];
 for (const key of routeKeys) {
   const extra = LAYOUTS.filter((layout) => key.startsWith(layout.prefix) && (!layout.only || layout.only(key)))
     .flatMap((layout) => layout.modules)
     .filter((module) => module in manifest && module !== key);
   // Only the first matching layout applies (event screens get the event layout, not the main one).
   const layoutModules = extra.slice(0, 1);
-  const files = closure([entryKey, ...localeKeys, ...layoutModules, key]);
+  const modules = [...layoutModules, key];
+  // The texts of one language (English: the largest) are fetched before the first paint.
+  const localeKeys = namespacesOf(modules)
+    .map((namespace) => localeKey('en', namespace))
+    .filter((locale) => locale in manifest);
+  const files = closure([entryKey, ...localeKeys, ...modules]);
   const gzip = files.reduce((sum, file) => sum + gzipSize(file).gzip, 0);
   const budget = BUDGETS_KB[key] ?? DEFAULT_BUDGET_KB;
   const heavy = HEAVY.filter((library) => files.some((file) => gzipSize(file).text.includes(library.marker))).map(
@@ -135,7 +187,35 @@ for (const key of routeKeys) {
   if (gzip > budget * KB)
     failures.push(`${route}: ${(gzip / KB).toFixed(1)} KB gzipped JavaScript > budget ${budget} KB`);
   if (LIGHT_ROUTES.has(key) && heavy.length > 0) failures.push(`${route} loads ${heavy.join(', ')}`);
+  if (ROUTE_URLS[key]) {
+    const entryFiles = new Set(closure([entryKey]));
+    preloadRoutes.push({
+      route,
+      pattern: ROUTE_URLS[key].pattern,
+      auth: ROUTE_URLS[key].auth === true,
+      files: closure(modules).filter((file) => !entryFiles.has(file)),
+      namespaces: namespacesOf(modules),
+    });
+  } else if (!WITHOUT_URL.has(key)) {
+    failures.push(`${route}: no URL in ROUTE_URLS of scripts/check-budgets.mjs (the server's preload list)`);
+  }
 }
+
+// Text files of every language by namespace, for the server's preload list.
+const locales = Object.fromEntries(
+  languages.map((language) => [
+    language,
+    Object.fromEntries(
+      Object.keys(manifest)
+        .filter((key) => key.startsWith(`src/locales/${language}/`))
+        .map((key) => [path.basename(key, '.json'), manifest[key].file]),
+    ),
+  ]),
+);
+fs.writeFileSync(
+  path.join(dist, '.vite/preloads.json'),
+  `${JSON.stringify({ routes: preloadRoutes, locales }, null, 2)}\n`,
+);
 
 fs.writeFileSync(path.join(dist, '.vite/route-weights.json'), `${JSON.stringify(results, null, 2)}\n`);
 const width = Math.max(...results.map((result) => result.route.length));

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { i18n, writeLanguageCookie } from '../src/lib/i18n';
+import { FEATURE_NAMESPACES, i18n, loadNamespaces, writeLanguageCookie } from '../src/lib/i18n';
 
 // MUI in jsdom is slow when test files run in parallel: give findBy/waitFor more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -23,6 +23,8 @@ if (typeof window.matchMedia !== 'function') {
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 beforeEach(async () => {
+  // The app fetches a screen's texts with its route; tests render screens directly, so every namespace is loaded.
+  await loadNamespaces(FEATURE_NAMESPACES);
   await i18n.changeLanguage('en');
 });
 

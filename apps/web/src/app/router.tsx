@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type ComponentType, useMemo } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { AuthLayout } from '../components/layouts/auth-layout';
 import { GuestOnly, RequireAuth } from '../components/layouts/guards';
@@ -8,6 +8,7 @@ import { FullPageSpinner } from '../components/ui/full-page-spinner';
 import { ServerUnreachableBanner } from '../components/ui/server-unreachable';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
+import { loadNamespaces } from '../lib/i18n';
 import type { EventRouteHandle } from './event-route-handle';
 import { ServerErrorRoute } from './routes/server-error';
 
@@ -16,19 +17,47 @@ import { ServerErrorRoute } from './routes/server-error';
  * Paths come from config/paths; children use the part below their parent.
  */
 
+/**
+ * A screen's lazy route: its chunk and its text namespaces (src/locales/<language>/<namespace>.json) fetched in
+ * parallel, so it renders with its texts and the first page loads only the shell's (`translation`, decision 019).
+ * `test/route-texts.test.ts` reads these calls and fails when a screen uses a namespace its route does not name.
+ */
+function screen<TModule>(
+  namespaces: readonly string[],
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => ComponentType,
+): () => Promise<{ Component: ComponentType }> {
+  return async () => {
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return { Component: pick(module) };
+  };
+}
+
 /** Pages of the authenticated area (top bar + page, behind the login gate). Event routes join here. */
 export const authenticatedRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
+    lazy: screen(
+      ['events'],
+      () => import('./routes/home'),
+      (module) => module.HomeRoute,
+    ),
   },
   {
     path: paths.account.root.path,
-    lazy: async () => ({ Component: (await import('./routes/account')).AccountRoute }),
+    lazy: screen(
+      [],
+      () => import('./routes/account'),
+      (module) => module.AccountRoute,
+    ),
   },
   {
     path: paths.account.security.path,
-    lazy: async () => ({ Component: (await import('./routes/account-security')).AccountSecurityRoute }),
+    lazy: screen(
+      ['scheduling'],
+      () => import('./routes/account-security'),
+      (module) => module.AccountSecurityRoute,
+    ),
   },
 ];
 
@@ -66,46 +95,105 @@ const lazyLoader =
 export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     loader: lazyLoader((loaders) => loaders.eventLayoutLoader(queryClient)),
-    lazy: async () => ({ Component: (await import('./routes/event/layout')).EventLayoutRoute }),
+    lazy: screen(
+      ['events'],
+      () => import('./routes/event/layout'),
+      (module) => module.EventLayoutRoute,
+    ),
     children: [
-      eventScreen(undefined, undefined, async () => ({
-        Component: (await import('./routes/event/home')).EventHomeRoute,
-      })),
-      eventScreen('files', [0, 1, 2], async () => ({
-        Component: (await import('./routes/event/files')).EventFilesRoute,
-      })),
+      eventScreen(
+        undefined,
+        undefined,
+        screen(
+          ['feed'],
+          () => import('./routes/event/home'),
+          (module) => module.EventHomeRoute,
+        ),
+      ),
+      eventScreen(
+        'files',
+        [0, 1, 2],
+        screen(
+          ['files'],
+          () => import('./routes/event/files'),
+          (module) => module.EventFilesRoute,
+        ),
+      ),
       eventScreen(
         'users',
         ADMINS_AND_LEADERS,
-        async () => ({ Component: (await import('./routes/event/users')).EventUsersRoute }),
+        screen(
+          ['users'],
+          () => import('./routes/event/users'),
+          (module) => module.EventUsersRoute,
+        ),
         lazyLoader((loaders) => loaders.usersLoader(queryClient, ADMINS_AND_LEADERS)),
       ),
       eventScreen(
         'applications',
         ADMINS_AND_LEADERS,
-        async () => ({ Component: (await import('./routes/event/applications')).EventApplicationsRoute }),
+        screen(
+          ['applications'],
+          () => import('./routes/event/applications'),
+          (module) => module.EventApplicationsRoute,
+        ),
         lazyLoader((loaders) => loaders.applicationsLoader(queryClient, ADMINS_AND_LEADERS)),
       ),
-      eventScreen('scheduling', [0, 1, 2], async () => ({
-        Component: (await import('./routes/event/scheduling')).EventSchedulingRoute,
-      })),
+      eventScreen(
+        'scheduling',
+        [0, 1, 2],
+        screen(
+          ['scheduling', 'planning'],
+          () => import('./routes/event/scheduling'),
+          (module) => module.EventSchedulingRoute,
+        ),
+      ),
       eventScreen(
         'statistics',
         ADMINS,
-        async () => ({ Component: (await import('./routes/event/statistics')).EventStatisticsRoute }),
+        screen(
+          ['statistics'],
+          () => import('./routes/event/statistics'),
+          (module) => module.EventStatisticsRoute,
+        ),
         lazyLoader((loaders) => loaders.statisticsLoader(queryClient, ADMINS)),
       ),
       eventScreen(
         'email/*',
         ADMINS_AND_LEADERS,
-        async () => ({ Component: (await import('./routes/event/email')).EventEmailRoute }),
+        screen(
+          ['mail'],
+          () => import('./routes/event/email'),
+          (module) => module.EventEmailRoute,
+        ),
         lazyLoader((loaders) => loaders.mailLoader(queryClient, ADMINS_AND_LEADERS)),
       ),
-      eventScreen('form', [0], async () => ({ Component: (await import('./routes/event/form')).EventFormRoute })),
-      eventScreen('control-panel', [0], async () => ({
-        Component: (await import('./routes/event/control-panel')).EventControlPanelRoute,
-      })),
-      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
+      eventScreen(
+        'form',
+        [0],
+        screen(
+          ['forms'],
+          () => import('./routes/event/form'),
+          (module) => module.EventFormRoute,
+        ),
+      ),
+      eventScreen(
+        'control-panel',
+        [0],
+        screen(
+          ['events'],
+          () => import('./routes/event/control-panel'),
+          (module) => module.EventControlPanelRoute,
+        ),
+      ),
+      {
+        path: '*',
+        lazy: screen(
+          [],
+          () => import('./routes/not-found'),
+          (module) => module.NotFoundRoute,
+        ),
+      },
     ],
   },
 ];
@@ -129,40 +217,72 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { index: true, element: <Navigate to={paths.auth.login.href()} replace /> },
           {
             path: paths.auth.login.path,
-            lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
+            lazy: screen(
+              [],
+              () => import('./routes/login'),
+              (module) => module.LoginRoute,
+            ),
           },
           {
             path: paths.auth.register.path,
-            lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }),
+            lazy: screen(
+              [],
+              () => import('./routes/register'),
+              (module) => module.RegisterRoute,
+            ),
           },
           {
             path: paths.auth.passwordRecovery.path,
-            lazy: async () => ({ Component: (await import('./routes/password-recovery')).PasswordRecoveryRoute }),
+            lazy: screen(
+              [],
+              () => import('./routes/password-recovery'),
+              (module) => module.PasswordRecoveryRoute,
+            ),
           },
           {
             path: paths.auth.passwordReset.path,
-            lazy: async () => ({ Component: (await import('./routes/password-reset')).PasswordResetRoute }),
+            lazy: screen(
+              [],
+              () => import('./routes/password-reset'),
+              (module) => module.PasswordResetRoute,
+            ),
           },
         ],
       },
       {
         path: paths.terms.path,
-        lazy: async () => ({ Component: (await import('./routes/terms')).TermsRoute }),
+        lazy: screen(
+          [],
+          () => import('./routes/terms'),
+          (module) => module.TermsRoute,
+        ),
       },
       {
         path: paths.event.apply.path,
-        lazy: async () => ({ Component: (await import('./routes/apply')).ApplyRoute }),
+        lazy: screen(
+          ['apply', 'forms'],
+          () => import('./routes/apply'),
+          (module) => module.ApplyRoute,
+        ),
       },
       {
         path: paths.event.applyRegister.path,
-        lazy: async () => ({ Component: (await import('./routes/apply-register')).ApplyRegisterRoute }),
+        lazy: screen(
+          [],
+          () => import('./routes/apply-register'),
+          (module) => module.ApplyRegisterRoute,
+        ),
       },
       {
         element: <RequireAuth />,
         children: [
           {
             // The top bar with its menus is a chunk of its own: the login page does not load it.
-            lazy: async () => ({ Component: (await import('../components/layouts/main-layout')).MainLayout }),
+            lazy: screen(
+              [],
+              () => import('../components/layouts/main-layout'),
+              (module) => module.MainLayout,
+            ),
             children: authenticatedRoutes,
           },
         ],
@@ -174,7 +294,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       },
       {
         path: '*',
-        lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+        lazy: screen(
+          [],
+          () => import('./routes/not-found'),
+          (module) => module.NotFoundRoute,
+        ),
       },
     ],
   },

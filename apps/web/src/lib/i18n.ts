@@ -106,7 +106,9 @@ export const i18nReady = i18n
     resources,
     // The catalogue above is bundled; the locale files come from the backend.
     partialBundledLanguages: true,
-    ns: ['translation', MESSAGES_NAMESPACE, ...FEATURE_NAMESPACES],
+    // Only the shell's texts before the first paint; a screen's namespaces come with its chunk (app/router.tsx,
+    // `screen(…)`), so the login page does not fetch the scheduling texts (issue 12, decision 019).
+    ns: ['translation', MESSAGES_NAMESPACE],
     defaultNS: 'translation',
     lng: detectLanguage(),
     // English and Swedish are complete (test/locales.test.ts), so they fetch nothing else; the hidden languages
@@ -117,6 +119,14 @@ export const i18nReady = i18n
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+
+/**
+ * Fetches text namespaces of the active language (and of every language switched to later: i18next keeps the list).
+ * Resolves at once for namespaces already loaded.
+ */
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  return namespaces.length === 0 ? Promise.resolve() : i18n.loadNamespaces([...namespaces]);
+}
 
 /**
  * A message in the user's language: a coded message from the server ({ code, params }), a catalogue key (a

@@ -1,7 +1,8 @@
 import LinearProgress from '@mui/material/LinearProgress';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { FullPageSpinner } from '../ui/full-page-spinner';
 import { ServerUnreachableBanner } from '../ui/server-unreachable';
 
 /** Every navigation to another page starts at the top (spec section 2). */
@@ -32,7 +33,11 @@ export function RootLayout() {
     <>
       <ScrollToTop />
       <NavigationProgress />
-      <Outlet />
+      {/* A screen's texts come with its route (app/router.tsx); should one still be missing, a spinner shows while
+          it loads instead of a blank page. */}
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
       <ServerUnreachableBanner />
     </>
   );
