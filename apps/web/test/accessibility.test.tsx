@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSnackbar } from 'notistack';
 import { describe, expect, it } from 'vitest';
 import { AuthLayout } from '../src/components/layouts/auth-layout';
 import { loadSettings } from '../src/config/settings';
 import { createAppTheme } from '../src/config/theme/create-app-theme';
 import { LoginForm } from '../src/features/auth/components/login-form';
+import { useSnackbar } from '../src/lib/toast';
 import { renderWithProviders } from './test-utils';
 
 function SnackbarButtons() {

@@ -1,18 +1,17 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { UI, type User } from '@funkis/shared';
+import type { User } from '@funkis/shared';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Toast } from '../components/ui/toast';
 import type { Direction } from '../config/settings';
 import { createAppTheme } from '../config/theme/create-app-theme';
 import { AuthProvider } from '../lib/auth';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
 import { SettingsProvider, useSettings } from '../lib/settings';
+import { Toasts } from '../lib/toast';
 
 const ltrCache = createCache({ key: 'muiltr' });
 let rtlCache: EmotionCache | null = null;
@@ -55,28 +54,11 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Snackbars are announced: successes and information politely (role=status), errors at once (role=alert). */
-const TOASTS = { default: Toast, success: Toast, info: Toast, warning: Toast, error: Toast };
-
 interface AppProvidersProps {
   children: ReactNode;
   queryClient?: QueryClient;
   /** Tests: skip the start-up session check and start with this user (or anonymous). */
   initialUser?: User | null;
-}
-
-/** Snackbars at the top end corner: right, or left when the direction setting is right-to-left. */
-function Snackbars({ children }: { children: ReactNode }) {
-  const { settings } = useSettings();
-  return (
-    <SnackbarProvider
-      maxSnack={UI.MAX_SNACKBARS}
-      anchorOrigin={{ vertical: 'top', horizontal: settings.direction === 'rtl' ? 'left' : 'right' }}
-      Components={TOASTS}
-    >
-      {children}
-    </SnackbarProvider>
-  );
 }
 
 /** Settings → theme → server state → snackbars (at most 3, top end corner) → session. */
@@ -85,9 +67,8 @@ export function AppProviders({ children, queryClient = defaultQueryClient, initi
     <SettingsProvider>
       <AppThemeProvider>
         <QueryClientProvider client={queryClient}>
-          <Snackbars>
-            <AuthProvider initialUser={initialUser}>{children}</AuthProvider>
-          </Snackbars>
+          <AuthProvider initialUser={initialUser}>{children}</AuthProvider>
+          <Toasts />
         </QueryClientProvider>
       </AppThemeProvider>
     </SettingsProvider>

@@ -10,13 +10,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { FLIP_IN_RTL_CLASS } from '../../config/theme/create-app-theme';
 import { useAuth } from '../../lib/auth';
+import { useSnackbar } from '../../lib/toast';
 
 export const fullName = (user: Pick<User, 'firstname' | 'lastname'>) => `${user.firstname} ${user.lastname}`.trim();
 export const initials = (user: Pick<User, 'firstname' | 'lastname'>) =>

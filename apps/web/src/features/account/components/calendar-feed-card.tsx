@@ -4,11 +4,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useCalendarFeed, useRevokeCalendarFeed } from '../../../api/calendar-feed';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/toast';
 
 /**
  * The secret calendar URL (issue 16): one per person, with the shifts of all their events. Made on the

@@ -7,7 +7,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
@@ -15,6 +14,7 @@ import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useSnackbar } from '../../../lib/toast';
 import { useRemoveUser } from '../api/remove-user';
 
 /** The password and the typed word REMOVE; on success the session ends and the login page shows. */

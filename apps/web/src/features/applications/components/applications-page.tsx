@@ -6,7 +6,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
@@ -15,6 +14,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useListSearchParams } from '../../../hooks/use-list-search-params';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/toast';
 import { useApplications } from '../api/get-applications';
 import {
   APPLICATION_PAGE_SIZES,

@@ -13,7 +13,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAnnouncer } from '../../../components/forms/error-announcer';
@@ -21,6 +20,7 @@ import { FormFieldInput } from '../../../components/forms/form-field-input';
 import { useTranslateFormMessage } from '../../../components/forms/translate-form-message';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf, isApiError } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/toast';
 import { useApply } from '../api/apply';
 import { applyPageQueryOptions } from '../api/get-apply-page';
 

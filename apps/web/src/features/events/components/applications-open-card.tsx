@@ -5,11 +5,11 @@ import CardHeader from '@mui/material/CardHeader';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetApplicationsOpen } from '../../../api/set-applications-open';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/toast';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** The applications switch; either way asks first (spec section 4). */

@@ -25,7 +25,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -33,6 +32,7 @@ import { FormErrorAnnouncer } from '../../../components/forms/form-error-announc
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/toast';
 import { useUpdateSettings } from '../api/update-settings';
 
 /** A date input gives '' when empty; the API takes null. */

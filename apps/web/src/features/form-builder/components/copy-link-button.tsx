@@ -1,9 +1,9 @@
 import Link from '@mui/icons-material/Link';
 import Button from '@mui/material/Button';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { copyText } from '../../../lib/copy-text';
+import { useSnackbar } from '../../../lib/toast';
 
 /** The public apply URL of an event. */
 export const applyUrl = (eventId: number) => `${window.location.origin}${paths.event.apply.href(eventId)}`;

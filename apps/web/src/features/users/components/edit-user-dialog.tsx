@@ -6,12 +6,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useSnackbar } from '../../../lib/toast';
 import { useUpdateUser } from '../api/update-user';
 import { GroupSelect, type RoleLevel, RoleSelect } from './member-fields';
 
