@@ -2,7 +2,7 @@ import { UI } from '@funkis/shared';
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import { useSettings } from '../../lib/settings';
-import { attachToastHost } from '../../lib/toast';
+import { attachToastHost } from '../../lib/toast-queue';
 import { Toast } from './toast';
 
 /** Snackbars are announced: successes and information politely (role=status), errors at once (role=alert). */
