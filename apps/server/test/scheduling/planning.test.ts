@@ -452,9 +452,9 @@ describe(`attendance and hours on ${dialect}`, () => {
     expect(blank.rawPayload.toString('utf8').split('\r\n')[0]).toBe(
       '\uFEFF"First name","Last name","Email","Group","Shifts","Arrived","No-show","Hours"',
     );
-    expect(
-      (await s.anna.client.get(`/api/event/${s.eventId}/scheduling/hours/export?columns=hours`)).statusCode,
-    ).toBe(403);
+    expect((await s.anna.client.get(`/api/event/${s.eventId}/scheduling/hours/export?columns=hours`)).statusCode).toBe(
+      403,
+    );
 
     // Clearing a mark.
     expect((await mark(s.admin, four, boFour, null)).json().assignment.attendance).toBeNull();
