@@ -1,6 +1,7 @@
+import CheckBox from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
 import ViewColumn from '@mui/icons-material/ViewColumn';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -24,9 +25,9 @@ interface ColumnChoiceMenuProps<Field extends string> {
 }
 
 /**
- * A "Columns" button opening a menu of check items, one per column: the column choice of a table whose export
- * follows what is shown (the users table, hours per volunteer). Keeping the choice is the caller's
- * (`useColumnChoice`).
+ * A "Columns" button opening a menu of check items (`menuitemcheckbox`, the box only drawn), one per column: the
+ * column choice of a table whose export follows what is shown (the users table, hours per volunteer). Keeping
+ * the choice is the caller's (`useColumnChoice`).
  */
 export function ColumnChoiceMenu<Field extends string>({ id, label, columns, onToggle }: ColumnChoiceMenuProps<Field>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -49,8 +50,13 @@ export function ColumnChoiceMenu<Field extends string>({ id, label, columns, onT
             aria-checked={column.isVisible}
             onClick={() => onToggle(column.field)}
           >
-            <ListItemIcon>
-              <Checkbox edge="start" checked={column.isVisible} tabIndex={-1} disableRipple size="small" />
+            {/* A picture of the state only: the item is the check control (no input nested in it). */}
+            <ListItemIcon aria-hidden>
+              {column.isVisible ? (
+                <CheckBox fontSize="small" color="primary" />
+              ) : (
+                <CheckBoxOutlineBlank fontSize="small" />
+              )}
             </ListItemIcon>
             <ListItemText>{column.label}</ListItemText>
           </MenuItem>
