@@ -339,14 +339,30 @@ test.describe('scheduling', () => {
     await page.getByLabel('Count only shifts marked arrived').check();
     await expect(table.getByRole('row', { name: /Tove Timeline/ })).toContainText('3.5');
     await expectNoSeriousAxeViolations(page);
+    // The users table's column choice: Email and No-show left out of the table and the export.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Email' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'No-show' }).click();
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Email' })).toHaveAttribute('aria-checked', 'false');
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'First name',
+      'Last name',
+      'Group',
+      'Shifts',
+      'Arrived',
+      'Hours',
+    ]);
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export CSV', exact: true }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe(`event-${event.id}-hours.csv`);
     const csv = fs.readFileSync((await download.path()) as string, 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
-    expect(csv).toContain('"First name","Last name","Email","Group","Shifts","Arrived","No-show","Hours"\r\n');
-    expect(csv).toContain(`"Tove","Timeline","${volunteerEmail}","Stage","2","1","0","3.5"\r\n`);
+    expect(csv.slice(1).split('\r\n')[0]).toBe('"First name","Last name","Group","Shifts","Arrived","Hours"');
+    expect(csv).toContain('"Tove","Timeline","Stage","2","1","3.5"\r\n');
+    expect(csv).not.toContain(volunteerEmail);
     await page.setViewportSize({ width: 375, height: 800 });
     await expectNoSeriousAxeViolations(page);
   });

@@ -1,4 +1,4 @@
-import type { ShiftBlock } from '@funkis/shared';
+import { HOURS_EXPORT_COLUMNS, type ShiftBlock } from '@funkis/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { viewerTimeZone } from '../src/features/scheduling/components/format';
 import { HoursView } from '../src/features/scheduling/components/hours-view';
 import { dayStart } from '../src/features/scheduling/components/period';
 import { TimelineView } from '../src/features/scheduling/components/timeline-view';
+import { columnChoiceStorageKey } from '../src/hooks/use-column-choice';
 import { mockFetch, renderWithProviders, testUser } from './test-utils';
 
 /** Local times, so the test holds in any time zone the runner has. */
@@ -123,25 +124,25 @@ describe("the timeline in the event's zone", () => {
   });
 });
 
+const hoursRow = {
+  eventUserId: 5,
+  firstname: 'Tove',
+  lastname: 'Timeline',
+  email: 'tove@example.test',
+  group: { id: 1, name: 'Stage' },
+  shifts: 2,
+  arrived: 1,
+  noShow: 0,
+  minutes: 330,
+};
+
 describe('hours per volunteer', () => {
   it('lists the hours and links the exports with the filters', async () => {
     mockFetch((call) => {
       if (call.url.includes('/groups')) return { body: { groups: [], total: 0 } };
       return {
         body: {
-          rows: [
-            {
-              eventUserId: 5,
-              firstname: 'Tove',
-              lastname: 'Timeline',
-              email: 'tove@example.test',
-              group: { id: 1, name: 'Stage' },
-              shifts: 2,
-              arrived: 1,
-              noShow: 0,
-              minutes: 330,
-            },
-          ],
+          rows: [hoursRow],
           total: 1,
         },
       };
@@ -152,7 +153,7 @@ describe('hours per volunteer', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Tove Timeline', 'Stage', '2', '1', '0', '5.5']);
+    ).toEqual(['Tove', 'Timeline', 'tove@example.test', 'Stage', '2', '1', '0', '5.5']);
     await userEvent.click(screen.getByLabelText('Count only shifts marked arrived'));
     expect(screen.getByRole('link', { name: 'Export CSV (;)' })).toHaveAttribute(
       'href',
@@ -162,5 +163,63 @@ describe('hours per volunteer', () => {
       'href',
       '/api/event/7/scheduling/hours/export?format=xlsx&arrivedOnly=1',
     );
+  });
+
+  it('shows and exports the columns chosen, like the users table, and remembers the choice per event', async () => {
+    mockFetch((call) => {
+      if (call.url.includes('/groups')) return { body: { groups: [], total: 0 } };
+      return { body: { rows: [hoursRow], total: 1 } };
+    });
+    renderWithProviders(<HoursView eventId={7} admin={false} />, { user: testUser });
+    await screen.findByRole('row', { name: /Tove/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Email' }));
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Shifts' }));
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'No-show' }));
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Email' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Hours' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'First name',
+      'Last name',
+      'Group',
+      'Arrived',
+      'Hours',
+    ]);
+    expect(
+      within(screen.getByRole('row', { name: /Tove/ }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Tove', 'Timeline', 'Stage', '1', '5.5']);
+    const xlsx = new URL(screen.getByRole('link', { name: 'Export XLSX' }).getAttribute('href') ?? '', 'http://x');
+    expect(xlsx.pathname).toBe('/api/event/7/scheduling/hours/export');
+    expect(xlsx.searchParams.get('format')).toBe('xlsx');
+    expect(xlsx.searchParams.get('columns')).toBe('firstname,lastname,group,arrived,hours');
+    const csv = new URL(screen.getByRole('link', { name: 'Export CSV (;)' }).getAttribute('href') ?? '', 'http://x');
+    expect(csv.searchParams.get('delimiter')).toBe('semicolon');
+    expect(csv.searchParams.get('columns')).toBe('firstname,lastname,group,arrived,hours');
+    expect(JSON.parse(window.localStorage.getItem(columnChoiceStorageKey('hours', 7)) ?? '{}')).toEqual({
+      email: false,
+      shifts: false,
+      noShow: false,
+    });
+  });
+
+  it('offers no export while no column is chosen, and starts from the remembered choice', async () => {
+    window.localStorage.setItem(
+      columnChoiceStorageKey('hours', 7),
+      JSON.stringify(Object.fromEntries(HOURS_EXPORT_COLUMNS.map((column) => [column, column === 'hours']))),
+    );
+    mockFetch(() => ({ body: { rows: [hoursRow], total: 1 } }));
+    renderWithProviders(<HoursView eventId={7} admin={false} />, { user: testUser });
+    await screen.findByRole('row', { name: /5\.5/ });
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Hours']);
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Hours' }));
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByText('Choose at least one column to show and export.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveAttribute('aria-disabled', 'true');
   });
 });

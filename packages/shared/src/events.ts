@@ -221,6 +221,24 @@ export const MEMBER_EXPORT_COLUMNS = ['firstname', 'lastname', 'email', 'roleLev
 export type MemberExportColumn = (typeof MEMBER_EXPORT_COLUMNS)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
+/**
+ * An export's `columns` parameter (the users table, hours per volunteer): comma-separated, in the order wanted;
+ * every column when left out. A name not in `catalogue` is a 400 `error.invalid`.
+ */
+export const exportColumnsField = <const T extends readonly [string, ...string[]]>(catalogue: T) =>
+  blankAsMissing(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((column) => column.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(catalogue, { error: 'error.invalid' })).min(1, { error: 'error.invalid' }))
+      .optional(),
+  );
+
 export const memberSchema = z.object({
   /** The membership (event_user) id: the one the member routes take. */
   id: z.number(),
@@ -260,18 +278,7 @@ export const membersExportQuerySchema = memberFiltersSchema.extend({
   /** CSV only: `semicolon` for Swedish and other European spreadsheet programs, `comma` otherwise. */
   delimiter: z.enum(['comma', 'semicolon'], { error: 'error.invalid' }).default('comma'),
   /** Comma-separated, in the order wanted; all columns when left out. */
-  columns: blankAsMissing(
-    z
-      .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((column) => column.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.enum(MEMBER_EXPORT_COLUMNS, { error: 'error.invalid' })).min(1, { error: 'error.invalid' }))
-      .optional(),
-  ),
+  columns: exportColumnsField(MEMBER_EXPORT_COLUMNS),
 });
 
 export const addMemberSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanText, idSchema } from './common.js';
 import { LIMITS } from './constants.js';
-import { EXPORT_FORMATS, eventGroupRefSchema } from './events.js';
+import { EXPORT_FORMATS, eventGroupRefSchema, exportColumnsField } from './events.js';
 import { isoInstant, SHIFT_LIMITS } from './shifts.js';
 
 /**
@@ -133,11 +133,25 @@ const hoursFilters = {
 };
 export const hoursQuerySchema = z.object({ ...hoursFilters, page: pageField, pageSize: pageSizeField });
 export type HoursQuery = z.infer<typeof hoursQuerySchema>;
+/** The columns of the hours export, in their default order (the users export's `columns` choice). */
+export const HOURS_EXPORT_COLUMNS = [
+  'firstname',
+  'lastname',
+  'email',
+  'group',
+  'shifts',
+  'arrived',
+  'noShow',
+  'hours',
+] as const;
+export type HoursExportColumn = (typeof HOURS_EXPORT_COLUMNS)[number];
 export const hoursExportQuerySchema = z.object({
   ...hoursFilters,
   format: z.enum(EXPORT_FORMATS, { error: 'error.invalid' }).default('csv'),
   /** CSV only, as the users export: `semicolon` for Swedish and other European spreadsheet programs. */
   delimiter: z.enum(['comma', 'semicolon'], { error: 'error.invalid' }).default('comma'),
+  /** Comma-separated, in the order wanted; all columns when left out (as the users export). */
+  columns: exportColumnsField(HOURS_EXPORT_COLUMNS),
 });
 export type HoursExportQuery = z.infer<typeof hoursExportQuerySchema>;
 

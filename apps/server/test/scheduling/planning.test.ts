@@ -416,6 +416,46 @@ describe(`attendance and hours on ${dialect}`, () => {
     expect(leaderBook.getWorksheet('Hours')?.rowCount).toBe(2);
     expect((await s.anna.client.get(`/api/event/${s.eventId}/scheduling/hours/export`)).statusCode).toBe(403);
 
+    // The users export's column choice: the chosen columns in the order asked, in CSV and XLSX.
+    const chosen = await s.admin.get(
+      `/api/event/${s.eventId}/scheduling/hours/export?columns=hours,lastname,noShow&delimiter=semicolon`,
+    );
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.rawPayload.toString('utf8').slice(1).split('\r\n')).toEqual([
+      '"Hours";"Last name";"No-show"',
+      '"7,5";"Andersson";"0"',
+      '"4";"Berg";"1"',
+      '"1";"Dahl";"0"',
+      '',
+    ]);
+    const chosenXlsx = await s.kitchenLeader.get(
+      `/api/event/${s.eventId}/scheduling/hours/export?format=xlsx&arrivedOnly=1&columns=email,%20hours,firstname`,
+    );
+    expect(chosenXlsx.statusCode).toBe(200);
+    const chosenBook = new ExcelJS.Workbook();
+    await chosenBook.xlsx.load(chosenXlsx.rawPayload as unknown as ArrayBuffer);
+    const chosenValues: unknown[][] = [];
+    chosenBook.getWorksheet('Hours')?.eachRow((row) => chosenValues.push((row.values as unknown[]).slice(1)));
+    expect(chosenValues).toEqual([
+      ['Email', 'Hours', 'First name'],
+      [s.anna.email, 6.5, 'Anna'],
+      [s.bo.email, 0, 'Bo'],
+    ]);
+    for (const columns of ['minutes', 'email,password', ',', 'hours,Hours']) {
+      const refused = await s.admin.get(
+        `/api/event/${s.eventId}/scheduling/hours/export?columns=${encodeURIComponent(columns)}`,
+      );
+      expect(refused.statusCode, columns).toBe(400);
+      expect(refused.json().errors[0].code).toBe('error.invalid');
+    }
+    const blank = await s.admin.get(`/api/event/${s.eventId}/scheduling/hours/export?columns=`);
+    expect(blank.rawPayload.toString('utf8').split('\r\n')[0]).toBe(
+      '\uFEFF"First name","Last name","Email","Group","Shifts","Arrived","No-show","Hours"',
+    );
+    expect((await s.anna.client.get(`/api/event/${s.eventId}/scheduling/hours/export?columns=hours`)).statusCode).toBe(
+      403,
+    );
+
     // Clearing a mark.
     expect((await mark(s.admin, four, boFour, null)).json().assignment.attendance).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 /** The tables that remember which columns the user chose. */
-export type ColumnChoiceTable = 'users' | 'applications';
+export type ColumnChoiceTable = 'users' | 'applications' | 'hours';
 
 /** Where a table's column choice for one event is kept in this browser. */
 export const columnChoiceStorageKey = (table: ColumnChoiceTable, eventId: number) =>

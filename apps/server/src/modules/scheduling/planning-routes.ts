@@ -2,7 +2,7 @@ import {
   attendanceListSchema,
   attendanceResponseSchema,
   attendanceSchema,
-  type HoursRow,
+  HOURS_EXPORT_COLUMNS,
   hoursExportQuerySchema,
   hoursQuerySchema,
   hoursResponseSchema,
@@ -18,30 +18,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
-import { type TableCell, tableToCsv, tableToXlsx, XLSX_TYPE } from '../../lib/table-export.js';
+import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { hoursToCsv, hoursToXlsx } from './hours-export.js';
 import { planningService } from './planning-service.js';
 
 const tags = { tags: ['scheduling'] };
 const shiftParams = z.object({ id: idSchema, shiftId: idSchema });
 const assignmentParams = z.object({ id: idSchema, shiftId: idSchema, assignmentId: idSchema });
-
-const HOURS_HEADERS = ['First name', 'Last name', 'Email', 'Group', 'Shifts', 'Arrived', 'No-show', 'Hours'];
-
-/** Hours with two decimals at most; a decimal comma for the semicolon CSV (what Swedish Excel reads as a number). */
-function hoursCells(row: HoursRow, decimalComma: boolean): TableCell[] {
-  const hours = Math.round((row.minutes / 60) * 100) / 100;
-  return [
-    row.firstname,
-    row.lastname,
-    row.email,
-    row.group?.name ?? '',
-    row.shifts,
-    row.arrived,
-    row.noShow,
-    decimalComma ? String(hours).replace('.', ',') : hours,
-  ];
-}
 
 /**
  * Planning views of shift scheduling (issue 16 part B): timeline, "not full" and "no shift" lists, move,
@@ -122,7 +106,7 @@ export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireEventRole(0, 1),
       schema: {
         ...tags,
-        summary: 'Hours per member as CSV or XLSX, every row (admin; leader for their group)',
+        summary: 'Hours per member as CSV or XLSX with the chosen columns, every row (admin; leader for their group)',
         params: eventParams,
         querystring: hoursExportQuerySchema,
         response: { 200: z.any().describe('The file: text/csv, or XLSX') },
@@ -130,28 +114,14 @@ export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const membership = currentMembership(request);
-      const { format, delimiter, ...filters } = request.query;
+      const { format, delimiter, columns = HOURS_EXPORT_COLUMNS, ...filters } = request.query;
       const { rows } = await service.hours(membership, filters);
       const name = `event-${membership.eventId}-hours.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
-      if (format === 'xlsx') {
-        const columns = HOURS_HEADERS.map((header) => ({ header, width: header === 'Email' ? 34 : 14 }));
-        return reply.type(XLSX_TYPE).send(
-          await tableToXlsx(
-            'Hours',
-            columns,
-            rows.map((row) => hoursCells(row, false)),
-          ),
-        );
-      }
-      const semicolon = delimiter === 'semicolon';
-      return reply.type('text/csv; charset=utf-8').send(
-        tableToCsv(
-          HOURS_HEADERS,
-          rows.map((row) => hoursCells(row, semicolon)),
-          semicolon ? ';' : ',',
-        ),
-      );
+      if (format === 'xlsx') return reply.type(XLSX_TYPE).send(await hoursToXlsx(rows, columns));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .send(hoursToCsv(rows, columns, delimiter === 'semicolon' ? ';' : ','));
     },
   );
 

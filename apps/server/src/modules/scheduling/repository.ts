@@ -77,6 +77,21 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         'g.name as group_name',
         'shifts.created_at',
       ]);
+  /** The shifts memberships hold, with what the calendar feeds write (`a`: the assignment). */
+  const heldShiftsFrom = () =>
+    db
+      .selectFrom('shift_assignments as a')
+      .innerJoin('shifts', 'shifts.id', 'a.shift_id')
+      .select([
+        'shifts.id',
+        'shifts.event_id',
+        'shifts.title',
+        'shifts.description',
+        'shifts.location',
+        'shifts.starts_at',
+        'shifts.ends_at',
+        'shifts.created_at',
+      ]);
   const inIds = (column: string, ids: readonly number[]) =>
     dialect === 'postgres'
       ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::int[])`
@@ -145,19 +160,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
 
     /** Every shift one membership holds, by start: the calendar feed. */
     calendarShiftsOfMember: (eventId: number, eventUserId: number) =>
-      db
-        .selectFrom('shift_assignments as a')
-        .innerJoin('shifts', 'shifts.id', 'a.shift_id')
-        .select([
-          'shifts.id',
-          'shifts.event_id',
-          'shifts.title',
-          'shifts.description',
-          'shifts.location',
-          'shifts.starts_at',
-          'shifts.ends_at',
-          'shifts.created_at',
-        ])
+      heldShiftsFrom()
         .where('shifts.event_id', '=', eventId)
         .where('a.event_user_id', '=', eventUserId)
         .orderBy('shifts.starts_at')
@@ -294,25 +297,9 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
 
     /** Every shift the given memberships hold (any events), by start: the secret feed. */
     async calendarShiftsOfMemberships(eventUserIds: readonly number[]) {
-      const rows: Awaited<ReturnType<ReturnType<typeof schedulingRepository>['calendarShiftsOfMember']>> = [];
+      const rows: Awaited<ReturnType<ReturnType<typeof heldShiftsFrom>['execute']>> = [];
       for (const ids of batches(eventUserIds)) {
-        rows.push(
-          ...(await db
-            .selectFrom('shift_assignments as a')
-            .innerJoin('shifts', 'shifts.id', 'a.shift_id')
-            .select([
-              'shifts.id',
-              'shifts.event_id',
-              'shifts.title',
-              'shifts.description',
-              'shifts.location',
-              'shifts.starts_at',
-              'shifts.ends_at',
-              'shifts.created_at',
-            ])
-            .where(inIds('a.event_user_id', ids))
-            .execute()),
-        );
+        rows.push(...(await heldShiftsFrom().where(inIds('a.event_user_id', ids)).execute()));
       }
       return rows.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id - b.id);
     },

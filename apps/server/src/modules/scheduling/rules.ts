@@ -12,6 +12,41 @@ export function requireOrganiserOf(membership: EventMembership, groupId: number 
   throw forbidden('error.ownGroupOnly');
 }
 
+/** A shift's time as stored: ISO instants. */
+export interface ShiftSpan {
+  starts_at: string;
+  ends_at: string;
+}
+/** Another shift a person holds, as the rules name it. */
+export interface HeldShift extends ShiftSpan {
+  id: number;
+  title: string;
+}
+
+/** Why a person cannot work `span`: it overlaps one of their other shifts, or leaves less than the minimum rest. */
+export interface SpanClash {
+  rule: 'overlap' | 'rest';
+  other: HeldShift;
+}
+
+/**
+ * The one overlap / minimum-rest rule for a person working `span` next to `others` (their other shifts): the
+ * first of them that overlaps it or comes closer than `minRestMinutes` (0: no rest asked), overlap before rest
+ * for the same shift; null when none does. Assigning, moving and changing a shift's times all ask this.
+ */
+export function spanClash(span: ShiftSpan, others: readonly HeldShift[], minRestMinutes: number): SpanClash | null {
+  const start = Date.parse(span.starts_at);
+  const end = Date.parse(span.ends_at);
+  const rest = minRestMinutes * MINUTE;
+  for (const other of others) {
+    const otherStart = Date.parse(other.starts_at);
+    const otherEnd = Date.parse(other.ends_at);
+    if (otherStart < end && otherEnd > start) return { rule: 'overlap', other };
+    if (rest > 0 && otherStart < end + rest && otherEnd + rest > start) return { rule: 'rest', other };
+  }
+  return null;
+}
+
 /**
  * Capacity, same shift twice, overlap and rest for one person taking `shift`; the caller holds the event's lock.
  * `exceptShiftId`: a shift the person is leaving in the same transaction (a move), left out of overlap and rest.
@@ -29,15 +64,9 @@ export async function checkAssignmentRules(
   if (held.some((other) => other.id === shift.id)) throw conflict('error.shiftAlreadyAssigned');
   const taken = await repository.countAssignments(shift.id);
   if (taken >= shift.capacity) throw conflict('error.shiftFull', { capacity: shift.capacity });
-  const start = Date.parse(shift.starts_at);
-  const end = Date.parse(shift.ends_at);
-  const rest = settings.minRestMinutes * MINUTE;
-  for (const other of held) {
-    const otherStart = Date.parse(other.starts_at);
-    const otherEnd = Date.parse(other.ends_at);
-    if (otherStart < end && otherEnd > start) throw conflict('error.shiftOverlap', { title: other.title });
-    if (rest > 0 && otherStart < end + rest && otherEnd + rest > start) {
-      throw conflict('error.shiftRestTooShort', { minutes: settings.minRestMinutes, title: other.title });
-    }
+  const clash = spanClash(shift, held, settings.minRestMinutes);
+  if (clash?.rule === 'overlap') throw conflict('error.shiftOverlap', { title: clash.other.title });
+  if (clash?.rule === 'rest') {
+    throw conflict('error.shiftRestTooShort', { minutes: settings.minRestMinutes, title: clash.other.title });
   }
 }

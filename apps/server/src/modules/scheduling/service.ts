@@ -30,7 +30,7 @@ import { membershipsService } from '../memberships/service.js';
 import { type CalendarShift, toICalendar } from './ical.js';
 import { type MailContext, type MailShift, schedulingMails } from './mails.js';
 import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
-import { checkAssignmentRules, requireOrganiserOf } from './rules.js';
+import { checkAssignmentRules, requireOrganiserOf, spanClash } from './rules.js';
 
 /** What the service needs beyond the database: the mail queue, the token secret and the public address. */
 export interface SchedulingOptions {
@@ -43,7 +43,6 @@ export interface SchedulingOptions {
 }
 
 const HOUR = 3_600_000;
-const MINUTE = 60_000;
 
 /** Any ISO instant with an offset, as stored: UTC with milliseconds, so text order is time order. */
 const utc = (instant: string): string => new Date(instant).toISOString();
@@ -195,24 +194,18 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     if (eventUserIds.length === 0) return;
     const repository = schedulingRepository(trx, dialect);
     const settings = await repository.settings(shift.event_id);
-    const start = Date.parse(startsAt);
-    const end = Date.parse(endsAt);
-    const rest = settings.minRestMinutes * MINUTE;
+    const span = { starts_at: startsAt, ends_at: endsAt };
     for (const eventUserId of eventUserIds) {
-      const held = (await repository.shiftsOfMember(shift.event_id, eventUserId)).filter(
+      const others = (await repository.shiftsOfMember(shift.event_id, eventUserId)).filter(
         (other) => other.id !== shift.id,
       );
-      for (const other of held) {
-        const otherStart = Date.parse(other.starts_at);
-        const otherEnd = Date.parse(other.ends_at);
-        const overlaps = otherStart < end && otherEnd > start;
-        const tooClose = rest > 0 && otherStart < end + rest && otherEnd + rest > start;
-        if (!overlaps && !tooClose) continue;
-        const [member] = await membershipsService(trx, dialect).findMembers(shift.event_id, [eventUserId]);
-        const name = member ? `${member.firstname} ${member.lastname}`.trim() : String(eventUserId);
-        if (overlaps) throw conflict('error.shiftChangeOverlap', { name, title: other.title });
-        throw conflict('error.shiftChangeRestTooShort', { name, minutes: settings.minRestMinutes, title: other.title });
-      }
+      const clash = spanClash(span, others, settings.minRestMinutes);
+      if (!clash) continue;
+      const [member] = await membershipsService(trx, dialect).findMembers(shift.event_id, [eventUserId]);
+      const name = member ? `${member.firstname} ${member.lastname}`.trim() : String(eventUserId);
+      const title = clash.other.title;
+      if (clash.rule === 'overlap') throw conflict('error.shiftChangeOverlap', { name, title });
+      throw conflict('error.shiftChangeRestTooShort', { name, minutes: settings.minRestMinutes, title });
     }
   }
 

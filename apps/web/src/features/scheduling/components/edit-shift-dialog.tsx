@@ -12,7 +12,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
@@ -22,16 +21,12 @@ import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useUpdateShift } from '../api/update-shift';
 import { useEventZone, ZoneNote } from './event-zone';
 import { viewerTimeZone } from './format';
+import { ShiftFields, type ShiftFieldValues } from './shift-fields';
 
-interface Draft {
-  title: string;
-  description: string;
-  location: string;
+interface Draft extends ShiftFieldValues {
   /** `YYYY-MM-DDTHH:mm` in the event's zone. */
   start: string;
   end: string;
-  capacity: string;
-  groupId: '' | number;
 }
 
 const INPUT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
@@ -117,66 +112,33 @@ export function EditShiftDialog({ eventId, shift, groups, fixedGroupId, onClose,
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <FormErrorList messages={errors} />
-          <TextField label={t('fields.title')} value={draft.title} onChange={set('title')} required />
-          <TextField label={t('fields.location')} value={draft.location} onChange={set('location')} />
-          <TextField
-            label={t('fields.description')}
-            value={draft.description}
-            onChange={set('description')}
-            multiline
-            minRows={2}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              type="datetime-local"
-              label={t('edit.start', { zone })}
-              value={draft.start}
-              onChange={set('start')}
-              slotProps={{ inputLabel: { shrink: true } }}
-              required
-              fullWidth
-            />
-            <TextField
-              type="datetime-local"
-              label={t('edit.end', { zone })}
-              value={draft.end}
-              onChange={set('end')}
-              slotProps={{ inputLabel: { shrink: true } }}
-              required
-              fullWidth
-            />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label={t('fields.capacity')}
-              type="number"
-              value={draft.capacity}
-              onChange={set('capacity')}
-              slotProps={{ htmlInput: { min: 1 } }}
-              required
-              fullWidth
-            />
-            <TextField
-              select
-              label={t('fields.group')}
-              value={draft.groupId}
-              onChange={(event) =>
-                setDraft((current) => ({
-                  ...current,
-                  groupId: event.target.value === '' ? '' : Number(event.target.value),
-                }))
-              }
-              disabled={fixedGroupId !== null}
-              fullWidth
-            >
-              <MenuItem value="">{t('fields.noGroup')}</MenuItem>
-              {groups.map((group) => (
-                <MenuItem key={group.id} value={group.id}>
-                  {group.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
+          <ShiftFields
+            values={draft}
+            onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+            groups={groups}
+            fixedGroupId={fixedGroupId}
+          >
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                type="datetime-local"
+                label={t('edit.start', { zone })}
+                value={draft.start}
+                onChange={set('start')}
+                slotProps={{ inputLabel: { shrink: true } }}
+                required
+                fullWidth
+              />
+              <TextField
+                type="datetime-local"
+                label={t('edit.end', { zone })}
+                value={draft.end}
+                onChange={set('end')}
+                slotProps={{ inputLabel: { shrink: true } }}
+                required
+                fullWidth
+              />
+            </Stack>
+          </ShiftFields>
           <ZoneNote />
           {told ? (
             <Alert severity="warning" data-testid="edit-told">

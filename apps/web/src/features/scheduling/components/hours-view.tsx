@@ -1,3 +1,4 @@
+import { HOURS_EXPORT_COLUMNS, type HoursExportColumn, type HoursRow } from '@funkis/shared';
 import Download from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
+import { ColumnChoiceMenu, visibleColumns } from '../../../components/ui/column-choice-menu';
 import { FormErrorList } from '../../../components/ui/form-error-list';
+import { parseVisibilityModel, useColumnChoice } from '../../../hooks/use-column-choice';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { type HoursExport, type HoursFilters, hoursExportHref, useHours } from '../api/get-hours';
 
@@ -27,7 +30,23 @@ const EXPORTS: { format: HoursExport; label: string }[] = [
   { format: 'xlsx', label: 'hours.export.xlsx' },
 ];
 
-/** Hours per volunteer (sum of shift lengths, optionally only arrived), paged, exportable like the users table. */
+/** The text key of each column's heading (in the table, the column menu). */
+const COLUMN_LABELS: Record<HoursExportColumn, string> = {
+  firstname: 'hours.firstname',
+  lastname: 'hours.lastname',
+  email: 'hours.email',
+  group: 'hours.group',
+  shifts: 'hours.shifts',
+  arrived: 'hours.arrived',
+  noShow: 'hours.noShow',
+  hours: 'hours.hours',
+};
+const NUMBER_COLUMNS: readonly HoursExportColumn[] = ['shifts', 'arrived', 'noShow', 'hours'];
+
+/**
+ * Hours per volunteer (sum of shift lengths, optionally only arrived), paged, exportable like the users table:
+ * the columns chosen (remembered per event) are the ones shown and exported, in this order.
+ */
 export function HoursView({ eventId, admin }: { eventId: number; admin: boolean }) {
   const { t, i18n } = useTranslation('planning');
   const [filters, setFilters] = useState<HoursFilters>({ groupId: '', arrivedOnly: false });
@@ -35,7 +54,19 @@ export function HoursView({ eventId, admin }: { eventId: number; admin: boolean 
   const [pageSize, setPageSize] = useState(25);
   const hours = useHours(eventId, filters, page + 1, pageSize);
   const groups = useGroups(eventId, { enabled: admin });
+  const [columnVisibility, setColumnVisibility] = useColumnChoice('hours', eventId, parseVisibilityModel);
+  const columns = visibleColumns(HOURS_EXPORT_COLUMNS, columnVisibility);
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const cellText = (row: HoursRow, column: HoursExportColumn): string => {
+    switch (column) {
+      case 'group':
+        return row.group?.name ?? '';
+      case 'hours':
+        return number.format(row.minutes / 60);
+      default:
+        return String(row[column]);
+    }
+  };
   const change = (next: Partial<HoursFilters>) => {
     setFilters({ ...filters, ...next });
     setPage(0);
@@ -71,12 +102,23 @@ export function HoursView({ eventId, admin }: { eventId: number; admin: boolean 
           label={t('hours.arrivedOnly')}
         />
         <Box sx={{ flex: 1 }} />
+        <ColumnChoiceMenu
+          id="hours-columns-menu"
+          label={t('hours.columns')}
+          columns={HOURS_EXPORT_COLUMNS.map((field) => ({
+            field,
+            label: t(COLUMN_LABELS[field]),
+            isVisible: columns.includes(field),
+          }))}
+          onToggle={(field) => setColumnVisibility({ ...columnVisibility, [field]: !columns.includes(field) })}
+        />
         {EXPORTS.map(({ format, label }) => (
           <Button
             key={format}
             component="a"
-            href={hoursExportHref(eventId, filters, format)}
+            href={columns.length > 0 ? hoursExportHref(eventId, filters, format, columns) : undefined}
             download
+            disabled={columns.length === 0}
             startIcon={<Download />}
           >
             {t(label)}
@@ -86,29 +128,30 @@ export function HoursView({ eventId, admin }: { eventId: number; admin: boolean 
       {hours.isError ? <FormErrorList messages={errorMessagesOf(hours.error)} /> : null}
       {hours.isPending ? <Typography role="status">{t('loading')}</Typography> : null}
       {hours.data?.total === 0 ? <Typography color="text.secondary">{t('hours.empty')}</Typography> : null}
-      {hours.data && hours.data.total > 0 ? (
+      {hours.data && hours.data.total > 0 && columns.length === 0 ? (
+        <Typography color="text.secondary">{t('hours.noColumns')}</Typography>
+      ) : null}
+      {hours.data && hours.data.total > 0 && columns.length > 0 ? (
         <>
           <Box role="region" aria-label={t('hours.tableLabel')} tabIndex={0} sx={{ overflowX: 'auto' }}>
             <Table size="small" data-testid="hours-table">
               <TableHead>
                 <TableRow>
-                  <TableCell>{t('hours.name')}</TableCell>
-                  <TableCell>{t('hours.group')}</TableCell>
-                  <TableCell align="right">{t('hours.shifts')}</TableCell>
-                  <TableCell align="right">{t('hours.arrived')}</TableCell>
-                  <TableCell align="right">{t('hours.noShow')}</TableCell>
-                  <TableCell align="right">{t('hours.hours')}</TableCell>
+                  {columns.map((column) => (
+                    <TableCell key={column} align={NUMBER_COLUMNS.includes(column) ? 'right' : undefined}>
+                      {t(COLUMN_LABELS[column])}
+                    </TableCell>
+                  ))}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {hours.data.rows.map((row) => (
                   <TableRow key={row.eventUserId}>
-                    <TableCell>{`${row.firstname} ${row.lastname}`}</TableCell>
-                    <TableCell>{row.group?.name ?? ''}</TableCell>
-                    <TableCell align="right">{row.shifts}</TableCell>
-                    <TableCell align="right">{row.arrived}</TableCell>
-                    <TableCell align="right">{row.noShow}</TableCell>
-                    <TableCell align="right">{number.format(row.minutes / 60)}</TableCell>
+                    {columns.map((column) => (
+                      <TableCell key={column} align={NUMBER_COLUMNS.includes(column) ? 'right' : undefined}>
+                        {cellText(row, column)}
+                      </TableCell>
+                    ))}
                   </TableRow>
                 ))}
               </TableBody>

@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -16,19 +15,15 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useEventZone, useShiftTime, ZoneNote } from './event-zone';
+import { ShiftFields, type ShiftFieldValues } from './shift-fields';
 
 const MAX_REPEATS = 100;
 
-interface Draft {
-  title: string;
-  description: string;
-  location: string;
+interface Draft extends ShiftFieldValues {
   date: string;
   repeatUntil: string;
   /** One or more "HH:MM-HH:MM" slots, comma separated. */
   slots: string;
-  capacity: string;
-  groupId: '' | number;
 }
 
 /**
@@ -136,73 +131,40 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <FormErrorList messages={errors} />
-          <TextField label={t('fields.title')} value={draft.title} onChange={set('title')} required />
-          <TextField label={t('fields.location')} value={draft.location} onChange={set('location')} />
-          <TextField
-            label={t('fields.description')}
-            value={draft.description}
-            onChange={set('description')}
-            multiline
-            minRows={2}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <ShiftFields
+            values={draft}
+            onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+            groups={groups}
+            fixedGroupId={fixedGroupId}
+          >
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                label={t('fields.date')}
+                type="date"
+                value={draft.date}
+                onChange={set('date')}
+                required
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+              />
+              <TextField
+                label={t('fields.repeatUntil')}
+                type="date"
+                value={draft.repeatUntil}
+                onChange={set('repeatUntil')}
+                helperText={t('fields.repeatUntilHelp')}
+                slotProps={{ inputLabel: { shrink: true } }}
+                fullWidth
+              />
+            </Stack>
             <TextField
-              label={t('fields.date')}
-              type="date"
-              value={draft.date}
-              onChange={set('date')}
+              label={t('fields.slots')}
+              value={draft.slots}
+              onChange={set('slots')}
+              helperText={t('fields.slotsHelp')}
               required
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
             />
-            <TextField
-              label={t('fields.repeatUntil')}
-              type="date"
-              value={draft.repeatUntil}
-              onChange={set('repeatUntil')}
-              helperText={t('fields.repeatUntilHelp')}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-            />
-          </Stack>
-          <TextField
-            label={t('fields.slots')}
-            value={draft.slots}
-            onChange={set('slots')}
-            helperText={t('fields.slotsHelp')}
-            required
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label={t('fields.capacity')}
-              type="number"
-              value={draft.capacity}
-              onChange={set('capacity')}
-              slotProps={{ htmlInput: { min: 1 } }}
-              required
-              fullWidth
-            />
-            <TextField
-              select
-              label={t('fields.group')}
-              value={draft.groupId}
-              onChange={(event) =>
-                setDraft((current) => ({
-                  ...current,
-                  groupId: event.target.value === '' ? '' : Number(event.target.value),
-                }))
-              }
-              disabled={fixedGroupId !== null}
-              fullWidth
-            >
-              <MenuItem value="">{t('fields.noGroup')}</MenuItem>
-              {groups.map((group) => (
-                <MenuItem key={group.id} value={group.id}>
-                  {group.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
+          </ShiftFields>
           <ZoneNote />
           <Typography variant="subtitle2" component="h3">
             {t('form.preview', { count: expanded.shifts.length })}

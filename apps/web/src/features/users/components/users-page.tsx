@@ -14,6 +14,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
 import { AccessDenied } from '../../../components/ui/access-denied';
+import { type ColumnChoice, visibleColumns } from '../../../components/ui/column-choice-menu';
 import { parseVisibilityModel, useColumnChoice } from '../../../hooks/use-column-choice';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -34,7 +35,7 @@ import { InvitationsCard } from './invitations-card';
 import { InviteUserDialog } from './invite-user-dialog';
 import { RemoveUserDialog } from './remove-user-dialog';
 import { UsersTable } from './users-table';
-import { type ColumnChoice, UsersToolbar } from './users-toolbar';
+import { UsersToolbar } from './users-toolbar';
 
 const isSortField = (field: string): field is (typeof MEMBER_SORT_FIELDS)[number] =>
   (MEMBER_SORT_FIELDS as readonly string[]).includes(field);
@@ -98,7 +99,7 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
   const groupsQuery = useGroups(eventId, { enabled: mayView });
   const groups = groupsQuery.data?.groups ?? [];
 
-  const columnChoices: ColumnChoice[] = MEMBER_EXPORT_COLUMNS.map((field) => ({
+  const columnChoices: ColumnChoice<MemberExportColumn>[] = MEMBER_EXPORT_COLUMNS.map((field) => ({
     field,
     label: t(field === 'roleLevel' ? 'fields.role' : `fields.${field}`),
     isVisible: columnVisibility[field] !== false,
@@ -106,7 +107,7 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
   const orderedColumns: MemberExportColumn[] = isGrouped
     ? ['group', ...MEMBER_EXPORT_COLUMNS.filter((field) => field !== 'group')]
     : [...MEMBER_EXPORT_COLUMNS];
-  const chosenColumns = orderedColumns.filter((field) => columnVisibility[field] !== false);
+  const chosenColumns = visibleColumns(orderedColumns, columnVisibility);
 
   const onColumnToggle = (field: MemberExportColumn) =>
     setColumnVisibility({ ...columnVisibility, [field]: columnVisibility[field] === false });

@@ -2,29 +2,18 @@ import type { Group, MemberExportColumn } from '@funkis/shared';
 import Download from '@mui/icons-material/Download';
 import ForwardToInbox from '@mui/icons-material/ForwardToInbox';
 import Search from '@mui/icons-material/Search';
-import ViewColumn from '@mui/icons-material/ViewColumn';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ColumnChoice, ColumnChoiceMenu } from '../../../components/ui/column-choice-menu';
 import type { ExportChoice } from '../api/export-users';
 import type { UsersFilters } from '../api/get-users';
 import { ROLE_LEVELS, roleKey } from './member-fields';
-
-export interface ColumnChoice {
-  field: MemberExportColumn;
-  label: string;
-  isVisible: boolean;
-}
 
 interface UsersToolbarProps {
   search: string;
@@ -36,7 +25,7 @@ interface UsersToolbarProps {
   groups: Group[];
   isGrouped: boolean;
   onGroupedChange: (value: boolean) => void;
-  columns: ColumnChoice[];
+  columns: ColumnChoice<MemberExportColumn>[];
   onColumnToggle: (field: MemberExportColumn) => void;
   exportHref: (format: ExportChoice) => string;
   canExport: boolean;
@@ -50,7 +39,6 @@ interface UsersToolbarProps {
  */
 export function UsersToolbar(props: UsersToolbarProps) {
   const { t } = useTranslation('users');
-  const [columnsAnchor, setColumnsAnchor] = useState<HTMLElement | null>(null);
   const { groups } = props;
 
   return (
@@ -113,35 +101,12 @@ export function UsersToolbar(props: UsersToolbarProps) {
         label={t('toolbar.groupByGroup')}
       />
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, ml: { md: 'auto' } }}>
-        <Button
-          startIcon={<ViewColumn />}
-          onClick={(event) => setColumnsAnchor(event.currentTarget)}
-          aria-haspopup="true"
-          aria-expanded={columnsAnchor ? 'true' : undefined}
-          aria-controls={columnsAnchor ? 'users-columns-menu' : undefined}
-        >
-          {t('toolbar.columns')}
-        </Button>
-        <Menu
+        <ColumnChoiceMenu
           id="users-columns-menu"
-          anchorEl={columnsAnchor}
-          open={columnsAnchor !== null}
-          onClose={() => setColumnsAnchor(null)}
-        >
-          {props.columns.map((column) => (
-            <MenuItem
-              key={column.field}
-              role="menuitemcheckbox"
-              aria-checked={column.isVisible}
-              onClick={() => props.onColumnToggle(column.field)}
-            >
-              <ListItemIcon>
-                <Checkbox edge="start" checked={column.isVisible} tabIndex={-1} disableRipple size="small" />
-              </ListItemIcon>
-              <ListItemText>{column.label}</ListItemText>
-            </MenuItem>
-          ))}
-        </Menu>
+          label={t('toolbar.columns')}
+          columns={props.columns}
+          onToggle={props.onColumnToggle}
+        />
         {(['csv', 'csvSemicolon', 'xlsx'] as const).map((format) => (
           <Button
             key={format}
