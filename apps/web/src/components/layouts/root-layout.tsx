@@ -1,5 +1,4 @@
-import LinearProgress from '@mui/material/LinearProgress';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { FullPageSpinner } from '../ui/full-page-spinner';
@@ -15,16 +14,21 @@ export function ScrollToTop() {
   return null;
 }
 
+// Only shown while a loader waits, so not part of the first page's load.
+const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
+
 /** A thin bar at the top while a route's loader waits for its data (e.g. the event before the event layout). */
 function NavigationProgress() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   if (navigation.state !== 'loading') return null;
   return (
-    <LinearProgress
-      aria-label={t('app.loading')}
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}
-    />
+    <Suspense fallback={null}>
+      <LinearProgress
+        aria-label={t('app.loading')}
+        sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}
+      />
+    </Suspense>
   );
 }
 

@@ -1,11 +1,11 @@
 import type { LoginInput } from '@funkis/shared';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAnnouncer } from '../../../components/forms/error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
+import { LightTextField } from '../../../components/ui/light-text-field';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
@@ -87,7 +87,7 @@ export function LoginForm() {
     return {
       name,
       value: values[name],
-      onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+      onChange: (event: ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
       onBlur: () => leave(name),
       inputRef: (element: HTMLInputElement | null) => {
         inputs.current[name] = element;
@@ -102,8 +102,13 @@ export function LoginForm() {
     <form noValidate onSubmit={submit}>
       <ErrorAnnouncer count={announced.count} attempt={announced.attempt} />
       <Stack spacing={2}>
-        <TextField {...field('email')} type="email" label={t('login.email')} autoComplete="email" />
-        <TextField {...field('password')} type="password" label={t('login.password')} autoComplete="current-password" />
+        <LightTextField {...field('email')} type="email" label={t('login.email')} autoComplete="email" />
+        <LightTextField
+          {...field('password')}
+          type="password"
+          label={t('login.password')}
+          autoComplete="current-password"
+        />
         <Button type="submit" variant="contained" size="large" loading={loginMutation.isPending} fullWidth>
           {t('login.submit')}
         </Button>
