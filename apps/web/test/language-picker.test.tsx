@@ -10,7 +10,8 @@ describe('language picker', () => {
     const user = userEvent.setup();
     renderWithProviders(<LanguagePicker />);
     await user.click(screen.getByRole('button', { name: 'Change language' }));
-    const options = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    // The menu is a chunk of its own, fetched on the first opening.
+    const options = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(options).toEqual(['English', 'Svenska']);
   });
 
@@ -18,7 +19,7 @@ describe('language picker', () => {
     const user = userEvent.setup();
     renderWithProviders(<LanguagePicker />);
     await user.click(screen.getByRole('button', { name: 'Change language' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Svenska' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Svenska' }));
     // The Swedish texts are a lazy chunk: the language changes once they have loaded.
     await waitFor(() => expect(i18n.language).toBe('sv'));
     expect(document.cookie).toContain('language=sv');

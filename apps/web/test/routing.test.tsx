@@ -124,7 +124,8 @@ describe('top bar', () => {
     expect(await screen.findByRole('link', { name: 'Funkis home' })).toHaveAttribute('href', '/');
 
     await user.click(screen.getByRole('button', { name: 'Open profile menu' }));
-    expect(screen.getByText('Åsa Berg')).toBeInTheDocument();
+    // The menu is a chunk of its own, fetched on the first opening.
+    expect(await screen.findByText('Åsa Berg')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
 
     await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
@@ -138,7 +139,7 @@ describe('top bar', () => {
     mockFetch(() => ({ status: 500, body: { success: false, errorMessages: ['Something went wrong'] } }));
     const { router } = renderApp({ user: testUser, route: '/account' });
     await user.click(await screen.findByRole('button', { name: 'Open profile menu' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByText('Unable to logout')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account');
   });
