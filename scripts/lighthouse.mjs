@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -64,21 +65,40 @@ try {
     if (healthy) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@funkis.local', password: 'funkis-demo' }),
-  });
-  if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-
   chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  /**
+   * Before each run: an empty HTTP cache (a first visit), and for a page behind the login gate a real session in
+   * the browser, as the web app finds it after logging in — the session cookie and the CSRF token in localStorage
+   * (with only a Cookie header, as before, the app saw no token and showed the login page at /event/1).
+   */
+  const prepare = async (signedIn) => {
+    const tab = await browser.newPage();
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    if (signedIn) {
+      await tab.goto(`${base}/terms`);
+      const ok = await tab.evaluate(async () => {
+        const response = await fetch('/api/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@funkis.local', password: 'funkis-demo' }),
+        });
+        const body = await response.json();
+        if (body._csrf) window.localStorage.setItem('csrf', body._csrf);
+        return response.ok;
+      });
+      if (!ok) throw new Error('demo login failed');
+      await cdp.send('Network.clearBrowserCache');
+    }
+    await tab.close();
+  };
   const pages = [
-    { name: 'login page', url: `${base}/authentication/login`, headers: {} },
-    { name: 'event screen (/event/1)', url: `${base}/event/1`, headers: { Cookie: cookie } },
+    { name: 'login page', url: `${base}/authentication/login`, signedIn: false },
+    { name: 'event screen (/event/1)', url: `${base}/event/1`, signedIn: true },
   ];
   const rows = [];
   for (const page of pages) {
@@ -89,6 +109,7 @@ try {
       const scores = [];
       let audits;
       for (let run = 0; run < runs; run += 1) {
+        await prepare(page.signedIn);
         const result = await lighthouse(
           page.url,
           {
@@ -96,11 +117,22 @@ try {
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance'],
-            extraHeaders: page.headers,
+            // Keep the session prepared above (the cache was emptied there); the login page starts from nothing.
+            disableStorageReset: page.signedIn,
           },
           config,
         );
+        const finalUrl = result.lhr.finalDisplayedUrl ?? result.lhr.finalUrl;
+        if (new URL(finalUrl).pathname !== new URL(page.url).pathname) {
+          throw new Error(`${page.name}: ended at ${finalUrl}, not the page measured`);
+        }
         scores.push(Math.round((result.lhr.categories.performance.score ?? 0) * 100));
+        // LIGHTHOUSE_SAVE=dir keeps each report (open in the Lighthouse viewer) to see what a score is made of.
+        if (process.env.LIGHTHOUSE_SAVE) {
+          fs.mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+          const file = `${page.name.replace(/\W+/g, '-')}-${formFactor}-${run + 1}.json`;
+          fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, file), JSON.stringify(result.lhr));
+        }
         audits = result.lhr.audits;
       }
       const metric = (id) => audits[id]?.displayValue ?? '?';

@@ -23,32 +23,24 @@ const KB = 1024;
 
 /**
  * Budgets in KB of gzipped JavaScript: the current weight plus a little room, so growth is a decision. The goal
- * of issue 12 for the login route is 170 KB (not reached yet: see docs/decisions/012). Routes not listed get
+ * of issue 12 for the login route is 170 KB (not reached: see docs/decisions/019). Routes not listed get
  * DEFAULT_BUDGET_KB (a screen with DataGrid or charts fits; a light screen should get its own line).
  */
 const DEFAULT_BUDGET_KB = 520;
 const BUDGETS_KB = {
-  // +1 to +2 on every light route below (issue 16 part B): the `planning` texts of the scheduling views (about
-  // 1 KB gzipped), loaded up front with all English texts; a feature's texts fetched with its screen would undo it.
-  'src/app/routes/login.tsx': 263,
-  'src/app/routes/register.tsx': 294,
-  // +1: as apply.
-  'src/app/routes/password-recovery.tsx': 290,
-  'src/app/routes/password-reset.tsx': 290,
-  'src/app/routes/terms.tsx': 230,
-  'src/app/routes/not-found.tsx': 233,
-  // +1: the scheduling texts of issue 16 part A (English texts load up front on every route).
-  'src/app/routes/apply.tsx': 309,
-  'src/app/routes/apply-register.tsx': 294,
-  // +2 KB: every route loads all English texts up front, and the mail texts grew (rich text, files, rate, unread).
-  // +2 (twice): the shared time-zone helpers the event settings schema validates with, and the scheduling texts
-  // of issue 16 part A (English texts load up front on every route).
-  'src/app/routes/home.tsx': 314,
-  'src/app/routes/account.tsx': 305,
-  // +3: the calendar subscription card (issue 16).
-  'src/app/routes/account-security.tsx': 307,
-  // +2: the time-zone helpers and scheduling texts of issue 16 part A (as home).
-  'src/app/routes/event/home.tsx': 302,
+  // Set from the weights after decision 019 (texts per screen, light login form, lazy toasts and menus), +1 KB.
+  'src/app/routes/login.tsx': 208,
+  'src/app/routes/register.tsx': 273,
+  'src/app/routes/password-recovery.tsx': 269,
+  'src/app/routes/password-reset.tsx': 269,
+  'src/app/routes/terms.tsx': 195,
+  'src/app/routes/not-found.tsx': 206,
+  'src/app/routes/apply.tsx': 277,
+  'src/app/routes/apply-register.tsx': 273,
+  'src/app/routes/home.tsx': 295,
+  'src/app/routes/account.tsx': 284,
+  'src/app/routes/account-security.tsx': 288,
+  'src/app/routes/event/home.tsx': 294,
 };
 
 /** Heavy libraries, recognised by a string their code always contains, and the routes allowed to load them. */
@@ -103,7 +95,8 @@ const WITHOUT_URL = new Set(['src/app/routes/not-found.tsx']);
 
 /** Modules loaded together with a route, by the route's folder. */
 const LAYOUTS = [
-  { prefix: 'src/app/routes/event/', modules: ['src/app/routes/event/layout.tsx'] },
+  // The event screens' loaders (app/loaders.ts) run with the first event screen: loaded up front there.
+  { prefix: 'src/app/routes/event/', modules: ['src/app/routes/event/layout.tsx', 'src/app/loaders.ts'] },
   { prefix: 'src/app/routes/', modules: ['src/components/layouts/main-layout.tsx'], only: authenticated },
 ];
 function authenticated(key) {
@@ -166,11 +159,11 @@ const results = [];
 const failures = [];
 const preloadRoutes = [];
 for (const key of routeKeys) {
-  const extra = LAYOUTS.filter((layout) => key.startsWith(layout.prefix) && (!layout.only || layout.only(key)))
-    .flatMap((layout) => layout.modules)
-    .filter((module) => module in manifest && module !== key);
   // Only the first matching layout applies (event screens get the event layout, not the main one).
-  const layoutModules = extra.slice(0, 1);
+  const layout = LAYOUTS.find(
+    (candidate) => key.startsWith(candidate.prefix) && (!candidate.only || candidate.only(key)),
+  );
+  const layoutModules = (layout?.modules ?? []).filter((module) => module in manifest && module !== key);
   const modules = [...layoutModules, key];
   // The texts of one language (English: the largest) are fetched before the first paint.
   const localeKeys = namespacesOf(modules)

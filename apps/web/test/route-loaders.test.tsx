@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { eventQueryOptions } from '../src/api/get-event';
-import { applicationsLoader, eventLayoutLoader, usersLoader } from '../src/app/loaders';
+import { applicationsLoader, eventLayoutLoader, feedLoader, usersLoader } from '../src/app/loaders';
 import { applicationsQueryOptions } from '../src/features/applications/api/get-applications';
 import { parseApplicationListParams } from '../src/features/applications/api/list-params';
 import { usersQueryOptions } from '../src/features/users/api/get-users';
@@ -77,6 +77,22 @@ describe('route loaders', () => {
     await expect.poll(() => queryClient.getQueryData(groupKeys.list(7))).toEqual({ groups: [], total: 0 });
     const list = calls.find((call) => call.url.includes('/event/7/users?'));
     expect(new URL(list?.url ?? '', 'http://x').searchParams.get('page')).toBe('2');
+  });
+
+  it("the event home starts the feed's posts and side cards while its chunk loads", async () => {
+    signIn();
+    const { calls } = serve(2);
+    const queryClient = new QueryClient();
+    await feedLoader(queryClient, [0, 1, 2])(args('/event/7'));
+    await expect
+      .poll(() => paths(calls).sort())
+      .toEqual([
+        '/api/event/7',
+        '/api/event/7/contacts',
+        '/api/event/7/files',
+        '/api/event/7/links',
+        '/api/event/7/posts',
+      ]);
   });
 
   it('the applications screen starts the list of ?status=accepted&groupId=3', async () => {

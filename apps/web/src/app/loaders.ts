@@ -4,6 +4,10 @@ import { eventQueryOptions, isEventId } from '../api/get-event';
 import { groupsQueryOptions } from '../api/get-groups';
 import { applicationsQueryOptions } from '../features/applications/api/get-applications';
 import { parseApplicationListParams } from '../features/applications/api/list-params';
+import { contactsQueryOptions } from '../features/feed/api/get-contacts';
+import { linksQueryOptions } from '../features/feed/api/get-links';
+import { newestFilesQueryOptions } from '../features/feed/api/get-newest-files';
+import { postsQueryOptions } from '../features/feed/api/get-posts';
 import { mailLabelsQueryOptions } from '../features/mail/api/get-mail-labels';
 import { mailsQueryOptions } from '../features/mail/api/get-mails';
 import { filterFromSearch } from '../features/statistics/api/filter-params';
@@ -50,6 +54,15 @@ const eventScreenLoader =
     for (const started of start(queryClient, eventId, new URL(request.url).searchParams)) started.catch(ignore);
     return null;
   };
+
+/** /event/{id}: the feed's first page of posts and its side cards (contacts, newest files, links). */
+export const feedLoader = (queryClient: QueryClient, roles: readonly number[]) =>
+  eventScreenLoader(queryClient, roles, (client, eventId) => [
+    client.ensureInfiniteQueryData(postsQueryOptions(eventId)),
+    client.ensureQueryData(contactsQueryOptions(eventId)),
+    client.ensureQueryData(newestFilesQueryOptions(eventId)),
+    client.ensureQueryData(linksQueryOptions(eventId)),
+  ]);
 
 /** /event/{id}/users: the first list page the query string asks for and the groups (filter, dialogs). */
 export const usersLoader = (queryClient: QueryClient, roles: readonly number[]) =>

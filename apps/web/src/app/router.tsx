@@ -109,6 +109,7 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
           () => import('./routes/event/home'),
           (module) => module.EventHomeRoute,
         ),
+        lazyLoader((loaders) => loaders.feedLoader(queryClient, [0, 1, 2])),
       ),
       eventScreen(
         'files',

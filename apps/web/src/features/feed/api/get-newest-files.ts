@@ -7,6 +7,9 @@ import { fileKeys } from '../../../lib/query-keys';
 export const getNewestFiles = (eventId: number) =>
   apiClient.get<FilesListResponse>(`/event/${eventId}/files`, { query: { sort: '-createdAt', pageSize: 5 } });
 
+export const newestFilesQueryOptions = (eventId: number) =>
+  queryOptions({ queryKey: fileKeys.newest(eventId), queryFn: () => getNewestFiles(eventId) });
+
 export function useNewestFiles(eventId: number) {
-  return useQuery(queryOptions({ queryKey: fileKeys.newest(eventId), queryFn: () => getNewestFiles(eventId) }));
+  return useQuery(newestFilesQueryOptions(eventId));
 }
