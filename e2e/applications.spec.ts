@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, login, test } from './fixtures';
 
 /**
@@ -152,6 +153,25 @@ test.describe('applications review', () => {
     await expect(page.getByTestId('applications-empty').or(rows.first())).toBeVisible();
     await expect(rows.filter({ hasNotText: 'Accepted' })).toHaveCount(0);
     await expect(rows.filter({ hasNotText: group.name })).toHaveCount(0);
+  });
+
+  test('the answer columns menu: check items without nested inputs, no axe findings, the choice applies', async ({
+    page,
+  }) => {
+    await login(page, 'admin@funkis.local', DEMO_PASSWORD);
+    await page.goto(`/event/${EVENT}/applications`);
+    await expect(page.getByTestId('application-row').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const menu = page.getByRole('menu');
+    const items = menu.getByRole('menuitemcheckbox');
+    await expect(items.first()).toBeVisible();
+    await expect(menu.locator('input')).toHaveCount(0);
+    const results = await new AxeBuilder({ page }).include('#answer-columns-menu').analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    const first = items.first();
+    const before = await first.getAttribute('aria-checked');
+    await first.click();
+    await expect(first).toHaveAttribute('aria-checked', before === 'true' ? 'false' : 'true');
   });
 
   test('phone width: the table scrolls inside its box, the page does not', async ({ page }) => {

@@ -17,13 +17,7 @@ async function post(page: Page, request: APIRequestContext, url: string, data: u
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
-  // Two defects of the shell, reported to the lead and excluded here so this check is about the scheduling
-  // screen: the top bar's initials avatar (profile-menu.tsx) has too little contrast on its default grey, and the
-  // event menu's lists hold ListItemButton divs directly under <ul> (axe "list").
-  const results = await new AxeBuilder({ page })
-    .exclude('header .MuiAvatar-root')
-    .exclude('[data-testid="event-sidebar"] ul')
-    .analyze();
+  const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
   expect(
     serious.map(

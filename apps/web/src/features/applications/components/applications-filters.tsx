@@ -5,11 +5,14 @@ import {
   NO_GROUP_FILTER,
   type WeekSeparationConfig,
 } from '@funkis/shared';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -172,7 +175,14 @@ export function ApplicationsFilters(props: ApplicationsFiltersProps) {
                 aria-checked={isShown}
                 onClick={() => props.onShownFieldsChange(toggle(props.shownFields, field.name))}
               >
-                <Checkbox checked={isShown} size="small" tabIndex={-1} />
+                {/* A picture of the state only: the item is the check control (no input nested in a menu item). */}
+                <ListItemIcon aria-hidden>
+                  {isShown ? (
+                    <CheckBoxIcon fontSize="small" color="primary" />
+                  ) : (
+                    <CheckBoxOutlineBlankIcon fontSize="small" />
+                  )}
+                </ListItemIcon>
                 <ListItemText primary={field.label || field.name} />
               </MenuItem>
             );
