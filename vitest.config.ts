@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import pg from 'pg';
 import { defineConfig } from 'vitest/config';
+import { messagesPlugin } from './apps/web/build/messages-plugin';
 
 /**
  * Test projects: shared, web (jsdom), and the server suite twice — on SQLite and on PostgreSQL, the same
@@ -50,7 +51,7 @@ export default defineConfig(async () => {
         serverProject('sqlite'),
         ...(postgresReachable ? [serverProject('postgres')] : []),
         {
-          plugins: [react()],
+          plugins: [react(), messagesPlugin()],
           test: {
             name: 'web',
             root: 'apps/web',

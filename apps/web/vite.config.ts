@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { messagesPlugin } from './build/messages-plugin';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), messagesPlugin()],
   server: {
     port: 5173,
     proxy: {

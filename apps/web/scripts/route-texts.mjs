@@ -7,8 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Fetched before the first paint on every page; never declared per screen. */
-export const UP_FRONT_NAMESPACES = ['translation'];
+/**
+ * Fetched before the first paint on every page; never declared per screen: the shell's texts and the shared
+ * message catalogue (`messages`, apps/web/src/lib/i18n.ts).
+ */
+export const UP_FRONT_NAMESPACES = ['translation', 'messages'];
 
 const IMPORT = /(?:import|export)\s[^'";]*?from\s*'([^']+)'|import\('([^']+)'\)/g;
 const NAMESPACE_USE = [

@@ -1,5 +1,6 @@
-import { type CodedMessage, isMessageKey, UI } from '@funkis/shared';
+import { type CodedMessage, UI } from '@funkis/shared';
 import { API_BASE_URL } from '../config/settings';
+import { isMessageKey } from './i18n';
 
 /**
  * The one fetch wrapper of the web app: JSON in and out, the session cookie, the CSRF token

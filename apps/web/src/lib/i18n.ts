@@ -1,14 +1,4 @@
-import {
-  type CodedMessage,
-  catalogue,
-  isMessageKey,
-  LANGUAGES,
-  type Language,
-  MESSAGE_LANGUAGES,
-  type MessageEntry,
-  messageParams,
-  UI,
-} from '@funkis/shared';
+import { type CodedMessage, LANGUAGES, type Language, UI } from '@funkis/shared';
 import i18n, { type BackendModule, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -52,8 +42,6 @@ function applyLanguage(language: string) {
 
 i18n.on('languageChanged', applyLanguage);
 
-type Resources = Record<string, Record<string, Record<string, unknown>>>;
-
 /**
  * Texts live in locales/<lng>/<namespace>.json: `translation` for the shell, one namespace per feature
  * (useTranslation('<feature>')). Each file is its own chunk, fetched when its language is used: a visitor loads
@@ -65,11 +53,31 @@ export const FEATURE_NAMESPACES = [
   ...new Set(Object.keys(localeFiles).map((file) => /locales\/[^/]+\/([^/]+)\.json$/.exec(file)?.[1] ?? 'translation')),
 ].filter((namespace) => namespace !== 'translation');
 
+/**
+ * The shared message catalogue as the `messages` namespace, one chunk per language made at build time
+ * (build/messages-plugin.ts): the visitor fetches their language's messages only. Other languages have none and
+ * fall back to English. `messageParams` keeps the parameters a schema fixes (a maximum length) per key.
+ */
+export const MESSAGES_NAMESPACE = 'messages';
+const messageFiles: Record<string, () => Promise<typeof import('virtual:funkis-messages/en')>> = {
+  en: () => import('virtual:funkis-messages/en'),
+  sv: () => import('virtual:funkis-messages/sv'),
+};
+const messageDefaults: Record<string, Record<string, string | number>> = {};
+
 const localeBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = localeFiles[localeFile(language, namespace)];
+    const load =
+      namespace === MESSAGES_NAMESPACE
+        ? messageFiles[language] &&
+          (() =>
+            messageFiles[language]?.().then((module) => {
+              Object.assign(messageDefaults, module.params);
+              return module.texts;
+            }))
+        : localeFiles[localeFile(language, namespace)];
     if (!load) {
       callback(null, {});
       return;
@@ -81,31 +89,11 @@ const localeBackend: BackendModule = {
   },
 };
 
-const resources: Resources = {};
-/**
- * The shared message catalogue (packages/shared/src/messages) as the `messages` namespace: English and Swedish
- * from the catalogue, other languages fall back to English. `{name}` becomes i18next's `{{name}}`.
- */
-export const MESSAGES_NAMESPACE = 'messages';
-for (const language of MESSAGE_LANGUAGES) {
-  const texts: Record<string, Record<string, string>> = {};
-  for (const [key, entry] of Object.entries(catalogue) as [string, MessageEntry][]) {
-    const [group, name] = key.split('.') as [string, string];
-    texts[group] ??= {};
-    texts[group][name] = entry[language].replace(/\{(\w+)\}/g, '{{$1}}');
-  }
-  resources[language] ??= {};
-  resources[language][MESSAGES_NAMESPACE] = texts;
-}
-
 /** Resolves when the texts of the first language are loaded: main.tsx renders after it. */
 export const i18nReady = i18n
   .use(localeBackend)
   .use(initReactI18next)
   .init({
-    resources,
-    // The catalogue above is bundled; the locale files come from the backend.
-    partialBundledLanguages: true,
     // Only the shell's texts before the first paint; a screen's namespaces come with its chunk (app/router.tsx,
     // `screen(…)`), so the login page does not fetch the scheduling texts (issue 12, decision 019).
     ns: ['translation', MESSAGES_NAMESPACE],
@@ -134,9 +122,14 @@ export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
  */
 export function translateMessage(t: TFunction, message: CodedMessage | string): string {
   if (typeof message === 'string') {
-    return isMessageKey(message) ? t(message, { ns: MESSAGES_NAMESPACE, ...messageParams(message) }) : message;
+    return isMessageKey(message) ? t(message, { ns: MESSAGES_NAMESPACE, ...messageDefaults[message] }) : message;
   }
-  return t(message.code, { ns: MESSAGES_NAMESPACE, ...messageParams(message.code, message.params) });
+  return t(message.code, { ns: MESSAGES_NAMESPACE, ...messageDefaults[message.code], ...message.params });
+}
+
+/** Whether a text is a key of the message catalogue (its messages are fetched before the first paint). */
+export function isMessageKey(value: string): boolean {
+  return /^[a-zA-Z]+\.[\w-]+$/.test(value) && i18n.exists(value, { ns: MESSAGES_NAMESPACE });
 }
 
 export { i18n };
