@@ -79,20 +79,15 @@ describe('route loaders', () => {
     expect(new URL(list?.url ?? '', 'http://x').searchParams.get('page')).toBe('2');
   });
 
-  it("the event home starts the feed's posts and side cards while its chunk loads", async () => {
+  it("the event home starts the feed's posts and side cards at once, beside the layout's event request", async () => {
     signIn();
     const { calls } = serve(2);
     const queryClient = new QueryClient();
     await feedLoader(queryClient, [0, 1, 2])(args('/event/7'));
+    // Every member may see the feed: it does not wait for the event (the layout's loader asks for that).
     await expect
       .poll(() => paths(calls).sort())
-      .toEqual([
-        '/api/event/7',
-        '/api/event/7/contacts',
-        '/api/event/7/files',
-        '/api/event/7/links',
-        '/api/event/7/posts',
-      ]);
+      .toEqual(['/api/event/7/contacts', '/api/event/7/files', '/api/event/7/links', '/api/event/7/posts']);
   });
 
   it('the applications screen starts the list of ?status=accepted&groupId=3', async () => {

@@ -28,6 +28,9 @@ const maySignedIn = () => getCsrfToken() !== null;
 
 const ignore = () => undefined;
 
+/** Admin, group leader, volunteer: every member. */
+const ALL_ROLES = [0, 1, 2] as const;
+
 /** /event/{id}/*: the event, the caller's membership and the form, before the layout renders. */
 export const eventLayoutLoader =
   (queryClient: QueryClient) =>
@@ -42,15 +45,20 @@ type StartScreenData = (queryClient: QueryClient, eventId: number, search: URLSe
 
 /**
  * A screen for some role levels: once the event (the layout's request, not asked twice) shows the caller may see
- * it, its first requests start, without waiting for them — the screen shows its own loading state.
+ * it, its first requests start, without waiting for them — the screen shows its own loading state. A screen for
+ * every member (the feed) starts them at once, beside the event's request (a non-member's are refused and the
+ * layout shows access denied anyway).
  */
 const eventScreenLoader =
   (queryClient: QueryClient, roles: readonly number[], start: StartScreenData) =>
   async ({ params, request }: LoaderFunctionArgs) => {
     const eventId = Number(params.eventId);
     if (!isEventId(eventId) || !maySignedIn()) return null;
-    const detail = await queryClient.ensureQueryData(eventQueryOptions(eventId)).catch(ignore);
-    if (!detail || !roles.includes(detail.eventUser.role.eventRole.roleLevel)) return null;
+    // A screen every member may see starts at once, beside the event's request; others wait for the role.
+    if (!ALL_ROLES.every((role) => roles.includes(role))) {
+      const detail = await queryClient.ensureQueryData(eventQueryOptions(eventId)).catch(ignore);
+      if (!detail || !roles.includes(detail.eventUser.role.eventRole.roleLevel)) return null;
+    }
     for (const started of start(queryClient, eventId, new URL(request.url).searchParams)) started.catch(ignore);
     return null;
   };
