@@ -60,38 +60,25 @@ export interface ReminderCandidate {
 
 /** All SQL of `shifts`, `shift_assignments`, `scheduling_settings` and `calendar_feeds`: their only writer. */
 export function schedulingRepository(db: Db, dialect: DialectName) {
+  /** What every read of a shift names: the list's and the calendar feeds'. */
+  const shiftColumns = [
+    'shifts.id',
+    'shifts.event_id',
+    'shifts.title',
+    'shifts.description',
+    'shifts.location',
+    'shifts.starts_at',
+    'shifts.ends_at',
+    'shifts.created_at',
+  ] as const;
   const shiftsFrom = () =>
     db
       .selectFrom('shifts')
       .leftJoin('event_groups as g', 'g.id', 'shifts.group_id')
-      .select([
-        'shifts.id',
-        'shifts.event_id',
-        'shifts.title',
-        'shifts.description',
-        'shifts.location',
-        'shifts.starts_at',
-        'shifts.ends_at',
-        'shifts.capacity',
-        'shifts.group_id',
-        'g.name as group_name',
-        'shifts.created_at',
-      ]);
+      .select([...shiftColumns, 'shifts.capacity', 'shifts.group_id', 'g.name as group_name']);
   /** The shifts memberships hold, with what the calendar feeds write (`a`: the assignment). */
   const heldShiftsFrom = () =>
-    db
-      .selectFrom('shift_assignments as a')
-      .innerJoin('shifts', 'shifts.id', 'a.shift_id')
-      .select([
-        'shifts.id',
-        'shifts.event_id',
-        'shifts.title',
-        'shifts.description',
-        'shifts.location',
-        'shifts.starts_at',
-        'shifts.ends_at',
-        'shifts.created_at',
-      ]);
+    db.selectFrom('shift_assignments as a').innerJoin('shifts', 'shifts.id', 'a.shift_id').select(shiftColumns);
   const inIds = (column: string, ids: readonly number[]) =>
     dialect === 'postgres'
       ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::int[])`
