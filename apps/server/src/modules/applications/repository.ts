@@ -10,7 +10,7 @@ import type { Db, DialectName } from '../../db/types.js';
 import { type AuditEntry, writeAudit } from '../../lib/audit.js';
 import { containsPattern } from '../../lib/search.js';
 import { nowIso } from '../../lib/time.js';
-import { chunked } from '../../lib/transaction.js';
+import { chunked, pgIntArray } from '../../lib/transaction.js';
 
 /**
  * Which applications the caller may see: admins the whole event; a group leader only their own group's
@@ -134,7 +134,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     dialect === 'postgres' ? (ids.length > 0 ? [ids] : []) : chunked(ids);
   const inIds = (column: string, ids: readonly number[]) =>
     dialect === 'postgres'
-      ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::int[])`
+      ? sql<SqlBool>`${sql.ref(column)} = any(${pgIntArray(ids)}::int[])`
       : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
 
   return {
@@ -285,21 +285,15 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       if (dialect !== 'postgres') return writeAudit(trx, [...entries]);
       if (entries.length === 0) return;
       const createdAt = nowIso();
-      // One JSON text parameter (PostgreSQL parses it far faster than node-pg escapes text[] literals); `details`
-      // is read as json, whose text is kept verbatim: exactly JSON.stringify's output, as writeAudit stores it.
-      const rows = entries.map((entry) => ({
-        event_id: entry.eventId,
-        actor_id: entry.actorId,
-        action: entry.action,
-        subject: entry.subject,
-        details: entry.details ?? {},
-      }));
+      // The entries themselves as one JSON text parameter (PostgreSQL parses it far faster than node-pg escapes
+      // text[] literals, and no copy of 10,000 objects is made first); `details` is read as json, whose text is
+      // kept verbatim: exactly JSON.stringify's output, as writeAudit stores it.
       await sql`
         insert into audit_log (event_id, actor_id, action, subject, details, created_at)
-        select e.event_id, e.actor_id, e.action, e.subject, e.details::text, ${createdAt}::text
+        select e.event_id, e.actor_id, e.action, e.subject, coalesce(e.details::text, '{}'), ${createdAt}::text
         from rows from (
-          json_to_recordset(${JSON.stringify(rows)}::json)
-            as (event_id int, actor_id int, action text, subject text, details json)
+          json_to_recordset(${JSON.stringify(entries)}::json)
+            as ("eventId" int, "actorId" int, action text, subject text, details json)
         ) with ordinality as e(event_id, actor_id, action, subject, details, position)
         order by e.position`.execute(trx);
     },

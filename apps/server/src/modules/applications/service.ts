@@ -338,29 +338,36 @@ export function applicationsService(db: Db, dialect: DialectName) {
           }
         }
 
-        // One entry per change; a membership effect is recorded in the entry of the change that caused it.
+        // One entry per change; a membership effect is recorded in the entry of the change that caused it. Plain
+        // object literals (no spreads): at 10,000 entries building them was a tenth of the request. A `membership`
+        // left undefined is not written (JSON.stringify drops it), as before.
         const audit: AuditEntry[] = [];
         for (const target of changed) {
           const effect = effects.get(target.id);
-          const base = { eventId: reviewer.eventId, actorId: reviewer.userId, subject: `application:${target.id}` };
-          if (statusChanges(target)) {
+          const subject = `application:${target.id}`;
+          const statusChanged = statusChanges(target);
+          if (statusChanged) {
             audit.push({
-              ...base,
+              eventId: reviewer.eventId,
+              actorId: reviewer.userId,
+              subject,
               action: 'application.status_changed',
-              details: { from: target.status, to: finalStatus(target), ...(effect ? { membership: effect } : {}) },
+              details: { from: target.status, to: finalStatus(target), membership: effect },
             });
           }
           if (groupChanges(target)) {
             const to = finalGroup(target);
             audit.push({
-              ...base,
+              eventId: reviewer.eventId,
+              actorId: reviewer.userId,
+              subject,
               action: 'application.group_changed',
               details: {
                 from: target.group_id,
                 to,
                 fromName: groupName(target.group_id),
                 toName: groupName(to),
-                ...(effect && !statusChanges(target) ? { membership: effect } : {}),
+                membership: statusChanged ? undefined : effect,
               },
             });
           }

@@ -3,7 +3,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { containsText } from '../../lib/search.js';
 import { nowIso } from '../../lib/time.js';
-import { chunked } from '../../lib/transaction.js';
+import { chunked, pgIntArray } from '../../lib/transaction.js';
 import { userAvatarUrl } from '../../plugins/session.js';
 
 /** Which members a query may see: everyone, one group, the members without a group, or nobody. */
@@ -127,7 +127,7 @@ export function membershipsRepository(db: Db, dialect: DialectName) {
     dialect === 'postgres' ? (ids.length > 0 ? [ids] : []) : chunked(ids);
   const inIds = (column: string, ids: readonly number[]) =>
     dialect === 'postgres'
-      ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::int[])`
+      ? sql<SqlBool>`${sql.ref(column)} = any(${pgIntArray(ids)}::int[])`
       : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
 
   return {
