@@ -297,8 +297,11 @@ export function applicationsService(db: Db, dialect: DialectName) {
           };
 
           const applicationOfUser = new Map(accepting.map((target) => [target.user_id, target.id]));
-          const inserted = await members.addVolunteersFromApplications(
-            accepting.filter((target) => !memberships.has(target.user_id)).map((target) => target.id),
+          const inserted = await members.addAcceptedVolunteers(
+            reviewer.eventId,
+            accepting
+              .filter((target) => !memberships.has(target.user_id))
+              .map((target) => ({ userId: target.user_id, groupId: finalGroup(target) })),
             now,
           );
           for (const membership of inserted) {
