@@ -7,7 +7,7 @@ import {
 } from '@funkis/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
-import { type AuditEntry, writeAudit } from '../../lib/audit.js';
+import { writeAudit } from '../../lib/audit.js';
 import { containsPattern } from '../../lib/search.js';
 import { nowIso } from '../../lib/time.js';
 import { chunked, pgIntArray } from '../../lib/transaction.js';
@@ -19,6 +19,13 @@ import { chunked, pgIntArray } from '../../lib/transaction.js';
 export interface ApplicationScope {
   eventId: number;
   visibleGroupId: number | null | 'all';
+}
+
+/** One audit entry of a bulk update: what happened to which application. */
+export interface BulkAuditEntry {
+  applicationId: number;
+  action: 'application.status_changed' | 'application.group_changed';
+  details: Record<string, unknown>;
 }
 
 /** What a bulk update needs to know of each application it touches. */
@@ -278,23 +285,41 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     },
 
     /**
-     * The audit entries of a bulk update. PostgreSQL: one `INSERT … SELECT … FROM json_to_recordset($1)`, in the
-     * given order, instead of VALUES lists of 500 rows × 6 parameters. SQLite: writeAudit as everywhere else.
+     * The audit entries of a bulk update, all by one actor in one event, about applications. PostgreSQL: one
+     * `INSERT … SELECT … FROM json_to_recordset($1)`, in the given order, instead of VALUES lists of 500 rows × 6
+     * parameters; SQLite: writeAudit as everywhere else.
      */
-    async writeBulkAudit(trx: Db, entries: readonly AuditEntry[]): Promise<void> {
-      if (dialect !== 'postgres') return writeAudit(trx, [...entries]);
+    async writeBulkAudit(
+      trx: Db,
+      eventId: number,
+      actorId: number | null,
+      entries: readonly BulkAuditEntry[],
+    ): Promise<void> {
+      if (dialect !== 'postgres') {
+        return writeAudit(
+          trx,
+          entries.map((entry) => ({
+            eventId,
+            actorId,
+            action: entry.action,
+            subject: `application:${entry.applicationId}`,
+            details: entry.details,
+          })),
+        );
+      }
       if (entries.length === 0) return;
       const createdAt = nowIso();
-      // The entries themselves as one JSON text parameter (PostgreSQL parses it far faster than node-pg escapes
-      // text[] literals, and no copy of 10,000 objects is made first); `details` is read as json, whose text is
-      // kept verbatim: exactly JSON.stringify's output, as writeAudit stores it.
+      // The entries as one JSON text parameter (PostgreSQL parses it far faster than node-pg escapes text[]
+      // literals; what every entry shares is passed once); `details` is read as json, whose text is kept
+      // verbatim: exactly JSON.stringify's output, as writeAudit stores it.
       await sql`
         insert into audit_log (event_id, actor_id, action, subject, details, created_at)
-        select e.event_id, e.actor_id, e.action, e.subject, coalesce(e.details::text, '{}'), ${createdAt}::text
+        select ${eventId}::int, ${actorId}::int, e.action, 'application:' || e.application_id, e.details::text,
+          ${createdAt}::text
         from rows from (
           json_to_recordset(${JSON.stringify(entries)}::json)
-            as ("eventId" int, "actorId" int, action text, subject text, details json)
-        ) with ordinality as e(event_id, actor_id, action, subject, details, position)
+            as ("applicationId" int, action text, details json)
+        ) with ordinality as e(application_id, action, details, position)
         order by e.position`.execute(trx);
     },
 
