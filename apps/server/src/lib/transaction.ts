@@ -44,3 +44,11 @@ export function chunked<T>(list: readonly T[], size = ID_CHUNK_SIZE): T[][] {
   for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
   return chunks;
 }
+
+/**
+ * Integers (null allowed) as one PostgreSQL array literal (`{1,NULL,3}`) for `= any($1::int[])` or `unnest`:
+ * node-pg would quote and escape each element of a JavaScript array one by one, a measurable cost at 10,000
+ * values per statement.
+ */
+export const pgIntArray = (values: readonly (number | null)[]): string =>
+  `{${values.map((value) => (value === null ? 'NULL' : value)).join(',')}}`;

@@ -7,10 +7,10 @@ import {
 } from '@funkis/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
-import { type AuditEntry, writeAudit } from '../../lib/audit.js';
+import { writeAudit } from '../../lib/audit.js';
 import { containsPattern } from '../../lib/search.js';
 import { nowIso } from '../../lib/time.js';
-import { chunked } from '../../lib/transaction.js';
+import { chunked, pgIntArray } from '../../lib/transaction.js';
 
 /**
  * Which applications the caller may see: admins the whole event; a group leader only their own group's
@@ -19,6 +19,13 @@ import { chunked } from '../../lib/transaction.js';
 export interface ApplicationScope {
   eventId: number;
   visibleGroupId: number | null | 'all';
+}
+
+/** One audit entry of a bulk update: what happened to which application. */
+export interface BulkAuditEntry {
+  applicationId: number;
+  action: 'application.status_changed' | 'application.group_changed';
+  details: Record<string, unknown>;
 }
 
 /** What a bulk update needs to know of each application it touches. */
@@ -134,7 +141,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     dialect === 'postgres' ? (ids.length > 0 ? [ids] : []) : chunked(ids);
   const inIds = (column: string, ids: readonly number[]) =>
     dialect === 'postgres'
-      ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::int[])`
+      ? sql<SqlBool>`${sql.ref(column)} = any(${pgIntArray(ids)}::int[])`
       : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
 
   return {
@@ -278,29 +285,41 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     },
 
     /**
-     * The audit entries of a bulk update. PostgreSQL: one `INSERT … SELECT … FROM json_to_recordset($1)`, in the
-     * given order, instead of VALUES lists of 500 rows × 6 parameters. SQLite: writeAudit as everywhere else.
+     * The audit entries of a bulk update, all by one actor in one event, about applications. PostgreSQL: one
+     * `INSERT … SELECT … FROM json_to_recordset($1)`, in the given order, instead of VALUES lists of 500 rows × 6
+     * parameters; SQLite: writeAudit as everywhere else.
      */
-    async writeBulkAudit(trx: Db, entries: readonly AuditEntry[]): Promise<void> {
-      if (dialect !== 'postgres') return writeAudit(trx, [...entries]);
+    async writeBulkAudit(
+      trx: Db,
+      eventId: number,
+      actorId: number | null,
+      entries: readonly BulkAuditEntry[],
+    ): Promise<void> {
+      if (dialect !== 'postgres') {
+        return writeAudit(
+          trx,
+          entries.map((entry) => ({
+            eventId,
+            actorId,
+            action: entry.action,
+            subject: `application:${entry.applicationId}`,
+            details: entry.details,
+          })),
+        );
+      }
       if (entries.length === 0) return;
       const createdAt = nowIso();
-      // One JSON text parameter (PostgreSQL parses it far faster than node-pg escapes text[] literals); `details`
-      // is read as json, whose text is kept verbatim: exactly JSON.stringify's output, as writeAudit stores it.
-      const rows = entries.map((entry) => ({
-        event_id: entry.eventId,
-        actor_id: entry.actorId,
-        action: entry.action,
-        subject: entry.subject,
-        details: entry.details ?? {},
-      }));
+      // The entries as one JSON text parameter (PostgreSQL parses it far faster than node-pg escapes text[]
+      // literals; what every entry shares is passed once); `details` is read as json, whose text is kept
+      // verbatim: exactly JSON.stringify's output, as writeAudit stores it.
       await sql`
         insert into audit_log (event_id, actor_id, action, subject, details, created_at)
-        select e.event_id, e.actor_id, e.action, e.subject, e.details::text, ${createdAt}::text
+        select ${eventId}::int, ${actorId}::int, e.action, 'application:' || e.application_id, e.details::text,
+          ${createdAt}::text
         from rows from (
-          json_to_recordset(${JSON.stringify(rows)}::json)
-            as (event_id int, actor_id int, action text, subject text, details json)
-        ) with ordinality as e(event_id, actor_id, action, subject, details, position)
+          json_to_recordset(${JSON.stringify(entries)}::json)
+            as ("applicationId" int, action text, details json)
+        ) with ordinality as e(application_id, action, details, position)
         order by e.position`.execute(trx);
     },
 

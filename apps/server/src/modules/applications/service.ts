@@ -15,7 +15,6 @@ import {
   weekOfAnswers,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
-import type { AuditEntry } from '../../lib/audit.js';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
 import { badRequest, conflict, fieldError, fieldErrors, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
@@ -29,6 +28,7 @@ import {
   type ApplicationScope,
   type ApplicationTarget,
   applicationsRepository,
+  type BulkAuditEntry,
   parseJsonObject,
 } from './repository.js';
 
@@ -297,8 +297,11 @@ export function applicationsService(db: Db, dialect: DialectName) {
           };
 
           const applicationOfUser = new Map(accepting.map((target) => [target.user_id, target.id]));
-          const inserted = await members.addVolunteersFromApplications(
-            accepting.filter((target) => !memberships.has(target.user_id)).map((target) => target.id),
+          const inserted = await members.addAcceptedVolunteers(
+            reviewer.eventId,
+            accepting
+              .filter((target) => !memberships.has(target.user_id))
+              .map((target) => ({ userId: target.user_id, groupId: finalGroup(target) })),
             now,
           );
           for (const membership of inserted) {
@@ -338,34 +341,36 @@ export function applicationsService(db: Db, dialect: DialectName) {
           }
         }
 
-        // One entry per change; a membership effect is recorded in the entry of the change that caused it.
-        const audit: AuditEntry[] = [];
+        // One entry per change; a membership effect is recorded in the entry of the change that caused it. Plain
+        // object literals (no spreads, which took 20-35 ms for 10,000 entries); a `membership` left undefined is
+        // not written (JSON.stringify drops it).
+        const audit: BulkAuditEntry[] = [];
         for (const target of changed) {
           const effect = effects.get(target.id);
-          const base = { eventId: reviewer.eventId, actorId: reviewer.userId, subject: `application:${target.id}` };
-          if (statusChanges(target)) {
+          const statusChanged = statusChanges(target);
+          if (statusChanged) {
             audit.push({
-              ...base,
+              applicationId: target.id,
               action: 'application.status_changed',
-              details: { from: target.status, to: finalStatus(target), ...(effect ? { membership: effect } : {}) },
+              details: { from: target.status, to: finalStatus(target), membership: effect },
             });
           }
           if (groupChanges(target)) {
             const to = finalGroup(target);
             audit.push({
-              ...base,
+              applicationId: target.id,
               action: 'application.group_changed',
               details: {
                 from: target.group_id,
                 to,
                 fromName: groupName(target.group_id),
                 toName: groupName(to),
-                ...(effect && !statusChanges(target) ? { membership: effect } : {}),
+                membership: statusChanged ? undefined : effect,
               },
             });
           }
         }
-        await repository.writeBulkAudit(trx, audit);
+        await repository.writeBulkAudit(trx, reviewer.eventId, reviewer.userId, audit);
         return { updated: changed.length };
       });
     },

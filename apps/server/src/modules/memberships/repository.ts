@@ -3,7 +3,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { containsText } from '../../lib/search.js';
 import { nowIso } from '../../lib/time.js';
-import { chunked } from '../../lib/transaction.js';
+import { chunked, pgIntArray } from '../../lib/transaction.js';
 import { userAvatarUrl } from '../../plugins/session.js';
 
 /** Which members a query may see: everyone, one group, the members without a group, or nobody. */
@@ -127,7 +127,7 @@ export function membershipsRepository(db: Db, dialect: DialectName) {
     dialect === 'postgres' ? (ids.length > 0 ? [ids] : []) : chunked(ids);
   const inIds = (column: string, ids: readonly number[]) =>
     dialect === 'postgres'
-      ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::int[])`
+      ? sql<SqlBool>`${sql.ref(column)} = any(${pgIntArray(ids)}::int[])`
       : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
 
   return {
@@ -284,29 +284,48 @@ export function membershipsRepository(db: Db, dialect: DialectName) {
     },
 
     /**
-     * Makes the applicants of these (accepted) applications volunteers (role 2) in the application's group,
-     * marked as created by acceptance: insert … select, one statement per chunk (one on PostgreSQL).
+     * Makes accepted applicants volunteers (role 2) in their application's group, marked as created by
+     * acceptance. PostgreSQL: one `INSERT … SELECT … FROM unnest($users, $groups)`; SQLite: VALUES per chunk.
      */
-    async insertVolunteersFromApplications(applicationIds: readonly number[], now: string) {
+    async insertAcceptedVolunteers(
+      eventId: number,
+      volunteers: readonly { userId: number; groupId: number | null }[],
+      now: string,
+    ) {
       const inserted: { id: number; user_id: number; group_id: number | null }[] = [];
-      for (const chunk of idBatches(applicationIds)) {
-        const rows = await db
-          .insertInto('event_users')
-          .columns(['event_id', 'user_id', 'role_level', 'group_id', 'via_application', 'created_at', 'updated_at'])
-          .expression((eb) =>
-            eb
-              .selectFrom('applications as a')
-              .select((inner) => [
-                'a.event_id',
-                'a.user_id',
-                inner.lit(2).as('role_level'),
-                'a.group_id',
-                inner.lit(1).as('via_application'),
-                inner.val(now).as('created_at'),
-                inner.val(now).as('updated_at'),
-              ])
-              .where(inIds('a.id', chunk)),
-          )
+      for (const chunk of idBatches(volunteers)) {
+        const query =
+          dialect === 'postgres'
+            ? db
+                .insertInto('event_users')
+                .columns([
+                  'event_id',
+                  'user_id',
+                  'role_level',
+                  'group_id',
+                  'via_application',
+                  'created_at',
+                  'updated_at',
+                ])
+                .expression(
+                  sql`select ${eventId}::int, v.user_id, 2, v.group_id, 1, ${now}::text, ${now}::text
+                    from unnest(
+                      ${pgIntArray(chunk.map((volunteer) => volunteer.userId))}::int[],
+                      ${pgIntArray(chunk.map((volunteer) => volunteer.groupId))}::int[]
+                    ) as v(user_id, group_id)`,
+                )
+            : db.insertInto('event_users').values(
+                chunk.map((volunteer) => ({
+                  event_id: eventId,
+                  user_id: volunteer.userId,
+                  role_level: 2,
+                  group_id: volunteer.groupId,
+                  via_application: 1,
+                  created_at: now,
+                  updated_at: now,
+                })),
+              );
+        const rows = await query
           // The caller passes only applicants it found without a membership (rows locked on PostgreSQL); the
           // unique (event_id, user_id) settles any race without an anti-join per chunk.
           .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doNothing())

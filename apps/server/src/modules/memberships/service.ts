@@ -234,8 +234,11 @@ export function membershipsService(db: Db, dialect: DialectName) {
     membershipsOfUsers: (eventId: number, userIds: readonly number[]): Promise<MembershipRow[]> =>
       read.membershipsOfUsers(eventId, userIds),
     /** Accepted applicants who are not members yet become volunteers in their application's group. */
-    addVolunteersFromApplications: (applicationIds: readonly number[], now: string) =>
-      read.insertVolunteersFromApplications(applicationIds, now),
+    addAcceptedVolunteers: (
+      eventId: number,
+      volunteers: readonly { userId: number; groupId: number | null }[],
+      now: string,
+    ) => read.insertAcceptedVolunteers(eventId, volunteers, now),
     /** Volunteers that acceptance made follow their application's group. */
     moveAcceptedVolunteers: (membershipIds: readonly number[], groupId: number | null, now: string) =>
       read.setAcceptedMembershipsGroup(membershipIds, groupId, now),

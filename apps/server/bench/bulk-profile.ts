@@ -1,0 +1,108 @@
+/**
+ * `npx tsx bench/bulk-profile.ts` (from apps/server): where the time of the applications review's bulk update goes
+ * on PostgreSQL. Seeds the bench event (50,000 applications, bench/serve.ts) in a fresh schema, then runs the
+ * service's bulkUpdate directly — accept 10,000 by id and back, BULK_PROFILE_ROUNDS times (2), then "set group of
+ * all matching a filter" — and prints per request the wall time, this process's CPU time and the PostgreSQL
+ * backend's CPU time, and per statement its wall time, the backend's CPU time and the gap before it (time spent
+ * in JavaScript). CPU times come from the scheduler's own account (`/proc/<pid>/schedstat`), so they need
+ * PostgreSQL on this machine (Linux) and are far less affected by other load than wall times.
+ * PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test; the schema is dropped afterwards.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest, openDatabase } from '../src/db/database.js';
+import type { Database, Db } from '../src/db/types.js';
+import { applicationsService, type BulkUpdateInput } from '../src/modules/applications/service.js';
+import { seedEvent } from './serve.js';
+
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const schema = `bulk_profile_${process.pid}`;
+const rounds = Number(process.env.BULK_PROFILE_ROUNDS ?? 2);
+
+/** CPU time a process has used so far, in ms; NaN when it cannot be read (PostgreSQL on another machine). */
+function cpuOf(pid: number): number {
+  const file = `/proc/${pid}/schedstat`;
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split(' ')[0]) / 1e6 : Number.NaN;
+}
+const ms = (value: number) => (Number.isNaN(value) ? '   n/a' : value.toFixed(1).padStart(6));
+
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+await admin.query(`create schema ${schema}`);
+try {
+  const handle = openDatabase({ url, sqliteFile: ':memory:', pgSchema: schema });
+  await migrateToLatest(handle);
+  const seeded = await seedEvent(handle.db, Number(process.env.BENCH_APPLICATIONS ?? 50_000));
+  await sql`vacuum analyze`.execute(handle.db);
+  await handle.close();
+
+  // The statements as the service sends them, with when they ended and the backend's CPU time at that moment.
+  const statements: { text: string; wall: number; end: number; backendCpu: number }[] = [];
+  let backendPid = 0;
+  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
+  const db: Db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log(event) {
+      statements.push({
+        text: event.query.sql.replace(/\s+/g, ' ').trim().slice(0, 90),
+        wall: event.queryDurationMillis,
+        end: performance.now(),
+        backendCpu: backendPid ? cpuOf(backendPid) : Number.NaN,
+      });
+    },
+  });
+  const adminUser = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', seeded.email)
+    .executeTakeFirstOrThrow();
+  const reviewer = { userId: adminUser.id, eventId: seeded.eventId, roleLevel: 0, groupId: null };
+
+  const profile = async (label: string, input: BulkUpdateInput) => {
+    statements.length = 0;
+    const started = performance.now();
+    const nodeCpu = process.cpuUsage();
+    let backendStart = Number.NaN;
+    let measuredFrom = started;
+    const result = await db.transaction().execute(async (trx) => {
+      backendPid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0].pid;
+      backendStart = cpuOf(backendPid);
+      measuredFrom = performance.now();
+      statements.length = 0;
+      return applicationsService(trx, 'postgres').bulkUpdate(reviewer, input);
+    });
+    const wall = performance.now() - started;
+    const node = process.cpuUsage(nodeCpu);
+    const backend = cpuOf(backendPid) - backendStart;
+    backendPid = 0;
+    console.log(
+      `\n${label}: ${wall.toFixed(1)} ms (${result.updated} updated); CPU: node ${ms((node.user + node.system) / 1000)} ms, PostgreSQL ${ms(backend)} ms`,
+    );
+    console.log('   gap    wall  pg cpu  statement');
+    let lastEnd = measuredFrom;
+    let lastCpu = backendStart;
+    for (const statement of statements) {
+      const gap = statement.end - statement.wall - lastEnd;
+      console.log(`${ms(gap)} ${ms(statement.wall)}  ${ms(statement.backendCpu - lastCpu)}  ${statement.text}`);
+      lastEnd = statement.end;
+      lastCpu = statement.backendCpu;
+    }
+  };
+
+  for (let round = 1; round <= rounds; round++) {
+    await profile(`accept ${seeded.bulkIds.length} by id, run ${round}`, { ids: seeded.bulkIds, status: 'accepted' });
+    await profile(`back to pending ${seeded.bulkIds.length} by id, run ${round}`, {
+      ids: seeded.bulkIds,
+      status: 'pending',
+    });
+  }
+  await profile('set group, all matching a filter', {
+    filter: { status: ['pending'], week: ['week-2'] },
+    groupId: seeded.groupIds[0],
+  });
+  await db.destroy();
+} finally {
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.end();
+}
