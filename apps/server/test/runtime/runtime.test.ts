@@ -207,4 +207,21 @@ describe(`prepared queries on ${dialect}`, () => {
       expect(await userByEmail(trx, 'prepared-anna@example.com', 1)).toEqual([{ id: anna.id, email: anna.email }]);
     });
   });
+
+  it('never reads what an open transaction has not committed (SQLite: waits for it, then reads)', async () => {
+    const email = 'prepared-rolled-back@example.com';
+    let read: Promise<unknown[]> | undefined;
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await createUser(trx, { email });
+        expect(await userByEmail(trx, email, 1)).toHaveLength(1);
+        // Outside the transaction, while it is open (SQLite: on the connection the transaction holds).
+        read = userByEmail(t.db, email, 1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await read).toEqual([]);
+    const committed = await createUser(t.db, { email });
+    expect(await userByEmail(t.db, email, 1)).toEqual([{ id: committed.id, email }]);
+  });
 });
