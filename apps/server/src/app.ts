@@ -100,13 +100,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     }
   });
   app.addHook('onClose', async () => handle.close());
-  // Callback-style hooks where there is nothing to await: no promise and microtask per request.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
-
   const gtm = config.GTM_ID ? ['https://www.googletagmanager.com'] : [];
+  // Helmet's headers and x-request-id on every answer (one sync onRequest hook, the first to run).
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
