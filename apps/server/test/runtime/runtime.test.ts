@@ -147,6 +147,37 @@ describe(`serving on ${dialect}`, () => {
   });
 });
 
+describe(`headers of every answer on ${dialect}`, () => {
+  it('sends the request id and the security headers on errors too, and echoes a well-formed given id', async () => {
+    const user = await createUser(t.db);
+    const client = await loginAs(t.app, user);
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/event/1' }), // 401: not logged in
+      await client.request('POST', '/api/events', { name: 'No token' }, { csrf: null }), // 403: no CSRF token
+      await t.app.inject({ method: 'GET', url: '/api/no-such-call' }), // 404
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": ',
+      }), // 400: malformed JSON
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401, 403, 404, 400]);
+    const ids = new Set<string>();
+    for (const answer of answers) {
+      expect(String(answer.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+      ids.add(String(answer.headers['x-request-id']));
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(ids.size).toBe(answers.length);
+    const given = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-42_a' } });
+    expect(given.headers['x-request-id']).toBe('lb-42_a');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'not ok!' } });
+    expect(String(refused.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
 describe(`event guard with the membership read in the session query, on ${dialect}`, () => {
   it('lets a member in, refuses the same user on an event they are not a member of, and 404s a bad id', async () => {
     const user = await createUser(t.db);
@@ -187,6 +218,23 @@ describe(`event guard with the membership read in the session query, on ${dialec
     expect(Array.isArray(first.json().eventForm.fields)).toBe(true);
     // The same answer again (statement and parsed form reused).
     expect((await client.request('GET', `/api/event/${event.id}`)).json()).toEqual(first.json());
+  });
+
+  it('reads the event with the session, and shows a change made just before', async () => {
+    const user = await createUser(t.db);
+    const event = await createEvent(t.db, { adminId: user.id });
+    const client = await loginAs(t.app, user);
+    expect((await client.request('GET', `/api/event/${event.id}`)).json().event.name).toBe(event.name);
+    const changed = await client.post(`/api/event/${event.id}/settings`, { name: 'Renamed just now' });
+    expect(changed.statusCode).toBe(200);
+    const after = await client.request('GET', `/api/event/${event.id}`);
+    expect(after.json().event).toMatchObject({ id: event.id, name: 'Renamed just now' });
+    // The same answer as the event's own read gives (every column of the joined read mapped back).
+    const { eventsService } = await import('../../src/modules/events/service.js');
+    const { toEvent } = await import('../../src/modules/events/repository.js');
+    const row = await eventsService(t.db, dialect).findEventWithForm(event.id);
+    expect(row).toBeDefined();
+    expect(after.json().event).toEqual(JSON.parse(JSON.stringify(toEvent(row as NonNullable<typeof row>))));
   });
 });
 

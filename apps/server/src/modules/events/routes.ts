@@ -96,6 +96,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/event/:id',
     {
       onRequest: app.requireEventRole(0, 1, 2),
+      // The event and its form come in the session's query (plugins/session.ts): one statement for the call.
+      config: { eventWithForm: true },
       schema: {
         ...tags.events,
         summary: 'The event, the caller as its member, and its application form (members only)',
@@ -105,12 +107,16 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const membership = currentMembership(request);
-      // The caller's membership and group came with the session (one query); the event and its form are one
-      // more. The group is looked up only when the guard had to read the membership itself.
-      const [row, member] = await Promise.all([
-        service.findEventWithForm(membership.eventId),
+      // The caller's membership and group, the event and its form came with the session (one statement); each
+      // is read here only when it did not (the guard read the membership itself, or another caller of the hook).
+      const prefetched = request.prefetchedEvent;
+      const row =
+        prefetched !== undefined && (prefetched === null || prefetched.id === membership.eventId)
+          ? prefetched
+          : await service.findEventWithForm(membership.eventId);
+      const member =
         membership.groupName === undefined
-          ? memberships.findMember(membership.eventId, membership.eventUserId)
+          ? await memberships.findMember(membership.eventId, membership.eventUserId)
           : {
               id: membership.eventUserId,
               userId: currentUser(request).id,
@@ -119,8 +125,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
                 membership.groupId !== null && membership.groupName !== null
                   ? { id: membership.groupId, name: membership.groupName }
                   : null,
-            },
-      ]);
+            };
       if (!row || !member) throw notFound();
       return {
         event: toEvent(row),
