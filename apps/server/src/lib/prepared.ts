@@ -8,11 +8,12 @@ import { sqliteConnectionOf } from '../db/database.js';
  */
 const PLACEHOLDERS = Array.from({ length: 8 }, (_, index) => Object.freeze({ preparedArgument: index }));
 
-/** A read on SQLite run straight on the connection: its statement in raw mode and the column names. */
+/** A read on SQLite run straight on the connection: its statement in raw mode and its row maker. */
 interface Direct {
   sqlite: SQLite.Database;
   statement: SQLite.Statement<unknown[], unknown[]>;
-  columns: string[];
+  columns: number;
+  toObject: (values: unknown[]) => Record<string, unknown>;
 }
 
 interface Compiled {
@@ -34,13 +35,18 @@ function directRead(db: object, sql: string): Direct | undefined {
   const statement = sqlite.prepare<unknown[], unknown[]>(sql);
   if (!statement.reader) return undefined;
   statement.raw(true);
-  return { sqlite, statement, columns: statement.columns().map((column) => column.name) };
+  const columns = statement.columns().map((column) => column.name);
+  return { sqlite, statement, columns: columns.length, toObject: rowMaker(columns) };
 }
 
-function toObject(columns: string[], values: unknown[]): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (let index = 0; index < columns.length; index += 1) row[columns[index]] = values[index];
-  return row;
+/**
+ * A function that makes a row array into an object literal with these keys, one per statement: each has its own
+ * shape, where a loop shared by every statement would set the keys one by one through megamorphic stores (~1 µs
+ * for the 30 columns of the event screen's read). The names are SQLite's column names of our own SQL, quoted.
+ */
+function rowMaker(columns: string[]): (values: unknown[]) => Record<string, unknown> {
+  const fields = columns.map((name, index) => `${JSON.stringify(name)}: values[${index}]`);
+  return new Function('values', `return { ${fields.join(', ')} };`) as (values: unknown[]) => Record<string, unknown>;
 }
 
 /**
@@ -78,10 +84,12 @@ export function prepared<DB, A extends unknown[], O>(
     if (direct && !direct.sqlite.inTransaction) {
       const rows = direct.statement.all(parameters);
       // A statement SQLite prepared again after a schema change may have other columns (`select *`).
-      if (rows.length > 0 && rows[0].length !== direct.columns.length) {
-        direct.columns = direct.statement.columns().map((column) => column.name);
+      if (rows.length > 0 && rows[0].length !== direct.columns) {
+        const columns = direct.statement.columns().map((column) => column.name);
+        direct.columns = columns.length;
+        direct.toObject = rowMaker(columns);
       }
-      return rows.map((values) => toObject(direct.columns, values) as O);
+      return rows.map((values) => direct.toObject(values) as O);
     }
     const result = await db.executeQuery<O>({ ...CompiledQuery.raw(compiled.sql, parameters), query: compiled.query });
     return result.rows;

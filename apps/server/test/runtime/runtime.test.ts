@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withStatementCache } from '../../src/db/database.js';
+import { openDatabase, withStatementCache } from '../../src/db/database.js';
 import { prepared } from '../../src/lib/prepared.js';
 import { securityHeaders } from '../../src/plugins/security-headers.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
@@ -50,6 +51,23 @@ describe('SQLite prepared-statement cache', () => {
     cached.prepare('insert into t (a) values (?)').run([2]);
     expect(cached.prepare('select count(*) as n from t').all([])).toEqual([{ n: 2 }]);
     cached.close();
+  });
+});
+
+describe('prepared reads on SQLite, run straight on the connection', () => {
+  it('answers objects with every column, also after the table gained one under the statement', async () => {
+    const handle = openDatabase({ sqliteFile: ':memory:' });
+    const raw = handle.db as unknown as Kysely<{ t: { a: number; 'odd "name"': string | null } }>;
+    await sql`create table t (a integer, "odd ""name""" text)`.execute(raw);
+    await sql`insert into t (a, "odd ""name""") values (1, 'x'), (2, null)`.execute(raw);
+    const all = prepared((db: typeof raw, min: number) => db.selectFrom('t').selectAll().where('a', '>=', min));
+    expect(await all(raw, 1)).toEqual([
+      { a: 1, 'odd "name"': 'x' },
+      { a: 2, 'odd "name"': null },
+    ]);
+    await sql`alter table t add column b text default 'new'`.execute(raw);
+    expect(await all(raw, 2)).toEqual([{ a: 2, 'odd "name"': null, b: 'new' }]);
+    await handle.close();
   });
 });
 
