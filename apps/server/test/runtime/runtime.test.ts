@@ -194,6 +194,21 @@ describe(`headers of every answer on ${dialect}`, () => {
     const refused = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'not ok!' } });
     expect(String(refused.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('parses multipart bodies on the upload routes only; a JSON call refuses one with 415', async () => {
+    const user = await createUser(t.db);
+    const client = await loginAs(t.app, user);
+    const boundary = 'funkisboundary';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nVia multipart\r\n--${boundary}--\r\n`;
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const refused = await client.request('POST', '/api/events', undefined, { headers, payload: body });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().errors).toEqual([{ code: 'error.unsupportedType' }]);
+    // The avatar upload reads it (and finds no file in it).
+    const upload = await client.request('POST', '/api/user/avatar', undefined, { headers, payload: body });
+    expect(upload.statusCode).toBe(400);
+    expect(upload.json().fieldErrors).toHaveProperty('file');
+  });
 });
 
 describe(`event guard with the membership read in the session query, on ${dialect}`, () => {

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, MAX_ID, ok } from '../../lib/http.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
+import { uploadRoutes } from '../../lib/uploads.js';
 import { currentMembership, currentUser, findMembership } from '../../plugins/auth.js';
 import { isTakingApplications } from '../applications/service.js';
 import { parseFields } from '../forms/service.js';
@@ -177,37 +178,39 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/event/:id/avatar',
-    {
-      onRequest: app.requireEventRole(0),
-      schema: {
-        ...tags.events,
-        summary: 'Upload the event avatar (admin; multipart field `file`, PNG/JPEG/GIF/WebP up to 5 MB)',
-        consumes: ['multipart/form-data'],
-        params: eventParams,
-        response: { 200: eventResponse },
+  await uploadRoutes(app, (uploads) => {
+    uploads.post(
+      '/event/:id/avatar',
+      {
+        onRequest: app.requireEventRole(0),
+        schema: {
+          ...tags.events,
+          summary: 'Upload the event avatar (admin; multipart field `file`, PNG/JPEG/GIF/WebP up to 5 MB)',
+          consumes: ['multipart/form-data'],
+          params: eventParams,
+          response: { 200: eventResponse },
+        },
       },
-    },
-    async (request) => {
-      const membership = currentMembership(request);
-      const { bytes, type } = await readImageUpload(request, {
-        tooLarge: 'error.imageTooLarge',
-        wrongType: 'error.imageType',
-      });
-      const saved = await app.storage.save(Readable.from([bytes]));
-      const avatar = `${saved.key}.${type}`;
-      let result: Awaited<ReturnType<typeof service.setAvatar>>;
-      try {
-        result = await service.setAvatar(membership.eventId, currentUser(request).id, avatar);
-      } catch (error) {
-        await app.storage.remove(saved.key);
-        throw error;
-      }
-      if (result.previous) await app.storage.remove(result.previous.split('.')[0]);
-      return { event: result.event };
-    },
-  );
+      async (request) => {
+        const membership = currentMembership(request);
+        const { bytes, type } = await readImageUpload(request, {
+          tooLarge: 'error.imageTooLarge',
+          wrongType: 'error.imageType',
+        });
+        const saved = await app.storage.save(Readable.from([bytes]));
+        const avatar = `${saved.key}.${type}`;
+        let result: Awaited<ReturnType<typeof service.setAvatar>>;
+        try {
+          result = await service.setAvatar(membership.eventId, currentUser(request).id, avatar);
+        } catch (error) {
+          await app.storage.remove(saved.key);
+          throw error;
+        }
+        if (result.previous) await app.storage.remove(result.previous.split('.')[0]);
+        return { event: result.event };
+      },
+    );
+  });
 
   app.get(
     '/event/:id/avatar',
