@@ -8,6 +8,7 @@ import {
   eventsListQuerySchema,
   eventsListResponseSchema,
   type FormField,
+  type WeekSeparationConfig,
 } from '@funkis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,26 +20,41 @@ import { currentMembership, currentUser, findMembership } from '../../plugins/au
 import { isTakingApplications } from '../applications/service.js';
 import { parseFields } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
-import { toEvent } from './repository.js';
+import { parseWeekConfig, toEvent } from './repository.js';
 import { eventsService } from './service.js';
 
 const tags = { events: { tags: ['events'] } };
 
 const eventResponse = ok({ event: eventSchema });
 
-/** Parsed forms by their stored text (only serialised, never changed): the event screen's call parses once. */
-const parsedForms = new Map<string, FormField[]>();
-const PARSED_FORMS = 100;
+/**
+ * Per event, the parsed copies of its stored form and week settings (only serialised, never changed): the event
+ * screen's call parses them again only when the stored text changed. The texts are compared as strings, not used
+ * as map keys: no hashing of the ~1 KB form per call.
+ */
+interface ParsedEvent {
+  formText: string | null;
+  fields: FormField[];
+  weekText: string | null;
+  week: WeekSeparationConfig | null;
+}
+const parsedEvents = new Map<number, ParsedEvent>();
+const PARSED_EVENTS = 100;
 
-function storedFields(text: string | null): FormField[] {
-  if (!text) return [];
-  let fields = parsedForms.get(text);
-  if (!fields) {
-    fields = parseFields(text);
-    if (parsedForms.size >= PARSED_FORMS) parsedForms.delete(parsedForms.keys().next().value as string);
-    parsedForms.set(text, fields);
+function parsedEvent(eventId: number, formText: string | null, weekText: string | null): ParsedEvent {
+  let parsed = parsedEvents.get(eventId);
+  if (!parsed || parsed.formText !== formText || parsed.weekText !== weekText) {
+    parsed = {
+      formText,
+      fields: formText ? parseFields(formText) : [],
+      weekText,
+      week: parseWeekConfig(weekText),
+    };
+    parsedEvents.delete(eventId);
+    if (parsedEvents.size >= PARSED_EVENTS) parsedEvents.delete(parsedEvents.keys().next().value as number);
+    parsedEvents.set(eventId, parsed);
   }
-  return fields;
+  return parsed;
 }
 
 /** Home, the event itself, its settings, avatar and the applications switch. */
@@ -128,14 +144,15 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
                   : null,
             };
       if (!row || !member) throw notFound();
+      const parsed = parsedEvent(row.id, row.form_fields, row.week_separation_config);
       return {
-        event: toEvent(row),
+        event: toEvent(row, parsed.week),
         eventUser: {
           id: member.id,
           userId: member.userId,
           role: { eventRole: { roleLevel: member.roleLevel }, eventGroup: member.group },
         },
-        eventForm: { fields: storedFields(row.form_fields) },
+        eventForm: { fields: parsed.fields },
       };
     },
   );
