@@ -47,6 +47,15 @@ describe('request log', () => {
     expect(log).toContain('/authentication/password-reset?[redacted]');
     expect(log).toContain('/api/health?token=%5Bredacted%5D&page=2');
     expect(log).not.toContain(secret);
+    // One line per request, with everything an operator needs to find it.
+    const line = lines.map((text) => JSON.parse(text)).find((entry) => entry.req?.url?.startsWith('/api/health'));
+    expect(line).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', reqId: expect.any(String) },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(lines.filter((text) => text.includes('/api/health'))).toHaveLength(1);
   });
 
   it('redacts secret parameters anywhere and leaves other URLs alone', () => {

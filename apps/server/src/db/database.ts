@@ -138,7 +138,19 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteConnections.set(db, sqlite);
   return { db, dialect: 'sqlite', exclusive: (work) => work(), close: () => db.destroy() };
+}
+
+/** The better-sqlite3 connection under each SQLite Kysely instance (not under its transactions). */
+const sqliteConnections = new WeakMap<object, SQLite.Database>();
+
+/**
+ * The SQLite connection a Kysely instance runs on, for reads that skip Kysely's executor (lib/prepared.ts);
+ * undefined for PostgreSQL and for a transaction's Kysely instance.
+ */
+export function sqliteConnectionOf(db: object): SQLite.Database | undefined {
+  return sqliteConnections.get(db);
 }
 
 /** The database the configuration names, with its timeouts. */

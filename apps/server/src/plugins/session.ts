@@ -2,7 +2,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { User } from '@funkis/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/types.js';
+import type { Db, EventRow } from '../db/types.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
 import { prepared } from '../lib/prepared.js';
 import { isoIn, nowIso } from '../lib/time.js';
@@ -54,6 +54,68 @@ const loadSessionWithMembership = prepared((db: Db, id: string, eventId: number)
     ]),
 );
 
+/**
+ * The same with the event in the path and its form's stored fields (routes with `config.eventWithForm`: the event
+ * screen's call, on every page of an event): one statement instead of two. Used only after the guard let the
+ * caller in; the event is read whether or not they are a member, as the second statement would have been.
+ */
+const loadSessionWithEvent = prepared((db: Db, id: string, eventId: number) =>
+  sessionQuery(db, id)
+    .leftJoin('event_users', (join) =>
+      join.onRef('event_users.user_id', '=', 'users.id').on('event_users.event_id', '=', eventId),
+    )
+    .leftJoin('event_groups', 'event_groups.id', 'event_users.group_id')
+    .leftJoin('events', (join) => join.on('events.id', '=', eventId))
+    .leftJoin('event_forms', 'event_forms.event_id', 'events.id')
+    .select([
+      'event_users.id as member_id',
+      'event_users.role_level as member_role_level',
+      'event_users.group_id as member_group_id',
+      'event_groups.name as member_group_name',
+      'events.id as event_id',
+      'events.name as event_name',
+      'events.description as event_description',
+      'events.avatar as event_avatar',
+      'events.status as event_status',
+      'events.applications_open as event_applications_open',
+      'events.use_week_separation as event_use_week_separation',
+      'events.week_separation_config as event_week_separation_config',
+      'events.starts_at as event_starts_at',
+      'events.ends_at as event_ends_at',
+      'events.time_zone as event_time_zone',
+      'events.created_at as event_created_at',
+      'events.updated_at as event_updated_at',
+      'event_forms.fields as event_form_fields',
+    ]),
+);
+
+type EventSessionRow = Awaited<ReturnType<typeof loadSessionWithEvent>>[number];
+
+/** The event and its form's stored fields, as `findEventWithForm` of the events module answers them. */
+export type EventWithForm = EventRow & { form_fields: string | null };
+
+/** Every column of `events` is named here, so a new one fails the type check until it is read too. */
+function eventOf(row: EventSessionRow): EventWithForm | null {
+  if (row.event_id === null) return null;
+  const event: { [K in keyof EventWithForm]: EventWithForm[K] | null } = {
+    id: row.event_id,
+    name: row.event_name,
+    description: row.event_description,
+    avatar: row.event_avatar,
+    status: row.event_status,
+    applications_open: row.event_applications_open,
+    use_week_separation: row.event_use_week_separation,
+    week_separation_config: row.event_week_separation_config,
+    starts_at: row.event_starts_at,
+    ends_at: row.event_ends_at,
+    time_zone: row.event_time_zone,
+    created_at: row.event_created_at,
+    updated_at: row.event_updated_at,
+    form_fields: row.event_form_fields,
+  };
+  return event as EventWithForm;
+}
+
 type SessionRow = Awaited<ReturnType<typeof loadSession>>[number] & {
   member_id?: number | null;
   member_role_level?: number | null;
@@ -87,6 +149,11 @@ declare module 'fastify' {
      * requireEventRole (null: not a member; undefined: not read). Only the guard may trust it as a role.
      */
     prefetchedMembership: LoadedMembership | null | undefined;
+    /**
+     * The event in the path with its form, read in the session query for routes with `eventWithForm` (null: no
+     * such event; undefined: not read). Read before the guard ran: use it only in the handler.
+     */
+    prefetchedEvent: EventWithForm | null | undefined;
   }
   interface FastifyInstance {
     sessions: SessionStore;
@@ -96,6 +163,8 @@ declare module 'fastify' {
     csrfExempt?: boolean;
     /** Set by the auth plugin on routes guarded by requireEventRole: read the membership with the session. */
     eventMembership?: boolean;
+    /** Also read the event in the path and its form with the session (needs `eventMembership`). */
+    eventWithForm?: boolean;
   }
 }
 
@@ -180,12 +249,20 @@ export class SessionStore {
   async load(
     token: string,
     eventId?: number,
-  ): Promise<{ session: SessionInfo; user: User; membership?: LoadedMembership | null } | null> {
+    withEvent = false,
+  ): Promise<{
+    session: SessionInfo;
+    user: User;
+    membership?: LoadedMembership | null;
+    event?: EventWithForm | null;
+  } | null> {
     const id = this.idOf(token);
-    const row: SessionRow | undefined =
+    const row: SessionRow | EventSessionRow | undefined =
       eventId === undefined
         ? (await loadSession(this.db, id))[0]
-        : (await loadSessionWithMembership(this.db, id, eventId))[0];
+        : withEvent
+          ? (await loadSessionWithEvent(this.db, id, eventId))[0]
+          : (await loadSessionWithMembership(this.db, id, eventId))[0];
     if (!row) return null;
     const now = Date.now();
     const lastSeen = Date.parse(row.last_seen_at);
@@ -218,7 +295,7 @@ export class SessionStore {
             groupId: row.member_group_id ?? null,
             groupName: row.member_group_name ?? null,
           };
-    return { ...loaded, membership };
+    return withEvent ? { ...loaded, membership, event: eventOf(row as EventSessionRow) } : { ...loaded, membership };
   }
 
   /**
@@ -268,21 +345,10 @@ async function sessionPlugin(app: FastifyInstance, options: { db: Db; secret: st
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   app.decorateRequest('prefetchedMembership', undefined);
+  app.decorateRequest('prefetchedEvent', undefined);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) {
-      const eventId = request.routeOptions.config?.eventMembership ? eventIdInPath(request) : undefined;
-      const loaded = await store.load(token, eventId);
-      if (loaded) {
-        request.session = loaded.session;
-        request.user = loaded.user;
-        if (loaded.membership !== undefined) request.prefetchedMembership = loaded.membership;
-      } else {
-        reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
-      }
-    }
-    // Every unsafe request, whatever its path, so no route can be added without the check.
+  /** Every unsafe request, whatever its path, so no route can be added without the check. */
+  const checkCsrf = (request: FastifyRequest) => {
     if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config?.csrfExempt) return;
     // A synchronizer token: only the header counts, never a cookie, query or body field.
     if (!request.session) throw unauthorized();
@@ -290,6 +356,37 @@ async function sessionPlugin(app: FastifyInstance, options: { db: Db; secret: st
     if (typeof header !== 'string' || !safeEqual(header, request.session.csrfToken)) {
       throw forbidden('error.csrf');
     }
+  };
+
+  // Callback style: a request without a session cookie (health checks, static files) makes no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) {
+      try {
+        checkCsrf(request);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
+      return;
+    }
+    const config = request.routeOptions.config;
+    const eventId = config?.eventMembership ? eventIdInPath(request) : undefined;
+    store
+      .load(token, eventId, config?.eventWithForm === true)
+      .then((loaded) => {
+        if (loaded) {
+          request.session = loaded.session;
+          request.user = loaded.user;
+          if (loaded.membership !== undefined) request.prefetchedMembership = loaded.membership;
+          if (loaded.event !== undefined) request.prefetchedEvent = loaded.event;
+        } else {
+          reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+        }
+        checkCsrf(request);
+      })
+      .then(() => done(), done);
   });
 
   // Every successful POST or DELETE answers with success and the CSRF token to use next (DESIGN 4.1).

@@ -54,7 +54,8 @@ describe(`graceful shutdown on ${dialect}`, () => {
   let dataDir: string;
   let database: Awaited<ReturnType<typeof createTempDatabase>> | undefined;
   let server: ServerProcess | undefined;
-  const env = () => ({ DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) });
+  // At debug the server logs each request's arrival ("incoming request"), which tells the test it is in flight.
+  const env = () => ({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', ...(database ? { DATABASE_URL: database.url } : {}) });
 
   beforeAll(async () => {
     dataDir = await tempDataDir();

@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withStatementCache } from '../../src/db/database.js';
+import { openDatabase, withStatementCache } from '../../src/db/database.js';
 import { prepared } from '../../src/lib/prepared.js';
 import { securityHeaders } from '../../src/plugins/security-headers.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
@@ -50,6 +51,23 @@ describe('SQLite prepared-statement cache', () => {
     cached.prepare('insert into t (a) values (?)').run([2]);
     expect(cached.prepare('select count(*) as n from t').all([])).toEqual([{ n: 2 }]);
     cached.close();
+  });
+});
+
+describe('prepared reads on SQLite, run straight on the connection', () => {
+  it('answers objects with every column, also after the table gained one under the statement', async () => {
+    const handle = openDatabase({ sqliteFile: ':memory:' });
+    const raw = handle.db as unknown as Kysely<{ t: { a: number; 'odd "name"': string | null } }>;
+    await sql`create table t (a integer, "odd ""name""" text)`.execute(raw);
+    await sql`insert into t (a, "odd ""name""") values (1, 'x'), (2, null)`.execute(raw);
+    const all = prepared((db: typeof raw, min: number) => db.selectFrom('t').selectAll().where('a', '>=', min));
+    expect(await all(raw, 1)).toEqual([
+      { a: 1, 'odd "name"': 'x' },
+      { a: 2, 'odd "name"': null },
+    ]);
+    await sql`alter table t add column b text default 'new'`.execute(raw);
+    expect(await all(raw, 2)).toEqual([{ a: 2, 'odd "name"': null, b: 'new' }]);
+    await handle.close();
   });
 });
 
@@ -147,6 +165,52 @@ describe(`serving on ${dialect}`, () => {
   });
 });
 
+describe(`headers of every answer on ${dialect}`, () => {
+  it('sends the request id and the security headers on errors too, and echoes a well-formed given id', async () => {
+    const user = await createUser(t.db);
+    const client = await loginAs(t.app, user);
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/event/1' }), // 401: not logged in
+      await client.request('POST', '/api/events', { name: 'No token' }, { csrf: null }), // 403: no CSRF token
+      await t.app.inject({ method: 'GET', url: '/api/no-such-call' }), // 404
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": ',
+      }), // 400: malformed JSON
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401, 403, 404, 400]);
+    const ids = new Set<string>();
+    for (const answer of answers) {
+      expect(String(answer.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+      ids.add(String(answer.headers['x-request-id']));
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(ids.size).toBe(answers.length);
+    const given = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-42_a' } });
+    expect(given.headers['x-request-id']).toBe('lb-42_a');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'not ok!' } });
+    expect(String(refused.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('parses multipart bodies on the upload routes only; a JSON call refuses one with 415', async () => {
+    const user = await createUser(t.db);
+    const client = await loginAs(t.app, user);
+    const boundary = 'funkisboundary';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nVia multipart\r\n--${boundary}--\r\n`;
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const refused = await client.request('POST', '/api/events', undefined, { headers, payload: body });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().errors).toEqual([{ code: 'error.unsupportedType' }]);
+    // The avatar upload reads it (and finds no file in it).
+    const upload = await client.request('POST', '/api/user/avatar', undefined, { headers, payload: body });
+    expect(upload.statusCode).toBe(400);
+    expect(upload.json().fieldErrors).toHaveProperty('file');
+  });
+});
+
 describe(`event guard with the membership read in the session query, on ${dialect}`, () => {
   it('lets a member in, refuses the same user on an event they are not a member of, and 404s a bad id', async () => {
     const user = await createUser(t.db);
@@ -188,6 +252,23 @@ describe(`event guard with the membership read in the session query, on ${dialec
     // The same answer again (statement and parsed form reused).
     expect((await client.request('GET', `/api/event/${event.id}`)).json()).toEqual(first.json());
   });
+
+  it('reads the event with the session, and shows a change made just before', async () => {
+    const user = await createUser(t.db);
+    const event = await createEvent(t.db, { adminId: user.id });
+    const client = await loginAs(t.app, user);
+    expect((await client.request('GET', `/api/event/${event.id}`)).json().event.name).toBe(event.name);
+    const changed = await client.post(`/api/event/${event.id}/settings`, { name: 'Renamed just now' });
+    expect(changed.statusCode).toBe(200);
+    const after = await client.request('GET', `/api/event/${event.id}`);
+    expect(after.json().event).toMatchObject({ id: event.id, name: 'Renamed just now' });
+    // The same answer as the event's own read gives (every column of the joined read mapped back).
+    const { eventsService } = await import('../../src/modules/events/service.js');
+    const { toEvent } = await import('../../src/modules/events/repository.js');
+    const row = await eventsService(t.db, dialect).findEventWithForm(event.id);
+    expect(row).toBeDefined();
+    expect(after.json().event).toEqual(JSON.parse(JSON.stringify(toEvent(row as NonNullable<typeof row>))));
+  });
 });
 
 describe(`prepared queries on ${dialect}`, () => {
@@ -206,5 +287,22 @@ describe(`prepared queries on ${dialect}`, () => {
     await t.db.transaction().execute(async (trx) => {
       expect(await userByEmail(trx, 'prepared-anna@example.com', 1)).toEqual([{ id: anna.id, email: anna.email }]);
     });
+  });
+
+  it('never reads what an open transaction has not committed (SQLite: waits for it, then reads)', async () => {
+    const email = 'prepared-rolled-back@example.com';
+    let read: Promise<unknown[]> | undefined;
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await createUser(trx, { email });
+        expect(await userByEmail(trx, email, 1)).toHaveLength(1);
+        // Outside the transaction, while it is open (SQLite: on the connection the transaction holds).
+        read = userByEmail(t.db, email, 1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await read).toEqual([]);
+    const committed = await createUser(t.db, { email });
+    expect(await userByEmail(t.db, email, 1)).toEqual([{ id: committed.id, email }]);
   });
 });

@@ -16,6 +16,7 @@ import { idSchema, ok } from '../../lib/http.js';
 import { unauthorized } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
 import { languageOf } from '../../lib/language.js';
+import { uploadRoutes } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
 import {
   byAddress,
@@ -103,26 +104,28 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ user: await account.updateInfo(currentUser(request).id, request.body) }),
   );
 
-  app.post(
-    '/user/avatar',
-    {
-      onRequest: loggedIn,
-      schema: {
-        ...tag,
-        description: 'multipart/form-data with one image in the field `file` (PNG, JPEG, GIF or WebP, at most 5 MB).',
-        consumes: ['multipart/form-data'],
-        response: { 200: userResponse },
+  await uploadRoutes(app, (uploads) => {
+    uploads.post(
+      '/user/avatar',
+      {
+        onRequest: loggedIn,
+        schema: {
+          ...tag,
+          description: 'multipart/form-data with one image in the field `file` (PNG, JPEG, GIF or WebP, at most 5 MB).',
+          consumes: ['multipart/form-data'],
+          response: { 200: userResponse },
+        },
       },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const { bytes, type } = await readImageUpload(request, {
-        tooLarge: 'error.avatarTooLarge',
-        wrongType: 'error.avatarType',
-      });
-      return { user: await account.saveAvatar(user.id, bytes, type) };
-    },
-  );
+      async (request) => {
+        const user = currentUser(request);
+        const { bytes, type } = await readImageUpload(request, {
+          tooLarge: 'error.avatarTooLarge',
+          wrongType: 'error.avatarType',
+        });
+        return { user: await account.saveAvatar(user.id, bytes, type) };
+      },
+    );
+  });
 
   app.get(
     '/user/:userId/avatar',

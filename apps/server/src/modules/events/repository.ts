@@ -13,7 +13,8 @@ import { nowIso } from '../../lib/time.js';
 
 export { eventAvatarUrl };
 
-export function toEvent(row: EventRow): Event {
+/** `week`: the parsed week settings when the caller has them (parsed from the row otherwise). */
+export function toEvent(row: EventRow, week = parseWeekConfig(row.week_separation_config)): Event {
   return {
     id: row.id,
     name: row.name,
@@ -22,7 +23,7 @@ export function toEvent(row: EventRow): Event {
     status: row.status as Event['status'],
     applicationsOpen: row.applications_open === 1,
     useWeekSeparation: row.use_week_separation === 1,
-    weekSeparationConfig: parseWeekConfig(row.week_separation_config),
+    weekSeparationConfig: week,
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     timeZone: row.time_zone ?? runtimeTimeZone(),

@@ -8,36 +8,53 @@ import {
   eventsListQuerySchema,
   eventsListResponseSchema,
   type FormField,
+  type WeekSeparationConfig,
 } from '@funkis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, MAX_ID, ok } from '../../lib/http.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
+import { uploadRoutes } from '../../lib/uploads.js';
 import { currentMembership, currentUser, findMembership } from '../../plugins/auth.js';
 import { isTakingApplications } from '../applications/service.js';
 import { parseFields } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
-import { toEvent } from './repository.js';
+import { parseWeekConfig, toEvent } from './repository.js';
 import { eventsService } from './service.js';
 
 const tags = { events: { tags: ['events'] } };
 
 const eventResponse = ok({ event: eventSchema });
 
-/** Parsed forms by their stored text (only serialised, never changed): the event screen's call parses once. */
-const parsedForms = new Map<string, FormField[]>();
-const PARSED_FORMS = 100;
+/**
+ * Per event, the parsed copies of its stored form and week settings (only serialised, never changed): the event
+ * screen's call parses them again only when the stored text changed. The texts are compared as strings, not used
+ * as map keys: no hashing of the ~1 KB form per call.
+ */
+interface ParsedEvent {
+  formText: string | null;
+  fields: FormField[];
+  weekText: string | null;
+  week: WeekSeparationConfig | null;
+}
+const parsedEvents = new Map<number, ParsedEvent>();
+const PARSED_EVENTS = 100;
 
-function storedFields(text: string | null): FormField[] {
-  if (!text) return [];
-  let fields = parsedForms.get(text);
-  if (!fields) {
-    fields = parseFields(text);
-    if (parsedForms.size >= PARSED_FORMS) parsedForms.delete(parsedForms.keys().next().value as string);
-    parsedForms.set(text, fields);
+function parsedEvent(eventId: number, formText: string | null, weekText: string | null): ParsedEvent {
+  let parsed = parsedEvents.get(eventId);
+  if (!parsed || parsed.formText !== formText || parsed.weekText !== weekText) {
+    parsed = {
+      formText,
+      fields: formText ? parseFields(formText) : [],
+      weekText,
+      week: parseWeekConfig(weekText),
+    };
+    parsedEvents.delete(eventId);
+    if (parsedEvents.size >= PARSED_EVENTS) parsedEvents.delete(parsedEvents.keys().next().value as number);
+    parsedEvents.set(eventId, parsed);
   }
-  return fields;
+  return parsed;
 }
 
 /** Home, the event itself, its settings, avatar and the applications switch. */
@@ -96,6 +113,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/event/:id',
     {
       onRequest: app.requireEventRole(0, 1, 2),
+      // The event and its form come in the session's query (plugins/session.ts): one statement for the call.
+      config: { eventWithForm: true },
       schema: {
         ...tags.events,
         summary: 'The event, the caller as its member, and its application form (members only)',
@@ -105,12 +124,16 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const membership = currentMembership(request);
-      // The caller's membership and group came with the session (one query); the event and its form are one
-      // more. The group is looked up only when the guard had to read the membership itself.
-      const [row, member] = await Promise.all([
-        service.findEventWithForm(membership.eventId),
+      // The caller's membership and group, the event and its form came with the session (one statement); each
+      // is read here only when it did not (the guard read the membership itself, or another caller of the hook).
+      const prefetched = request.prefetchedEvent;
+      const row =
+        prefetched !== undefined && (prefetched === null || prefetched.id === membership.eventId)
+          ? prefetched
+          : await service.findEventWithForm(membership.eventId);
+      const member =
         membership.groupName === undefined
-          ? memberships.findMember(membership.eventId, membership.eventUserId)
+          ? await memberships.findMember(membership.eventId, membership.eventUserId)
           : {
               id: membership.eventUserId,
               userId: currentUser(request).id,
@@ -119,17 +142,17 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
                 membership.groupId !== null && membership.groupName !== null
                   ? { id: membership.groupId, name: membership.groupName }
                   : null,
-            },
-      ]);
+            };
       if (!row || !member) throw notFound();
+      const parsed = parsedEvent(row.id, row.form_fields, row.week_separation_config);
       return {
-        event: toEvent(row),
+        event: toEvent(row, parsed.week),
         eventUser: {
           id: member.id,
           userId: member.userId,
           role: { eventRole: { roleLevel: member.roleLevel }, eventGroup: member.group },
         },
-        eventForm: { fields: storedFields(row.form_fields) },
+        eventForm: { fields: parsed.fields },
       };
     },
   );
@@ -172,37 +195,39 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/event/:id/avatar',
-    {
-      onRequest: app.requireEventRole(0),
-      schema: {
-        ...tags.events,
-        summary: 'Upload the event avatar (admin; multipart field `file`, PNG/JPEG/GIF/WebP up to 5 MB)',
-        consumes: ['multipart/form-data'],
-        params: eventParams,
-        response: { 200: eventResponse },
+  await uploadRoutes(app, (uploads) => {
+    uploads.post(
+      '/event/:id/avatar',
+      {
+        onRequest: app.requireEventRole(0),
+        schema: {
+          ...tags.events,
+          summary: 'Upload the event avatar (admin; multipart field `file`, PNG/JPEG/GIF/WebP up to 5 MB)',
+          consumes: ['multipart/form-data'],
+          params: eventParams,
+          response: { 200: eventResponse },
+        },
       },
-    },
-    async (request) => {
-      const membership = currentMembership(request);
-      const { bytes, type } = await readImageUpload(request, {
-        tooLarge: 'error.imageTooLarge',
-        wrongType: 'error.imageType',
-      });
-      const saved = await app.storage.save(Readable.from([bytes]));
-      const avatar = `${saved.key}.${type}`;
-      let result: Awaited<ReturnType<typeof service.setAvatar>>;
-      try {
-        result = await service.setAvatar(membership.eventId, currentUser(request).id, avatar);
-      } catch (error) {
-        await app.storage.remove(saved.key);
-        throw error;
-      }
-      if (result.previous) await app.storage.remove(result.previous.split('.')[0]);
-      return { event: result.event };
-    },
-  );
+      async (request) => {
+        const membership = currentMembership(request);
+        const { bytes, type } = await readImageUpload(request, {
+          tooLarge: 'error.imageTooLarge',
+          wrongType: 'error.imageType',
+        });
+        const saved = await app.storage.save(Readable.from([bytes]));
+        const avatar = `${saved.key}.${type}`;
+        let result: Awaited<ReturnType<typeof service.setAvatar>>;
+        try {
+          result = await service.setAvatar(membership.eventId, currentUser(request).id, avatar);
+        } catch (error) {
+          await app.storage.remove(saved.key);
+          throw error;
+        }
+        if (result.previous) await app.storage.remove(result.previous.split('.')[0]);
+        return { event: result.event };
+      },
+    );
+  });
 
   app.get(
     '/event/:id/avatar',

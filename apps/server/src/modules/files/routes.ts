@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.js';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
+import { uploadRoutes } from '../../lib/uploads.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { filesService } from './service.js';
 import { receiveUpload } from './upload.js';
@@ -46,33 +47,35 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/event/:id/files',
-    {
-      onRequest: app.requireEventRole(0),
-      schema: {
-        ...tags,
-        summary: 'Upload a file (admin)',
-        description:
-          'multipart/form-data: the file in the field `file`, the role levels allowed to see it in the field `roles` ' +
-          '(`0,1,2`; admins always may). At most UPLOAD_MAX_BYTES (413), within the event quota (413); images and ' +
-          'PDFs must be what their bytes say (415); HTML, SVG and scripts are refused (415).',
-        consumes: ['multipart/form-data'],
-        params: eventParams,
-        response: { 201: fileResponse },
+  await uploadRoutes(app, (uploads) => {
+    uploads.post(
+      '/event/:id/files',
+      {
+        onRequest: app.requireEventRole(0),
+        schema: {
+          ...tags,
+          summary: 'Upload a file (admin)',
+          description:
+            'multipart/form-data: the file in the field `file`, the role levels allowed to see it in the field `roles` ' +
+            '(`0,1,2`; admins always may). At most UPLOAD_MAX_BYTES (413), within the event quota (413); images and ' +
+            'PDFs must be what their bytes say (415); HTML, SVG and scripts are refused (415).',
+          consumes: ['multipart/form-data'],
+          params: eventParams,
+          response: { 201: fileResponse },
+        },
       },
-    },
-    async (request, reply) => {
-      const { eventId } = currentMembership(request);
-      const upload = await receiveUpload(request, app.storage, {
-        maxBytes: app.config.UPLOAD_MAX_BYTES,
-        remainingBytes: await service.remainingBytes(eventId),
-        quotaBytes,
-      });
-      const file = await service.create(eventId, currentUser(request).id, upload);
-      return reply.status(201).send({ file });
-    },
-  );
+      async (request, reply) => {
+        const { eventId } = currentMembership(request);
+        const upload = await receiveUpload(request, app.storage, {
+          maxBytes: app.config.UPLOAD_MAX_BYTES,
+          remainingBytes: await service.remainingBytes(eventId),
+          quotaBytes,
+        });
+        const file = await service.create(eventId, currentUser(request).id, upload);
+        return reply.status(201).send({ file });
+      },
+    );
+  });
 
   app.get(
     '/event/:id/files/:fileId/download',
