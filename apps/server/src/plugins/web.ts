@@ -87,7 +87,7 @@ async function webPlugin(app: FastifyInstance, options: { webDist: string; gtmId
     let page = pages.get(tags);
     if (page === undefined) {
       page = tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html;
-      if (pages.size < 1000) pages.set(tags, page);
+      if (pages.size < 1000 && process.env.NODE_ENV !== 'development') pages.set(tags, page);
     }
     return page;
   };

@@ -56,7 +56,7 @@ export const FEATURE_NAMESPACES = [
 /**
  * The shared message catalogue as the `messages` namespace, one chunk per language made at build time
  * (build/messages-plugin.ts): the visitor fetches their language's messages only. Other languages have none and
- * fall back to English. `messageParams` keeps the parameters a schema fixes (a maximum length) per key.
+ * fall back to English. `messageDefaults` keeps the parameters a schema fixes (a maximum length) per key.
  */
 export const MESSAGES_NAMESPACE = 'messages';
 const messageFiles: Record<string, () => Promise<typeof import('virtual:funkis-messages/en')>> = {
