@@ -85,6 +85,10 @@ export default async function globalSetup() {
       // The overload guard (503 past 1 s of event-loop delay) is tested on its own (apps/server/test/reliability/
       // pressure.test.ts); here a browser and the server share two cores, and a busy moment must not fail a screen.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // The tests stand for many people: accounts made through the API come "from" their own address
+      // (fixtures.ts `ownAddress`, X-Forwarded-For), so the suite's thirty-odd registrations do not share the
+      // per-address budget of one person's machine (30 in 15 minutes; rate limits are tested in the server suite).
+      TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

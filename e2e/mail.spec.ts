@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, inviteAndAccept, login, test, uniqueEmail, waitForMail } from './fixtures';
+import { DEMO, expect, inviteAndAccept, login, ownAddress, test, uniqueEmail, waitForMail } from './fixtures';
 
 async function csrfToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => window.localStorage.getItem('csrf'));
@@ -42,6 +42,7 @@ async function createCrewEvent(page: Page) {
     const context = await page.context().browser()?.newContext({ baseURL: process.env.E2E_BASE_URL });
     if (!context) throw new Error('no browser context');
     const registered = await context.request.post('/api/register', {
+      headers: ownAddress(),
       data: {
         email: person.email,
         firstname: person.firstname,
@@ -103,7 +104,9 @@ test.describe('e-mail to members', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Send this e-mail?' });
     await expect(confirm).toContainText('It goes to 3 people.');
-    await expect(confirm).toContainText('At 60 messages a minute, delivery takes about 3 seconds.');
+    // 3 receivers at 60 a minute, plus whatever of the event's mail still waits in the queue (the invitations of
+    // the set-up may not all be sent yet on a busy machine): the formula itself is tested on the server.
+    await expect(confirm).toContainText(/At 60 messages a minute, delivery takes about ([3-9]|1\d) seconds\./);
     await confirm.getByRole('button', { name: 'Send to 3 people' }).click();
 
     await expect(page).toHaveURL(new RegExp(`/event/${event.id}/email/sent/\\d+$`));

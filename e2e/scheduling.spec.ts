@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import ical from 'node-ical';
-import { DEMO, expect, inviteAndAccept, login, test, uniqueEmail } from './fixtures';
+import { DEMO, expect, inviteAndAccept, login, ownAddress, test, uniqueEmail } from './fixtures';
 
 async function csrfToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => window.localStorage.getItem('csrf'));
@@ -37,6 +37,7 @@ test.describe('scheduling', () => {
     const password = 'volunteer-password-1';
     const volunteerContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, acceptDownloads: true });
     const registered = await volunteerContext.request.post('/api/register', {
+      headers: ownAddress(),
       data: { email: volunteerEmail, firstname: 'Vilma', lastname: 'Volunteer', password },
     });
     expect(registered.ok()).toBe(true);
@@ -227,6 +228,7 @@ test.describe('scheduling', () => {
     const volunteerEmail = uniqueEmail('planning');
     const volunteerContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
     const registered = await volunteerContext.request.post('/api/register', {
+      headers: ownAddress(),
       data: { email: volunteerEmail, firstname: 'Tove', lastname: 'Timeline', password: 'volunteer-password-1' },
     });
     expect(registered.ok()).toBe(true);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO, expect, login, test, uniqueEmail } from './fixtures';
+import { DEMO, expect, login, ownAddress, test, uniqueEmail } from './fixtures';
 
 /** The CSRF token the app keeps in localStorage (spec section 7), for API calls made through page.request. */
 async function csrfToken(page: Page): Promise<string> {
@@ -56,6 +56,7 @@ async function createEventWithApplicants(page: Page, browser: Browser) {
     const email = uniqueEmail(`stats${index}`);
     applicantEmails.push(email);
     const registered = await context.request.post('/api/register', {
+      headers: ownAddress(),
       data: { email, firstname: 'Stina', lastname: 'Statistik', password: 'applicant-password-1' },
     });
     expect(registered.ok()).toBe(true);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO, expect, login, test, uniqueEmail, waitForMail } from './fixtures';
+import { DEMO, expect, login, ownAddress, test, uniqueEmail, waitForMail } from './fixtures';
 
 /** The CSRF token the app keeps in localStorage (spec section 7), for API calls made through page.request. */
 async function csrfToken(page: import('@playwright/test').Page): Promise<string> {
@@ -31,6 +31,7 @@ test.describe('users table', () => {
       baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL,
     });
     const registered = await memberContext.request.post('/api/register', {
+      headers: ownAddress(),
       data: { email: memberEmail, firstname: 'Maja', lastname: 'Medlem', password },
     });
     expect(registered.ok()).toBe(true);
