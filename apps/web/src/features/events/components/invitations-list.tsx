@@ -58,14 +58,13 @@ function InvitationCard({ invitation, onDecline }: { invitation: MyInvitation; o
             loading={answer.isPending}
             aria-describedby={titleId}
             onClick={() =>
-              answer.mutate(
-                { invitation, answer: 'accept' },
-                {
-                  onSuccess: () =>
-                    enqueueSnackbar(t('invitations.accepted', { name: invitation.event.name }), {
-                      variant: 'success',
-                    }),
-                },
+              // Not mutate's onSuccess: the card leaves the list when its invitation is answered, and TanStack
+              // Query drops the callbacks of an unmounted caller; the promise resolves whatever is on screen. A
+              // failure stays in `answer.error`, shown on the card while it is there.
+              answer.mutateAsync({ invitation, answer: 'accept' }).then(
+                () =>
+                  enqueueSnackbar(t('invitations.accepted', { name: invitation.event.name }), { variant: 'success' }),
+                () => undefined,
               )
             }
           >
@@ -124,14 +123,14 @@ export function InvitationsList() {
         errorMessages={decline.isError ? errorMessagesOf(decline.error) : []}
         onConfirm={() => {
           if (!declining) return;
-          decline.mutate(
-            { invitation: declining, answer: 'decline' },
-            {
-              onSuccess: () => {
-                enqueueSnackbar(t('invitations.declined', { name: declining.event.name }), { variant: 'success' });
-                closeDecline();
-              },
+          const name = declining.event.name;
+          // As accept: the promise, not mutate's callbacks, which are dropped should the list unmount first.
+          decline.mutateAsync({ invitation: declining, answer: 'decline' }).then(
+            () => {
+              enqueueSnackbar(t('invitations.declined', { name }), { variant: 'success' });
+              closeDecline();
             },
+            () => undefined,
           );
         }}
         onClose={closeDecline}
