@@ -1,36 +1,20 @@
 import { z } from 'zod';
 import { safeString } from './common.js';
-import { APPLICATION_STATUSES, LIMITS } from './constants.js';
+import {
+  APPLICATION_SEARCH_MAXIMUM,
+  APPLICATION_SORT_DEFAULT,
+  APPLICATION_SORTS,
+  APPLICATION_STATUSES,
+  APPLICATIONS_BULK_IDS_MAXIMUM,
+  LIMITS,
+  NO_GROUP_FILTER,
+} from './constants.js';
 import { answerValueSchema } from './forms.js';
 
 /**
  * Applications review (DESIGN 4.3): list filters, sorting, the group x status summary and bulk updates. The web
  * table and the server route use these same schemas.
  */
-
-export const APPLICATION_SORT_FIELDS = [
-  'createdAt',
-  'updatedAt',
-  'status',
-  'firstname',
-  'lastname',
-  'email',
-  'group',
-] as const;
-export type ApplicationSortField = (typeof APPLICATION_SORT_FIELDS)[number];
-/** A field name, or the name with a leading '-' for descending order. */
-export const APPLICATION_SORTS = [
-  ...APPLICATION_SORT_FIELDS,
-  ...APPLICATION_SORT_FIELDS.map((field) => `-${field}` as const),
-] as const;
-export type ApplicationSort = ApplicationSortField | `-${ApplicationSortField}`;
-export const APPLICATION_SORT_DEFAULT: ApplicationSort = '-createdAt';
-
-/** One bulk update by explicit ids; "all N matching the filter" has no such limit. */
-export const APPLICATIONS_BULK_IDS_MAXIMUM = 50_000;
-export const APPLICATION_SEARCH_MAXIMUM = 200;
-/** The `groupId` filter value for applications without a group. */
-export const NO_GROUP_FILTER = 'none';
 
 /** Texts the server answers with; the web translates the same keys. */
 

@@ -63,3 +63,81 @@ export const UI = {
   PRODUCT_NAME: 'Funkis',
   REMOVE_CONFIRM_WORD: 'REMOVE',
 } as const;
+
+// Limits, sort orders and export columns of the resources. Plain values, kept out of the resource modules with
+// their zod schemas, so that a screen which only needs a limit or a sort order does not load zod (decision 019).
+
+/** Limits of the feed (issue 13): a post, a comment, a link. */
+export const FEED_LIMITS = {
+  POST_MAXIMUM: 5000,
+  COMMENT_MAXIMUM: 2000,
+  LINK_TITLE_MAXIMUM: 200,
+  LINK_URL_MAXIMUM: 2000,
+  /** Posts per page of the feed ("load more" asks for the next page with `before=`). */
+  PAGE_SIZE: 20,
+  /** How often an open feed asks for new posts and comments (docs/decisions/007). */
+  REFRESH_MS: 15_000,
+} as const;
+
+export const APPLICATION_SORT_FIELDS = [
+  'createdAt',
+  'updatedAt',
+  'status',
+  'firstname',
+  'lastname',
+  'email',
+  'group',
+] as const;
+export type ApplicationSortField = (typeof APPLICATION_SORT_FIELDS)[number];
+/** A field name, or the name with a leading '-' for descending order. */
+export const APPLICATION_SORTS = [
+  ...APPLICATION_SORT_FIELDS,
+  ...APPLICATION_SORT_FIELDS.map((field) => `-${field}` as const),
+] as const;
+export type ApplicationSort = ApplicationSortField | `-${ApplicationSortField}`;
+export const APPLICATION_SORT_DEFAULT: ApplicationSort = '-createdAt';
+
+/** One bulk update by explicit ids; "all N matching the filter" has no such limit. */
+export const APPLICATIONS_BULK_IDS_MAXIMUM = 50_000;
+export const APPLICATION_SEARCH_MAXIMUM = 200;
+/** The `groupId` filter value for applications without a group. */
+export const NO_GROUP_FILTER = 'none';
+
+export const MEMBER_SORT_FIELDS = ['firstname', 'lastname', 'email', 'roleLevel', 'group', 'createdAt'] as const;
+export type MemberSortField = (typeof MEMBER_SORT_FIELDS)[number];
+/** `lastname` sorts ascending, `-lastname` descending. */
+export const MEMBER_SORTS = [
+  ...MEMBER_SORT_FIELDS,
+  ...MEMBER_SORT_FIELDS.map((field) => `-${field}` as const),
+] as const;
+export type MemberSort = MemberSortField | `-${MemberSortField}`;
+
+export const MEMBER_EXPORT_COLUMNS = ['firstname', 'lastname', 'email', 'roleLevel', 'group'] as const;
+export type MemberExportColumn = (typeof MEMBER_EXPORT_COLUMNS)[number];
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+/** The largest wanted size of a group. */
+export const GROUP_WANTED_MAXIMUM = 100_000;
+
+export const FILE_SORTS = ['name', '-name', 'createdAt', '-createdAt', 'size', '-size'] as const;
+export type FileSort = (typeof FILE_SORTS)[number];
+
+/** The only system label: everything sent from the event. */
+export const MAIL_SYSTEM_LABELS = ['sent'] as const;
+export type MailSystemLabel = (typeof MAIL_SYSTEM_LABELS)[number];
+
+/** The `{firstname}` placeholder of a message, replaced for each receiver. */
+export const MAIL_FIRSTNAME_PLACEHOLDER = '{firstname}';
+
+/** The columns of the hours export, in their default order (the users export's `columns` choice). */
+export const HOURS_EXPORT_COLUMNS = [
+  'firstname',
+  'lastname',
+  'email',
+  'group',
+  'shifts',
+  'arrived',
+  'noShow',
+  'hours',
+] as const;
+export type HoursExportColumn = (typeof HOURS_EXPORT_COLUMNS)[number];

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { emailField } from './auth.js';
 import { safeString, visibleAtLeast } from './common.js';
-import { APPLICATION_STATUSES, EVENT_STATUSES, LIMITS } from './constants.js';
+import {
+  APPLICATION_STATUSES,
+  EVENT_STATUSES,
+  EXPORT_FORMATS,
+  GROUP_WANTED_MAXIMUM,
+  LIMITS,
+  MEMBER_EXPORT_COLUMNS,
+  MEMBER_SORTS,
+} from './constants.js';
 import { type Answers, formFieldsSchema } from './forms.js';
 import { timeZoneField } from './time-zones.js';
 
@@ -172,7 +180,6 @@ export const groupNameField = safeString('error.groupNameRequired')
   .refine(visibleAtLeast(1), { error: 'error.groupNameRequired' });
 
 /** How many people a group should end up with: a whole number, or null for "not set". */
-export const GROUP_WANTED_MAXIMUM = 100_000;
 export const groupWantedField = z
   .number({ error: 'error.groupWantedInvalid' })
   .int({ error: 'error.groupWantedInvalid' })
@@ -207,19 +214,6 @@ export const groupsListQuerySchema = z.object({
 export const groupsListResponseSchema = z.object({ groups: z.array(groupSchema), total: z.number() });
 
 // --- members (the users table) ---
-
-export const MEMBER_SORT_FIELDS = ['firstname', 'lastname', 'email', 'roleLevel', 'group', 'createdAt'] as const;
-export type MemberSortField = (typeof MEMBER_SORT_FIELDS)[number];
-/** `lastname` sorts ascending, `-lastname` descending. */
-export const MEMBER_SORTS = [
-  ...MEMBER_SORT_FIELDS,
-  ...MEMBER_SORT_FIELDS.map((field) => `-${field}` as const),
-] as const;
-export type MemberSort = MemberSortField | `-${MemberSortField}`;
-
-export const MEMBER_EXPORT_COLUMNS = ['firstname', 'lastname', 'email', 'roleLevel', 'group'] as const;
-export type MemberExportColumn = (typeof MEMBER_EXPORT_COLUMNS)[number];
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
 /**
  * An export's `columns` parameter (the users table, hours per volunteer): comma-separated, in the order wanted;

@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import { cleanText, idSchema, safeString } from './common.js';
+import { FEED_LIMITS } from './constants.js';
 import { roleLevelSchema } from './events.js';
-
-/** Limits of the feed (issue 13): a post, a comment, a link. */
-export const FEED_LIMITS = {
-  POST_MAXIMUM: 5000,
-  COMMENT_MAXIMUM: 2000,
-  LINK_TITLE_MAXIMUM: 200,
-  LINK_URL_MAXIMUM: 2000,
-  /** Posts per page of the feed ("load more" asks for the next page with `before=`). */
-  PAGE_SIZE: 20,
-  /** How often an open feed asks for new posts and comments (docs/decisions/007). */
-  REFRESH_MS: 15_000,
-} as const;
 
 export const postMessageSchema = cleanText({
   max: FEED_LIMITS.POST_MAXIMUM,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanText, pagingQuery, searchText } from './common.js';
-import { ROLE_LEVEL_VALUES, type RoleLevel } from './constants.js';
+import { FILE_SORTS, ROLE_LEVEL_VALUES, type RoleLevel } from './constants.js';
 import { roleLevelSchema } from './events.js';
 
 export const FILE_LIMITS = {
@@ -53,9 +53,6 @@ export const updateFileSchema = z
   .object({ name: fileNameSchema.optional(), roles: fileRolesSchema.optional() })
   .refine((input) => input.name !== undefined || input.roles !== undefined, { error: 'error.badRequest' });
 export type UpdateFileInput = z.infer<typeof updateFileSchema>;
-
-export const FILE_SORTS = ['name', '-name', 'createdAt', '-createdAt', 'size', '-size'] as const;
-export type FileSort = (typeof FILE_SORTS)[number];
 
 export const filesListQuerySchema = pagingQuery.extend({
   search: searchText(FILE_LIMITS.SEARCH_MAXIMUM),

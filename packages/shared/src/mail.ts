@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanText, hasOnlyAllowedCharacters, idSchema } from './common.js';
-import { APPLICATION_STATUSES, ROLE_LEVEL_VALUES } from './constants.js';
+import { APPLICATION_STATUSES, MAIL_SYSTEM_LABELS, ROLE_LEVEL_VALUES } from './constants.js';
 
 /** E-mail to members (issue 14, DESIGN 4.4): the same schemas for the server routes and the web screens. */
 
@@ -28,13 +28,6 @@ const mailId = idSchema;
 /** The states one receiver's copy goes through (docs/decisions/009). */
 export const MAIL_RECEIVER_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MailReceiverState = (typeof MAIL_RECEIVER_STATES)[number];
-
-/** The only system label: everything sent from the event. */
-export const MAIL_SYSTEM_LABELS = ['sent'] as const;
-export type MailSystemLabel = (typeof MAIL_SYSTEM_LABELS)[number];
-
-/** The `{firstname}` placeholder of a message, replaced for each receiver. */
-export const MAIL_FIRSTNAME_PLACEHOLDER = '{firstname}';
 
 /** Who gets an e-mail: the union of everyone each list names (an empty filter names nobody). */
 export const mailReceiverFilterSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanText, idSchema } from './common.js';
-import { LIMITS } from './constants.js';
-import { EXPORT_FORMATS, eventGroupRefSchema, exportColumnsField } from './events.js';
+import { EXPORT_FORMATS, HOURS_EXPORT_COLUMNS, LIMITS } from './constants.js';
+import { eventGroupRefSchema, exportColumnsField } from './events.js';
 import { isoInstant, SHIFT_LIMITS } from './shifts.js';
 
 /**
@@ -133,18 +133,6 @@ const hoursFilters = {
 };
 export const hoursQuerySchema = z.object({ ...hoursFilters, page: pageField, pageSize: pageSizeField });
 export type HoursQuery = z.infer<typeof hoursQuerySchema>;
-/** The columns of the hours export, in their default order (the users export's `columns` choice). */
-export const HOURS_EXPORT_COLUMNS = [
-  'firstname',
-  'lastname',
-  'email',
-  'group',
-  'shifts',
-  'arrived',
-  'noShow',
-  'hours',
-] as const;
-export type HoursExportColumn = (typeof HOURS_EXPORT_COLUMNS)[number];
 export const hoursExportQuerySchema = z.object({
   ...hoursFilters,
   format: z.enum(EXPORT_FORMATS, { error: 'error.invalid' }).default('csv'),
