@@ -13,7 +13,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
@@ -21,9 +21,13 @@ import { FormErrorList } from '../../../components/ui/form-error-list';
 import { paths } from '../../../config/paths';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useEvents } from '../api/get-events';
-import { CreateEventDialog } from './create-event-dialog';
 import { InvitationsList } from './invitations-list';
 import { ROLE_KEYS } from './role-label';
+
+// The dialog's form validates with the shared zod schema: a chunk fetched when the button is pointed at, focused or
+// pressed, so the home page does not load zod (decision 019).
+const loadCreateEventDialog = () => import('./create-event-dialog');
+const CreateEventDialog = lazy(async () => ({ default: (await loadCreateEventDialog()).CreateEventDialog }));
 
 /** Members go to the event; others to its apply page (the list holds only events they may apply to or did). */
 const eventHref = (event: EventSummary) =>
@@ -75,6 +79,7 @@ export function HomePage() {
   const { t } = useTranslation('events');
   const { t: tCommon } = useTranslation();
   const [isCreateOpen, setIsCreateOpen] = useState(false);
+  const [hasOpenedCreate, setHasOpenedCreate] = useState(false);
   const eventsQuery = useEvents();
   const events = eventsQuery.data?.events ?? [];
 
@@ -89,7 +94,16 @@ export function HomePage() {
         <Typography variant="h4" component="h1">
           {t('home.title')}
         </Typography>
-        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setIsCreateOpen(true)}>
+        <Button
+          variant="contained"
+          startIcon={<AddOutlined />}
+          onPointerEnter={() => void loadCreateEventDialog()}
+          onFocus={() => void loadCreateEventDialog()}
+          onClick={() => {
+            setHasOpenedCreate(true);
+            setIsCreateOpen(true);
+          }}
+        >
           {t('create.open')}
         </Button>
       </Stack>
@@ -128,7 +142,11 @@ export function HomePage() {
           {t('home.more', { shown: events.length, total: eventsQuery.data.total })}
         </Alert>
       ) : null}
-      <CreateEventDialog open={isCreateOpen} onClose={() => setIsCreateOpen(false)} />
+      {hasOpenedCreate && (
+        <Suspense fallback={null}>
+          <CreateEventDialog open={isCreateOpen} onClose={() => setIsCreateOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
