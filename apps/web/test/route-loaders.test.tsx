@@ -1,10 +1,21 @@
 import { UI } from '@funkis/shared';
 import { QueryClient } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
-import type { LoaderFunctionArgs } from 'react-router';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, type LoaderFunctionArgs, type RouteObject, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { eventQueryOptions } from '../src/api/get-event';
-import { applicationsLoader, eventLayoutLoader, feedLoader, usersLoader } from '../src/app/loaders';
+import {
+  applicationsLoader,
+  controlPanelLoader,
+  eventLayoutLoader,
+  feedLoader,
+  filesLoader,
+  formLoader,
+  schedulingLoader,
+  usersLoader,
+} from '../src/app/loaders';
+import { AppProviders } from '../src/app/providers';
+import { createRoutes } from '../src/app/router';
 import { applicationsQueryOptions } from '../src/features/applications/api/get-applications';
 import { parseApplicationListParams } from '../src/features/applications/api/list-params';
 import { usersQueryOptions } from '../src/features/users/api/get-users';
@@ -25,6 +36,7 @@ const detail = (roleLevel: 0 | 1 | 2) => ({
     weekSeparationConfig: null,
     startsAt: null,
     endsAt: null,
+    timeZone: 'Europe/Stockholm',
   },
   eventUser: { id: 1, userId: testUser.id, role: { eventRole: { roleLevel }, eventGroup: null } },
   eventForm: { fields: [] },
@@ -41,6 +53,22 @@ function serve(roleLevel: 0 | 1 | 2) {
     if (url.pathname === '/api/event/7/applications') {
       return { body: { applications: [], total: 0, page: 1, pageSize: 25, summary: emptySummary } };
     }
+    if (url.pathname === '/api/event/7/files') return { body: { files: [], total: 0, usage: null } };
+    if (url.pathname === '/api/event/7/shifts') return { body: { shifts: [] } };
+    if (url.pathname === '/api/event/7/scheduling-settings') {
+      return { body: { settings: { minRestMinutes: 0, selfSignupGroupIds: [], signOffClosesHours: 0 } } };
+    }
+    if (url.pathname === '/api/event/7/scheduling/timeline') return { body: { shifts: [] } };
+    if (url.pathname === '/api/event/7/scheduling/not-full') return { body: { shifts: [], total: 0 } };
+    if (url.pathname === '/api/event/7/scheduling/without-shift') return { body: { users: [], total: 0 } };
+    if (url.pathname === '/api/event/7/scheduling/hours') return { body: { rows: [], total: 0 } };
+    if (url.pathname === '/api/event/7/form') return { body: { fields: [], updatedAt: null, nextFieldNumber: 1 } };
+    if (url.pathname === '/api/event/7/access') {
+      return {
+        body: { admins: [], groupLeaders: [], volunteers: [], totals: { admins: 0, groupLeaders: 0, volunteers: 0 } },
+      };
+    }
+    if (url.pathname === '/api/event/7/audit') return { body: { entries: [], total: 0 } };
     return { status: 404, body: { success: false, errorMessages: ['Not found'] } };
   });
 }
@@ -54,6 +82,51 @@ const args = (path: string): LoaderFunctionArgs =>
 
 const signIn = () => window.localStorage.setItem(UI.CSRF_STORAGE_KEY, 'token');
 const paths = (calls: FetchCall[]) => calls.map((call) => new URL(call.url, 'http://localhost').pathname);
+/** Path and query of each call, to tell two requests for the same list apart. */
+const requests = (calls: FetchCall[]) => calls.map((call) => call.url);
+
+/**
+ * The app's real route table at `route`, with the chunk of the event screen at `screenPath` held back until
+ * `release()`: what is asked for meanwhile was asked by the loaders, not by the screen.
+ */
+function renderWithHeldScreen(route: string, screenPath: string, roleLevel: 0 | 1 | 2) {
+  const { calls } = serve(roleLevel);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let screenLoaded = false;
+  const hold = (routes: RouteObject[]) => {
+    for (const route of routes) {
+      if (route.path === screenPath && typeof route.lazy === 'function') {
+        const load = route.lazy;
+        route.lazy = async () => {
+          await held;
+          const module = await load();
+          screenLoaded = true;
+          return module;
+        };
+      }
+      hold(route.children ?? []);
+    }
+  };
+  // The app's own cache settings (data fresh for a while, so a mounting screen does not ask again).
+  const queryClient = createQueryClient();
+  const routes = createRoutes(queryClient);
+  hold(routes);
+  render(
+    <AppProviders queryClient={queryClient} initialUser={testUser}>
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [route] })} />
+    </AppProviders>,
+  );
+  return { calls, release, isScreenLoaded: () => screenLoaded };
+}
+
+/** Each request once, sorted. */
+const once = (list: string[]) => {
+  expect(list).toEqual([...new Set(list)]);
+  return [...list].sort();
+};
 
 describe('route loaders', () => {
   it('the event layout loads the event into the cache the layout reads', async () => {
@@ -124,5 +197,130 @@ describe('route loaders', () => {
     renderApp({ user: testUser, route: '/event/7/applications?status=accepted', queryClient: createQueryClient() });
     expect(await screen.findByTestId('applications-empty')).toBeInTheDocument();
     expect(paths(calls).sort()).toEqual(['/api/event/7', '/api/event/7/applications', '/api/event/7/groups']);
+  });
+
+  it('the files screen: its first page starts while the chunk loads, and the screen reads it', async () => {
+    signIn();
+    const { calls, release, isScreenLoaded } = renderWithHeldScreen('/event/7/files', 'files', 2);
+    await expect.poll(() => paths(calls)).toContain('/api/event/7/files');
+    expect(isScreenLoaded()).toBe(false);
+    const list = new URL(calls.find((call) => call.url.startsWith('/api/event/7/files?'))?.url ?? '', 'http://x');
+    // Newest first, the first page, no search (an empty parameter is left out).
+    expect(Object.fromEntries(list.searchParams)).toEqual({ sort: '-createdAt', page: '1', pageSize: '25' });
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Files' })).toBeInTheDocument();
+    expect(once(paths(calls))).toEqual(['/api/event/7', '/api/event/7/files']);
+  });
+
+  it("the scheduling screen: shifts, rules, groups and an organiser's members start while the chunk loads", async () => {
+    signIn();
+    const { calls, release, isScreenLoaded } = renderWithHeldScreen('/event/7/scheduling', 'scheduling', 1);
+    await expect
+      .poll(() => paths(calls).sort())
+      .toEqual([
+        '/api/event/7',
+        '/api/event/7/groups',
+        '/api/event/7/scheduling-settings',
+        '/api/event/7/shifts',
+        '/api/event/7/users',
+      ]);
+    expect(isScreenLoaded()).toBe(false);
+    const before = requests(calls);
+    release();
+    expect(await screen.findByRole('heading', { level: 2, name: 'My shifts' })).toBeInTheDocument();
+    expect(await screen.findByText('No shifts match.')).toBeInTheDocument();
+    // The screen asked for nothing more: the same five requests, each once ("my shifts" and the list share one).
+    expect(once(requests(calls))).toEqual([...before].sort());
+  });
+
+  it("the scheduling screen's timeline: the week of `date` in the event's zone, as the screen asks for it", async () => {
+    signIn();
+    const route = '/event/7/scheduling?view=timeline&span=week&date=2030-07-01';
+    const { calls, release, isScreenLoaded } = renderWithHeldScreen(route, 'scheduling', 2);
+    await expect.poll(() => paths(calls)).toContain('/api/event/7/scheduling/timeline');
+    expect(isScreenLoaded()).toBe(false);
+    const timeline = calls.find((call) => call.url.startsWith('/api/event/7/scheduling/timeline?'));
+    const search = new URL(timeline?.url ?? '', 'http://x').searchParams;
+    // Midnight of 1 July and of 8 July in Stockholm (summer time, UTC+2), whatever the runner's zone.
+    expect(search.get('from')).toBe('2030-06-30T22:00:00.000Z');
+    expect(search.get('to')).toBe('2030-07-07T22:00:00.000Z');
+    release();
+    expect(await screen.findByRole('heading', { level: 2, name: 'My shifts' })).toBeInTheDocument();
+    await screen.findByText('No shifts match.');
+    // A volunteer: no member panel; the timeline, shifts, rules and groups once each.
+    expect(once(paths(calls))).toEqual([
+      '/api/event/7',
+      '/api/event/7/groups',
+      '/api/event/7/scheduling-settings',
+      '/api/event/7/scheduling/timeline',
+      '/api/event/7/shifts',
+    ]);
+  });
+
+  it("the scheduling screen's open places and hours start for an organiser who opens them", async () => {
+    signIn();
+    const { calls } = serve(0);
+    const queryClient = new QueryClient();
+    await schedulingLoader(queryClient, [0, 1, 2])(args('/event/7/scheduling?view=open'));
+    await expect.poll(() => paths(calls)).toContain('/api/event/7/scheduling/without-shift');
+    expect(paths(calls)).toContain('/api/event/7/scheduling/not-full');
+    expect(paths(calls)).not.toContain('/api/event/7/scheduling/hours');
+
+    const hours = serve(0);
+    await schedulingLoader(new QueryClient(), [0, 1, 2])(args('/event/7/scheduling?view=hours'));
+    await expect.poll(() => requests(hours.calls)).toContain('/api/event/7/scheduling/hours?page=1&pageSize=25');
+  });
+
+  it('the form builder: the form starts while the chunk loads, and the builder shows it', async () => {
+    signIn();
+    const { calls, release, isScreenLoaded } = renderWithHeldScreen('/event/7/form', 'form', 0);
+    await expect.poll(() => paths(calls)).toContain('/api/event/7/form');
+    expect(isScreenLoaded()).toBe(false);
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application form' })).toBeInTheDocument();
+    expect(await screen.findByText('No fields yet. Use "Add field" to start.')).toBeInTheDocument();
+    expect(once(paths(calls))).toEqual(['/api/event/7', '/api/event/7/form']);
+  });
+
+  it('the control panel: groups, access lists and the first audit page start while the chunk loads', async () => {
+    signIn();
+    const { calls, release, isScreenLoaded } = renderWithHeldScreen('/event/7/control-panel', 'control-panel', 0);
+    await expect.poll(() => paths(calls)).toContain('/api/event/7/audit');
+    expect(paths(calls)).toEqual(expect.arrayContaining(['/api/event/7/groups', '/api/event/7/access']));
+    expect(isScreenLoaded()).toBe(false);
+    expect(requests(calls)).toContain('/api/event/7/audit?page=1&pageSize=10');
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Control panel' })).toBeInTheDocument();
+    expect(await screen.findByText('Nothing recorded yet.')).toBeInTheDocument();
+    expect(once(paths(calls))).toEqual([
+      '/api/event/7',
+      '/api/event/7/access',
+      '/api/event/7/audit',
+      '/api/event/7/groups',
+    ]);
+  });
+
+  it("a volunteer's loaders start nothing an admin or organiser alone may ask for", async () => {
+    signIn();
+    const form = serve(2);
+    await formLoader(new QueryClient(), [0])(args('/event/7/form'));
+    expect(paths(form.calls)).toEqual(['/api/event/7']);
+
+    const controlPanel = serve(2);
+    await controlPanelLoader(new QueryClient(), [0])(args('/event/7/control-panel'));
+    expect(paths(controlPanel.calls)).toEqual(['/api/event/7']);
+
+    // ?view=open is an organiser's view: a volunteer gets the list, without the member panel.
+    const scheduling = serve(2);
+    await schedulingLoader(new QueryClient(), [0, 1, 2])(args('/event/7/scheduling?view=open'));
+    await expect
+      .poll(() => paths(scheduling.calls).sort())
+      .toEqual(['/api/event/7', '/api/event/7/groups', '/api/event/7/scheduling-settings', '/api/event/7/shifts']);
+
+    window.localStorage.removeItem(UI.CSRF_STORAGE_KEY);
+    const visitor = serve(0);
+    await filesLoader(new QueryClient(), [0, 1, 2])(args('/event/7/files'));
+    await schedulingLoader(new QueryClient(), [0, 1, 2])(args('/event/7/scheduling'));
+    expect(visitor.calls).toEqual([]);
   });
 });

@@ -119,6 +119,7 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
           () => import('./routes/event/files'),
           (module) => module.EventFilesRoute,
         ),
+        lazyLoader((loaders) => loaders.filesLoader(queryClient, [0, 1, 2])),
       ),
       eventScreen(
         'users',
@@ -148,6 +149,7 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
           () => import('./routes/event/scheduling'),
           (module) => module.EventSchedulingRoute,
         ),
+        lazyLoader((loaders) => loaders.schedulingLoader(queryClient, [0, 1, 2])),
       ),
       eventScreen(
         'statistics',
@@ -171,21 +173,23 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
       ),
       eventScreen(
         'form',
-        [0],
+        ADMINS,
         screen(
           ['forms'],
           () => import('./routes/event/form'),
           (module) => module.EventFormRoute,
         ),
+        lazyLoader((loaders) => loaders.formLoader(queryClient, ADMINS)),
       ),
       eventScreen(
         'control-panel',
-        [0],
+        ADMINS,
         screen(
           ['events'],
           () => import('./routes/event/control-panel'),
           (module) => module.EventControlPanelRoute,
         ),
+        lazyLoader((loaders) => loaders.controlPanelLoader(queryClient, ADMINS)),
       ),
       {
         path: '*',

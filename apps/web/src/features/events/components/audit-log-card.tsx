@@ -15,13 +15,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
-import { useAudit } from '../api/get-audit';
+import { AUDIT_FIRST_PAGE_SIZE, useAudit } from '../api/get-audit';
 
 /** The event's audit log, newest first, paged on the server; the table scrolls sideways on a phone. */
 export function AuditLogCard({ eventId }: { eventId: number }) {
   const { t, i18n } = useTranslation('events');
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(10);
+  const [pageSize, setPageSize] = useState(AUDIT_FIRST_PAGE_SIZE);
   const auditQuery = useAudit(eventId, page + 1, pageSize);
   const entries = auditQuery.data?.entries ?? [];
   const formatTime = (value: string) =>

@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useDeleteFile } from '../api/delete-file';
-import { downloadUrl, FILES_PAGE_SIZE, useFiles } from '../api/get-files';
+import { downloadUrl, FILES_PAGE_SIZE, FIRST_FILES_QUERY, useFiles } from '../api/get-files';
 import { useUpdateFile } from '../api/update-file';
 import { RolesChoice, UploadPanel } from './upload-panel';
 
@@ -87,9 +87,9 @@ function EditDialog({ eventId, file, onClose }: { eventId: number; file: EventFi
 /** /event/{id}/files: the files the member's role may see; admins upload, rename, change roles and delete. */
 export function FilesPage({ eventId, roleLevel }: { eventId: number; roleLevel: RoleLevel }) {
   const { t, i18n } = useTranslation('files');
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<FileSort>('-createdAt');
-  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState(FIRST_FILES_QUERY.search);
+  const [sort, setSort] = useState<FileSort>(FIRST_FILES_QUERY.sort);
+  const [page, setPage] = useState(FIRST_FILES_QUERY.page);
   const [editing, setEditing] = useState<EventFile | null>(null);
   const [preview, setPreview] = useState<EventFile | null>(null);
   const files = useFiles(eventId, { search, sort, page });

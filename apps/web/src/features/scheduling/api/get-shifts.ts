@@ -12,6 +12,9 @@ export interface ShiftFilters {
   free: boolean;
 }
 
+/** No filter: every shift the caller may see (the list as the screen opens, and "my shifts" always). */
+export const NO_SHIFT_FILTERS: ShiftFilters = { from: '', to: '', groupId: '', location: '', free: false };
+
 /** GET /api/event/{id}/shifts: the shifts the caller may see, filtered by the server. */
 export const getShifts = (eventId: number, filters: ShiftFilters, signal?: AbortSignal) =>
   apiClient.get<{ shifts: Shift[] }>(`/event/${eventId}/shifts`, {

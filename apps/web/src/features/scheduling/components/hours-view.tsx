@@ -22,7 +22,8 @@ import { ColumnChoiceMenu, visibleColumns } from '../../../components/ui/column-
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { parseVisibilityModel, useColumnChoice } from '../../../hooks/use-column-choice';
 import { errorMessagesOf } from '../../../lib/api-client';
-import { type HoursExport, type HoursFilters, hoursExportHref, useHours } from '../api/get-hours';
+import { type HoursExport, hoursExportHref } from '../api/export-hours';
+import { HOURS_FIRST_PAGE_SIZE, type HoursFilters, NO_HOURS_FILTERS, useHours } from '../api/get-hours';
 
 const EXPORTS: { format: HoursExport; label: string }[] = [
   { format: 'csv', label: 'hours.export.csv' },
@@ -49,9 +50,9 @@ const NUMBER_COLUMNS: readonly HoursExportColumn[] = ['shifts', 'arrived', 'noSh
  */
 export function HoursView({ eventId, admin }: { eventId: number; admin: boolean }) {
   const { t, i18n } = useTranslation('planning');
-  const [filters, setFilters] = useState<HoursFilters>({ groupId: '', arrivedOnly: false });
+  const [filters, setFilters] = useState<HoursFilters>(NO_HOURS_FILTERS);
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const [pageSize, setPageSize] = useState(HOURS_FIRST_PAGE_SIZE);
   const hours = useHours(eventId, filters, page + 1, pageSize);
   const groups = useGroups(eventId, { enabled: admin });
   const [columnVisibility, setColumnVisibility] = useColumnChoice('hours', eventId, parseVisibilityModel);

@@ -4,33 +4,22 @@ import Tabs from '@mui/material/Tabs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { parseSchedulingView, type SchedulingView, type TimelineRows } from '../api/view-params';
 import { useEventZone } from './event-zone';
 import { HoursView } from './hours-view';
 import { OpenPlacesView } from './open-places-view';
-import { dayStart, type Period, toDayKey } from './period';
+import { type Period, toDayKey } from './period';
 import { ShiftDialog } from './shift-dialog';
-import { type TimelineRows, TimelineView } from './timeline-view';
-
-export type SchedulingView = 'list' | 'timeline' | 'open' | 'hours';
-const ORGANISER_VIEWS: SchedulingView[] = ['list', 'timeline', 'open', 'hours'];
-const MEMBER_VIEWS: SchedulingView[] = ['list', 'timeline'];
+import { TimelineView } from './timeline-view';
 
 /**
  * The screen's view, its timeline period and rows, kept in the URL (`?view=timeline&span=week&date=…&by=group`)
- * so a reload or a shared link opens the same view. `date` is a day of the event's zone (the viewer's without one).
+ * so a reload or a shared link opens the same view (read by `parseSchedulingView`, as the route's loader does).
  */
 export function useSchedulingView(organiser: boolean) {
   const [params, setParams] = useSearchParams();
   const zone = useEventZone();
-  const allowed = organiser ? ORGANISER_VIEWS : MEMBER_VIEWS;
-  const asked = params.get('view') as SchedulingView | null;
-  const view: SchedulingView = asked && allowed.includes(asked) ? asked : 'list';
-  const date = params.get('date');
-  const period: Period = {
-    span: params.get('span') === 'day' ? 'day' : 'week',
-    start: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? dayStart(date, zone) : dayStart(toDayKey(new Date(), zone), zone),
-  };
-  const rows: TimelineRows = params.get('by') === 'group' ? 'group' : 'location';
+  const { view, allowed, period, rows } = parseSchedulingView(params, organiser, zone);
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) next.set(key, value);

@@ -40,7 +40,7 @@ import { useCreateShifts } from '../api/create-shifts';
 import { useDeleteShift } from '../api/delete-shift';
 import { useAssignableMembers } from '../api/get-members';
 import { useSchedulingSettings } from '../api/get-settings';
-import { type ShiftFilters, useShifts } from '../api/get-shifts';
+import { NO_SHIFT_FILTERS, type ShiftFilters, useShifts } from '../api/get-shifts';
 import { useRemoveAssignment } from '../api/remove-assignment';
 import { AssignmentActions } from './assignment-actions';
 import { DuplicateDayDialog } from './duplicate-day-dialog';
@@ -150,8 +150,6 @@ function Coverage({ shifts, timeZone }: { shifts: Shift[]; timeZone?: string }) 
   );
 }
 
-const EMPTY_FILTERS: ShiftFilters = { from: '', to: '', groupId: '', location: '', free: false };
-
 /** /event/{id}/scheduling: my shifts first, then the shifts (list, filters, coverage); organisers plan here. */
 export function SchedulingPage(props: SchedulingPageProps) {
   return (
@@ -170,7 +168,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
   const [free, setFree] = useState(false);
   const location = useDebouncedValue(locationInput, 300);
   const filters = useMemo<ShiftFilters>(() => {
-    if (!day) return { ...EMPTY_FILTERS, groupId: filterGroup, location, free };
+    if (!day) return { ...NO_SHIFT_FILTERS, groupId: filterGroup, location, free };
     const [year, month, date] = day.split('-').map(Number);
     // The day of the event's zone (the viewer's without one).
     const next = new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
@@ -185,7 +183,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
     };
   }, [day, filterGroup, location, free, timeZone]);
   const shifts = useShifts(eventId, filters);
-  const mine = useShifts(eventId, EMPTY_FILTERS);
+  const mine = useShifts(eventId, NO_SHIFT_FILTERS);
   const settings = useSchedulingSettings(eventId);
   const groups = useGroups(eventId);
   const createMutation = useCreateShifts(eventId);

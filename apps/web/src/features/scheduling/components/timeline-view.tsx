@@ -18,12 +18,11 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useTimeline } from '../api/get-timeline';
+import { type TimelineRows, timelineFiltersOf } from '../api/view-params';
 import { CoverageTable } from './coverage-table';
 import { useEventZone } from './event-zone';
 import { dayKey, formatDay, formatShiftTime } from './format';
 import { addDays, dayStart, type Period, periodDays, toDayKey } from './period';
-
-export type TimelineRows = 'location' | 'group';
 
 export interface TimelineViewProps {
   eventId: number;
@@ -348,8 +347,7 @@ export function TimelineView(props: TimelineViewProps) {
   const { period } = props;
   const days = periodDays(period, zone);
   const from = days[0];
-  const to = addDays(days[days.length - 1], 1, zone);
-  const timeline = useTimeline(props.eventId, { from: from.toISOString(), to: to.toISOString(), groupId: '' });
+  const timeline = useTimeline(props.eventId, timelineFiltersOf(period, zone));
   const blocks = timeline.data?.shifts ?? [];
   const rowOf = (block: ShiftBlock) =>
     props.rows === 'location'
