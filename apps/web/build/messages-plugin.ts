@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 /**
  * `virtual:funkis-messages/<language>`: the shared message catalogue (packages/shared/src/messages) for one
@@ -11,10 +11,8 @@ import type { Plugin } from 'vite';
  */
 const PREFIX = 'virtual:funkis-messages/';
 const RESOLVED = '\0funkis-messages:';
-const catalogueFile = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../packages/shared/src/messages/index.ts',
-);
+const messagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/shared/src/messages');
+const catalogueFile = path.join(messagesDir, 'index.ts');
 
 interface Entry {
   en: string;
@@ -61,5 +59,30 @@ export function messagesPlugin(): Plugin {
       }
       return `export const texts = ${JSON.stringify(texts)};\nexport const params = ${JSON.stringify(params)};\n`;
     },
+    // The catalogue enters the build only through the modules above. A chunk that bundles its sources (a
+    // shared function the web app runs that calls `messageText`, an import of `catalogue`) would carry every
+    // key's English and Swedish texts: the build fails, naming the chunk and the module.
+    generateBundle(_options, bundle) {
+      const found = catalogueModulesIn(bundle);
+      if (found.length > 0) {
+        this.error(
+          'the shared message catalogue is bundled into the web app (decision 019: only ' +
+            `virtual:funkis-messages/<language> may carry it):\n  ${found.join('\n  ')}`,
+        );
+      }
+    },
   };
 }
+
+/** `chunk: module` for each module of packages/shared/src/messages whose code a chunk of the bundle holds. */
+function catalogueModulesIn(bundle: Rollup.OutputBundle): string[] {
+  return Object.values(bundle).flatMap((output) =>
+    output.type === 'chunk'
+      ? Object.entries(output.modules)
+          .filter(([id, module]) => isCatalogueModule(id) && module.renderedLength > 0)
+          .map(([id]) => `${output.fileName}: ${path.relative(path.dirname(messagesDir), id)}`)
+      : [],
+  );
+}
+
+const isCatalogueModule = (id: string) => path.resolve(id.split('?')[0] ?? id).startsWith(`${messagesDir}${path.sep}`);

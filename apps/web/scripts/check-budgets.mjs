@@ -28,16 +28,15 @@ const KB = 1024;
  */
 const DEFAULT_BUDGET_KB = 520;
 const BUDGETS_KB = {
-  // Set from the weights after decision 019 (texts per screen, light login form, lazy toasts and menus), +1 KB.
-  // apply, home and event home +2: they run the shared form validation, whose English texts bring the whole
-  // message catalogue beside the active language's messages (decision 019, next steps).
+  // Set from the weights after decision 019 (texts per screen, light login form, lazy toasts and menus), +1 KB;
+  // apply, home and event home after the shared form validation stopped bringing the whole message catalogue.
   'src/app/routes/login.tsx': 205,
   'src/app/routes/register.tsx': 269,
   'src/app/routes/password-recovery.tsx': 265,
   'src/app/routes/password-reset.tsx': 265,
   'src/app/routes/terms.tsx': 191,
   'src/app/routes/not-found.tsx': 202,
-  'src/app/routes/apply.tsx': 279,
+  'src/app/routes/apply.tsx': 273,
   'src/app/routes/apply-register.tsx': 269,
   // Home 296 → 223 once the create-event dialog (zod, the form validation) became a chunk of its own.
   'src/app/routes/home.tsx': 224,

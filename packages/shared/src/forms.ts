@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasOnlyAllowedCharacters, safeString } from './common.js';
 import { FORM_FIELD_TYPES, type FormFieldType } from './constants.js';
 import type { formsMessages } from './messages/forms.js';
-import { type MessageKey, messageText } from './messages/index.js';
+import type { MessageKey } from './messages/index.js';
 
 export const formFieldOptionSchema = z.object({
   value: safeString().trim().min(1).max(100),
@@ -75,36 +75,31 @@ export function highestCustomFieldNumber(names: Iterable<string>): number {
 /** Keys of the form and answer rules (messages/forms.ts). */
 export type FormMessageKey = keyof typeof formsMessages;
 
-/** A message key with its parameters, for the web app to translate. */
+/**
+ * A message key with its parameters. The web app translates it; the server adds the English text where it
+ * builds its error response. No text here: the web app runs this validation, and importing the catalogue's
+ * texts would bundle every language's messages into its pages (decision 019).
+ */
 export interface ValidationIssue {
   key: FormMessageKey | MessageKey;
   params?: Record<string, string | number>;
 }
 
-/** English text of a form or shared message key. */
-export const formMessageText = (key: MessageKey, params?: Record<string, string | number>): string =>
-  messageText(key, params);
-
 export interface ValidationResult<T> {
   /** The cleaned value: only meaningful when `isValid`. */
   value: T;
   isValid: boolean;
-  /** English message per field: answers by field name, form fields by `fields.<index>.<property>`. */
-  fieldErrors: Record<string, string>;
-  /** The same failures as keys with parameters. */
+  /** The first failure per field (key and parameters): answers by name, form fields by `fields.<i>.<property>`. */
   issues: Record<string, ValidationIssue>;
 }
 
 function collector() {
-  const fieldErrors: Record<string, string> = {};
   const issues: Record<string, ValidationIssue> = {};
   return {
-    fieldErrors,
     issues,
     add(path: string, key: ValidationIssue['key'], params?: ValidationIssue['params']) {
       if (path in issues) return;
       issues[path] = params ? { key, params } : { key };
-      fieldErrors[path] = formMessageText(key, params);
     },
   };
 }
@@ -197,7 +192,6 @@ export function validateAnswers(fields: readonly FormField[], answers: unknown):
   return {
     value: cleaned,
     isValid: Object.keys(errors.issues).length === 0,
-    fieldErrors: errors.fieldErrors,
     issues: errors.issues,
   };
 }
@@ -237,7 +231,6 @@ export function validateFormFields(fields: readonly FormField[]): ValidationResu
   return {
     value: cleaned,
     isValid: Object.keys(errors.issues).length === 0,
-    fieldErrors: errors.fieldErrors,
     issues: errors.issues,
   };
 }
@@ -264,7 +257,6 @@ export function checkFieldNames(
   return {
     value: [...fields],
     isValid: Object.keys(errors.issues).length === 0,
-    fieldErrors: errors.fieldErrors,
     issues: errors.issues,
   };
 }

@@ -4,10 +4,12 @@ import {
   customFieldNumber,
   type FormField,
   highestCustomFieldNumber,
+  type ValidationIssue,
   validateAnswer,
   validateAnswers,
   validateFormFields,
 } from '../src/forms.js';
+import { messageText } from '../src/messages/index.js';
 
 const field = (type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({
   name: `f-${type}`,
@@ -25,9 +27,16 @@ const field = (type: FormField['type'], extra: Partial<FormField> = {}): FormFie
   ...extra,
 });
 
+/** English text of an issue, as the server writes it into its 400 (the validation gives keys only). */
+const textOf = (issue: ValidationIssue) => messageText(issue.key, issue.params);
+const textsOf = (issues: Record<string, ValidationIssue>) =>
+  Object.fromEntries(Object.entries(issues).map(([path, issue]) => [path, textOf(issue)]));
+
 /** The message for one value of a field, or null when accepted. */
-const messageFor = (f: FormField, value: unknown) =>
-  validateAnswers([f], { [f.name]: value }).fieldErrors[f.name] ?? null;
+const messageFor = (f: FormField, value: unknown) => {
+  const issue = validateAnswers([f], { [f.name]: value }).issues[f.name];
+  return issue ? textOf(issue) : null;
+};
 const cleaned = (f: FormField, value: unknown) => validateAnswers([f], { [f.name]: value }).value[f.name];
 
 describe('validateAnswers', () => {
@@ -180,7 +189,7 @@ describe('validateFormFields', () => {
       field('paragraph', { label: '' }),
     ]);
     expect(result.isValid).toBe(false);
-    expect(result.fieldErrors).toEqual({
+    expect(textsOf(result.issues)).toEqual({
       'fields.1.name': 'Field names must be unique in the form.',
       'fields.2.options': 'Add at least one option.',
       'fields.3.options.1.value': 'Option values must be unique within the field.',
@@ -207,7 +216,7 @@ describe('field names', () => {
     );
     expect(ok.isValid).toBe(true);
     const reused = checkFieldNames([field('text', { name: 'form-field-custom-5' })], saved, 5);
-    expect(reused.fieldErrors['fields.0.name']).toMatch(/form-field-custom-6 or higher/);
+    expect(textsOf(reused.issues)['fields.0.name']).toMatch(/form-field-custom-6 or higher/);
     const invented = checkFieldNames([field('text', { name: 'my-own-name' })], saved, 5);
     expect(invented.isValid).toBe(false);
   });

@@ -7,7 +7,7 @@ import { type CodedMessage, type MessageKey, type MessageParams, messageText } f
  */
 export class HttpError extends Error {
   readonly errors: CodedMessage[];
-  /** English texts, one per entry of `errors` unless given (the apply page prefixes the question's label). */
+  /** English texts, one per entry of `errors` unless given (a form's summary, the apply page's labelled texts). */
   readonly errorMessages: string[];
   readonly headers?: Record<string, string>;
   constructor(
@@ -52,19 +52,29 @@ export function fieldError(field: string, code: MessageKey, params?: MessagePara
 }
 
 /**
- * Several field failures at once (a form's questions), each under its field. With a summary, the English list
- * is the summary alone, as the spec answers (the fields' texts are in `fieldErrors`); `errors` has them all.
+ * Several field failures at once (a form's questions), each under its field. The shared validation gives keys
+ * with parameters only; the English texts are made here. With a summary, the English list is the summary alone,
+ * as the spec answers (the fields' texts are in `fieldErrors`); `errors` has them all. With labels (the apply
+ * page's questions), each text of the list starts with its field's label (`Phone: The phone number is invalid…`),
+ * or the field's name when its label is empty.
  */
 export function fieldErrors(
   status: number,
   issues: Record<string, { key: MessageKey; params?: MessageParams }>,
-  options: { summary?: MessageKey; texts?: string[] } = {},
+  options: { summary?: MessageKey; labels?: ReadonlyMap<string, string> } = {},
 ): HttpError {
   const errors: CodedMessage[] = Object.entries(issues).map(([field, issue]) => ({
     ...coded(issue.key, issue.params),
     field,
   }));
-  if (options.summary) errors.unshift({ code: options.summary });
-  const texts = options.texts ?? (options.summary ? [messageText(options.summary)] : undefined);
+  const { summary, labels } = options;
+  const texts = summary
+    ? [messageText(summary)]
+    : labels
+      ? errors.map(
+          (error) => `${labels.get(error.field ?? '') || error.field}: ${messageText(error.code, error.params)}`,
+        )
+      : undefined;
+  if (summary) errors.unshift({ code: summary });
   return new HttpError(status, errors, { texts });
 }

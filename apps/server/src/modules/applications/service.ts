@@ -424,11 +424,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
       const fields = await forms.fields(eventId);
       const result = validateAnswers(fields, answers);
       if (!result.isValid) {
-        const labelOf = new Map(fields.map((field) => [field.name, field.label]));
-        const texts = Object.entries(result.fieldErrors).map(
-          ([name, message]) => `${labelOf.get(name) || name}: ${message}`,
-        );
-        throw fieldErrors(400, result.issues, { texts });
+        throw fieldErrors(400, result.issues, { labels: new Map(fields.map((field) => [field.name, field.label])) });
       }
       const labels = Object.fromEntries(
         fields.filter((field) => field.name in result.value).map((field) => [field.name, field.label]),
