@@ -4,16 +4,14 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, type LoaderFunctionArgs, type RouteObject, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { eventQueryOptions } from '../src/api/get-event';
-import {
-  applicationsLoader,
-  controlPanelLoader,
-  eventLayoutLoader,
-  feedLoader,
-  filesLoader,
-  formLoader,
-  schedulingLoader,
-  usersLoader,
-} from '../src/app/loaders';
+import { applicationsLoader } from '../src/app/loaders/applications';
+import { controlPanelLoader } from '../src/app/loaders/control-panel';
+import { eventLayoutLoader } from '../src/app/loaders/event';
+import { feedLoader } from '../src/app/loaders/feed';
+import { filesLoader } from '../src/app/loaders/files';
+import { formLoader } from '../src/app/loaders/form';
+import { schedulingLoader } from '../src/app/loaders/scheduling';
+import { usersLoader } from '../src/app/loaders/users';
 import { AppProviders } from '../src/app/providers';
 import { createRoutes } from '../src/app/router';
 import { applicationsQueryOptions } from '../src/features/applications/api/get-applications';

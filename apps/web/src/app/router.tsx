@@ -81,20 +81,23 @@ const ADMINS = [0] as const;
 
 /**
  * The loaders are static (not inside `lazy`), so React Router runs them while the screen's chunk loads; they
- * fill the cache the screens read (app/loaders.ts).
+ * fill the cache the screens read (app/loaders/). Each screen's loader is a module of its own (with the list
+ * parsing and API code it imports), fetched with the screen's chunk, so a screen loads only its own loader and
+ * pages outside the event area load none (decisions 012, 019).
  */
-type Loaders = typeof import('./loaders');
-/**
- * The loaders' module (and the list parsing and API code it imports) is a chunk of its own, fetched with the first
- * event screen alongside the screen's chunk, so pages outside the event area do not load it (decision 012).
- */
-const lazyLoader =
-  (make: (loaders: Loaders) => (args: LoaderFunctionArgs) => Promise<unknown>) => async (args: LoaderFunctionArgs) =>
-    make(await import('./loaders'))(args);
+function lazyLoader<TModule>(
+  load: () => Promise<TModule>,
+  make: (module: TModule) => (args: LoaderFunctionArgs) => Promise<unknown>,
+) {
+  return async (args: LoaderFunctionArgs) => make(await load())(args);
+}
 
 export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
-    loader: lazyLoader((loaders) => loaders.eventLayoutLoader(queryClient)),
+    loader: lazyLoader(
+      () => import('./loaders/event'),
+      (loaders) => loaders.eventLayoutLoader(queryClient),
+    ),
     lazy: screen(
       ['events'],
       () => import('./routes/event/layout'),
@@ -109,7 +112,10 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
           () => import('./routes/event/home'),
           (module) => module.EventHomeRoute,
         ),
-        lazyLoader((loaders) => loaders.feedLoader(queryClient, [0, 1, 2])),
+        lazyLoader(
+          () => import('./loaders/feed'),
+          (loaders) => loaders.feedLoader(queryClient, [0, 1, 2]),
+        ),
       ),
       eventScreen(
         'files',
@@ -119,7 +125,10 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
           () => import('./routes/event/files'),
           (module) => module.EventFilesRoute,
         ),
-        lazyLoader((loaders) => loaders.filesLoader(queryClient, [0, 1, 2])),
+        lazyLoader(
+          () => import('./loaders/files'),
+          (loaders) => loaders.filesLoader(queryClient, [0, 1, 2]),
+        ),
       ),
       eventScreen(
         'users',
@@ -129,7 +138,10 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
           () => import('./routes/event/users'),
           (module) => module.EventUsersRoute,
         ),
-        lazyLoader((loaders) => loaders.usersLoader(queryClient, ADMINS_AND_LEADERS)),
+        lazyLoader(
+          () => import('./loaders/users'),
+          (loaders) => loaders.usersLoader(queryClient, ADMINS_AND_LEADERS),
+        ),
       ),
       eventScreen(
         'applications',
@@ -139,7 +151,10 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
           () => import('./routes/event/applications'),
           (module) => module.EventApplicationsRoute,
         ),
-        lazyLoader((loaders) => loaders.applicationsLoader(queryClient, ADMINS_AND_LEADERS)),
+        lazyLoader(
+          () => import('./loaders/applications'),
+          (loaders) => loaders.applicationsLoader(queryClient, ADMINS_AND_LEADERS),
+        ),
       ),
       eventScreen(
         'scheduling',
@@ -149,7 +164,10 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
           () => import('./routes/event/scheduling'),
           (module) => module.EventSchedulingRoute,
         ),
-        lazyLoader((loaders) => loaders.schedulingLoader(queryClient, [0, 1, 2])),
+        lazyLoader(
+          () => import('./loaders/scheduling'),
+          (loaders) => loaders.schedulingLoader(queryClient, [0, 1, 2]),
+        ),
       ),
       eventScreen(
         'statistics',
@@ -159,7 +177,10 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
           () => import('./routes/event/statistics'),
           (module) => module.EventStatisticsRoute,
         ),
-        lazyLoader((loaders) => loaders.statisticsLoader(queryClient, ADMINS)),
+        lazyLoader(
+          () => import('./loaders/statistics'),
+          (loaders) => loaders.statisticsLoader(queryClient, ADMINS),
+        ),
       ),
       eventScreen(
         'email/*',
@@ -169,7 +190,10 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
           () => import('./routes/event/email'),
           (module) => module.EventEmailRoute,
         ),
-        lazyLoader((loaders) => loaders.mailLoader(queryClient, ADMINS_AND_LEADERS)),
+        lazyLoader(
+          () => import('./loaders/mail'),
+          (loaders) => loaders.mailLoader(queryClient, ADMINS_AND_LEADERS),
+        ),
       ),
       eventScreen(
         'form',
@@ -179,7 +203,10 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
           () => import('./routes/event/form'),
           (module) => module.EventFormRoute,
         ),
-        lazyLoader((loaders) => loaders.formLoader(queryClient, ADMINS)),
+        lazyLoader(
+          () => import('./loaders/form'),
+          (loaders) => loaders.formLoader(queryClient, ADMINS),
+        ),
       ),
       eventScreen(
         'control-panel',
@@ -189,7 +216,10 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
           () => import('./routes/event/control-panel'),
           (module) => module.EventControlPanelRoute,
         ),
-        lazyLoader((loaders) => loaders.controlPanelLoader(queryClient, ADMINS)),
+        lazyLoader(
+          () => import('./loaders/control-panel'),
+          (loaders) => loaders.controlPanelLoader(queryClient, ADMINS),
+        ),
       ),
       {
         path: '*',

@@ -1,0 +1,72 @@
+import type { EventDetail } from '@funkis/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { eventQueryOptions, isEventId } from '../../api/get-event';
+import { getCsrfToken } from '../../lib/api-client';
+
+/**
+ * Route loaders (STYLE 17): they put a screen's data into the TanStack Query cache while the screen's chunk
+ * loads, under the same keys the screen reads, so nothing waits for a chunk, then the event, then a list. A
+ * loader never fails the route: an error stays in the cache and the screen shows it as it always did (the event
+ * layout's access-denied page, a list's error). The screens keep their own queries; a loader only starts them.
+ */
+
+/** Only when a session may exist (a stored CSRF token, as at start-up): a visitor is sent to login unasked. */
+const maySignedIn = () => getCsrfToken() !== null;
+
+const ignore = () => undefined;
+
+/** Admin, group leader, volunteer: every member. */
+const ALL_ROLES = [0, 1, 2] as const;
+
+/** /event/{id}/*: the event, the caller's membership and the form, before the layout renders. */
+export const eventLayoutLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    const eventId = Number(params.eventId);
+    if (!isEventId(eventId) || !maySignedIn()) return null;
+    await queryClient.ensureQueryData(eventQueryOptions(eventId)).catch(ignore);
+    return null;
+  };
+
+export type StartScreenData = (
+  queryClient: QueryClient,
+  eventId: number,
+  search: URLSearchParams,
+) => Promise<unknown>[];
+/** Requests that depend on the caller's role or on the event itself (its time zone). */
+export type StartWithEvent = (
+  queryClient: QueryClient,
+  eventId: number,
+  search: URLSearchParams,
+  detail: EventDetail,
+) => Promise<unknown>[];
+
+const startAll = (started: Promise<unknown>[]) => {
+  for (const request of started) request.catch(ignore);
+};
+
+/**
+ * A screen for some role levels: once the event (the layout's request, not asked twice) shows the caller may see
+ * it, its first requests start, without waiting for them — the screen shows its own loading state. A screen for
+ * every member (the feed) starts them at once, beside the event's request (a non-member's are refused and the
+ * layout shows access denied anyway). `withEvent` starts what a screen asks for only by role or by the event's
+ * data (an organiser's panel, a timeline in the event's zone), once the event is there; the layout's loader waits
+ * for the event anyway, so the route is not held up.
+ */
+export const eventScreenLoader =
+  (queryClient: QueryClient, roles: readonly number[], start: StartScreenData, withEvent?: StartWithEvent) =>
+  async ({ params, request }: LoaderFunctionArgs) => {
+    const eventId = Number(params.eventId);
+    if (!isEventId(eventId) || !maySignedIn()) return null;
+    const search = new URL(request.url).searchParams;
+    // A screen every member may see starts at once, beside the event's request; others wait for the role.
+    const forEveryMember = ALL_ROLES.every((role) => roles.includes(role));
+    if (forEveryMember) startAll(start(queryClient, eventId, search));
+    if (forEveryMember && !withEvent) return null;
+    const detail = await queryClient.ensureQueryData(eventQueryOptions(eventId)).catch(ignore);
+    if (!detail || !roles.includes(detail.eventUser.role.eventRole.roleLevel)) return null;
+    if (!forEveryMember) startAll(start(queryClient, eventId, search));
+    if (withEvent) startAll(withEvent(queryClient, eventId, search, detail));
+    return null;
+  };

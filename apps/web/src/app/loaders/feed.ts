@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { contactsQueryOptions } from '../../features/feed/api/get-contacts';
+import { linksQueryOptions } from '../../features/feed/api/get-links';
+import { newestFilesQueryOptions } from '../../features/feed/api/get-newest-files';
+import { postsQueryOptions } from '../../features/feed/api/get-posts';
+import { eventScreenLoader } from './event';
+
+/** /event/{id}: the feed's first page of posts and its side cards (contacts, newest files, links). */
+export const feedLoader = (queryClient: QueryClient, roles: readonly number[]) =>
+  eventScreenLoader(queryClient, roles, (client, eventId) => [
+    client.ensureInfiniteQueryData(postsQueryOptions(eventId)),
+    client.ensureQueryData(contactsQueryOptions(eventId)),
+    client.ensureQueryData(newestFilesQueryOptions(eventId)),
+    client.ensureQueryData(linksQueryOptions(eventId)),
+  ]);

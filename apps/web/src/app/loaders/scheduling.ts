@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { groupsQueryOptions } from '../../api/get-groups';
+import { HOURS_FIRST_PAGE_SIZE, hoursQueryOptions, NO_HOURS_FILTERS } from '../../features/scheduling/api/get-hours';
+import { assignableMembersQueryOptions } from '../../features/scheduling/api/get-members';
+import { notFullShiftsQueryOptions, withoutShiftQueryOptions } from '../../features/scheduling/api/get-open-places';
+import { schedulingSettingsQueryOptions } from '../../features/scheduling/api/get-settings';
+import { NO_SHIFT_FILTERS, shiftsQueryOptions } from '../../features/scheduling/api/get-shifts';
+import { timelineQueryOptions } from '../../features/scheduling/api/get-timeline';
+import { parseSchedulingView, timelineFiltersOf } from '../../features/scheduling/api/view-params';
+import { eventScreenLoader } from './event';
+
+/**
+ * /event/{id}/scheduling: at once the shift list (unfiltered, which also gives "my shifts"), the scheduling rules
+ * and the groups (filter); once the event is there, what depends on the role and the event's zone: an organiser's
+ * member panel, and the view the query string opens (the timeline's period from today or `date` in the event's
+ * zone, read by the same function as the screen; open places and hours for organisers).
+ */
+export const schedulingLoader = (queryClient: QueryClient, roles: readonly number[]) =>
+  eventScreenLoader(
+    queryClient,
+    roles,
+    (client, eventId) => [
+      client.ensureQueryData(shiftsQueryOptions(eventId, NO_SHIFT_FILTERS)),
+      client.ensureQueryData(schedulingSettingsQueryOptions(eventId)),
+      client.ensureQueryData(groupsQueryOptions(eventId)),
+    ],
+    (client, eventId, search, detail) => {
+      const organiser = detail.eventUser.role.eventRole.roleLevel <= 1;
+      const zone = detail.event.timeZone;
+      const { view, period } = parseSchedulingView(search, organiser, zone);
+      return [
+        ...(organiser ? [client.ensureQueryData(assignableMembersQueryOptions(eventId, ''))] : []),
+        ...(view === 'timeline'
+          ? [client.ensureQueryData(timelineQueryOptions(eventId, timelineFiltersOf(period, zone)))]
+          : []),
+        ...(view === 'open'
+          ? [
+              client.ensureQueryData(notFullShiftsQueryOptions(eventId, 1)),
+              client.ensureQueryData(withoutShiftQueryOptions(eventId, 1)),
+            ]
+          : []),
+        ...(view === 'hours'
+          ? [client.ensureQueryData(hoursQueryOptions(eventId, NO_HOURS_FILTERS, 1, HOURS_FIRST_PAGE_SIZE))]
+          : []),
+      ];
+    },
+  );
