@@ -31,14 +31,15 @@ const BUDGETS_KB = {
   // The weights of 2026-11-23 evening, +1 to 2 KB (decision 019): texts per screen, the light login form, lazy
   // toasts and menus; the shared validation without the message catalogue; the resources' constants without zod
   // (event home 295 → 255, files 301 → 259); home's create-event dialog a chunk of its own (296 → 224); one
-  // loader module per event screen (a screen loads its own loader only).
+  // loader module per event screen (a screen loads its own loader only); the form checks without zod
+  // (form-validation.ts: apply 273 → 248, form builder 318 → 292).
   'src/app/routes/login.tsx': 206,
   'src/app/routes/register.tsx': 271,
   'src/app/routes/password-recovery.tsx': 267,
   'src/app/routes/password-reset.tsx': 267,
   'src/app/routes/terms.tsx': 192,
   'src/app/routes/not-found.tsx': 203,
-  'src/app/routes/apply.tsx': 275,
+  'src/app/routes/apply.tsx': 249,
   'src/app/routes/apply-register.tsx': 271,
   'src/app/routes/home.tsx': 225,
   'src/app/routes/account.tsx': 282,
@@ -48,7 +49,7 @@ const BUDGETS_KB = {
   'src/app/routes/event/applications.tsx': 282,
   'src/app/routes/event/control-panel.tsx': 316,
   'src/app/routes/event/email.tsx': 320,
-  'src/app/routes/event/form.tsx': 319,
+  'src/app/routes/event/form.tsx': 294,
   'src/app/routes/event/scheduling.tsx': 351,
   'src/app/routes/event/statistics.tsx': 351,
   'src/app/routes/event/users.tsx': 479,
@@ -73,6 +74,8 @@ const WITHOUT_ZOD = new Set([
   'src/app/routes/not-found.tsx',
   'src/app/routes/event/home.tsx',
   'src/app/routes/event/files.tsx',
+  'src/app/routes/event/form.tsx',
+  'src/app/routes/apply.tsx',
 ]);
 /** Routes that must load none of the heavy libraries. */
 const LIGHT_ROUTES = new Set([

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import type { MessageKey } from './messages/index.js';
+import { hasOnlyAllowedCharacters, isBlankText, visibleLength } from './text.js';
 
 /** The largest id the databases hold (PostgreSQL `integer`): anything above names nothing. */
 export const MAX_ID = 2_147_483_647;
@@ -13,22 +14,6 @@ export const idSchema = z.coerce
   .max(MAX_ID, { error: 'error.idInvalid' });
 /** @deprecated the same as idSchema */
 export const idParam = idSchema;
-
-// NUL breaks PostgreSQL text; bidi overrides and isolates make "gnp.exe" read "exe.png" (issue 10, finding 8).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters refused here
-const FORBIDDEN_CHARACTERS = /[\u0000\u202A-\u202E\u2066-\u2069]/u;
-// White space and the characters that render as nothing (zero-width, joiners, fillers, variation selectors, BOM).
-const INVISIBLE_CHARACTERS =
-  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each invisible character is matched on its own
-  /[\s\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/gu;
-
-/** True when the text has no NUL and no bidirectional control characters. */
-export const hasOnlyAllowedCharacters = (text: string): boolean => !FORBIDDEN_CHARACTERS.test(text);
-/** True when nothing would be visible: empty, white space or invisible characters only. */
-export const isBlankText = (text: string): boolean => text.replace(INVISIBLE_CHARACTERS, '') === '';
-
-/** Visible characters only: what a length limit for names counts (three zero-width spaces are no name). */
-export const visibleLength = (text: string): number => [...text.replace(INVISIBLE_CHARACTERS, '')].length;
 
 /**
  * Every text a client sends: normalised to NFC, NUL and bidi controls refused (400, never a PostgreSQL 500).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { cleanText, hasOnlyAllowedCharacters, idSchema } from './common.js';
+import { cleanText, idSchema } from './common.js';
 import { APPLICATION_STATUSES, MAIL_SYSTEM_LABELS, ROLE_LEVEL_VALUES } from './constants.js';
+import { hasOnlyAllowedCharacters } from './text.js';
 
 /** E-mail to members (issue 14, DESIGN 4.4): the same schemas for the server routes and the web screens. */
 

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   checkFieldNames,
   customFieldNumber,
-  type FormField,
   highestCustomFieldNumber,
   type ValidationIssue,
   validateAnswer,
   validateAnswers,
   validateFormFields,
-} from '../src/forms.js';
+} from '../src/form-validation.js';
+import type { FormField } from '../src/forms.js';
 import { messageText } from '../src/messages/index.js';
 
 const field = (type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({
