@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './common.js';
-import { FORM_FIELD_TYPES, type FormFieldType } from './constants.js';
+import { FORM_FIELD_TYPES } from './constants.js';
 
 export const formFieldOptionSchema = z.object({
   value: safeString().trim().min(1).max(100),
