@@ -2,9 +2,16 @@
 // `npm run lighthouse` (also run by `BENCH_LIGHTHOUSE=1 npm run bench`): Lighthouse performance of the login
 // page and an event screen, desktop and mobile presets, in Debian's Chromium (CHROMIUM_PATH, default
 // /usr/bin/chromium), against the built server (`npm run build` first) on a free port with a fresh demo database.
+// Each page is measured twice: straight from the server (HTTP/1.1 on loopback, at most 6 connections: a page of
+// 50 files waits for ~9 round trips in Lighthouse's simulation), and through an HTTPS proxy speaking HTTP/2, as the
+// README's deployment puts a proxy (nginx, Caddy) in front — the proxy is a small Node one here (a self-signed
+// certificate made with openssl, which Chromium is told to accept), forwarding to the server with X-Forwarded-*.
+// LIGHTHOUSE_TRANSPORTS=direct (or =proxy) measures one of them.
 // Prints one table; with --json, prints the rows as JSON on the last line (read by the bench).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import http2 from 'node:http2';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,10 +56,58 @@ const server = spawn(process.execPath, ['dist/server.js'], {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
+    // The proxy below is the only one believed (https from X-Forwarded-Proto: Secure cookies, as deployed).
+    TRUST_PROXY: '127.0.0.1',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te']);
+
+/** An HTTPS proxy speaking HTTP/2 (and 1.1) in front of the server, as a deployment's nginx or Caddy would be. */
+async function startProxy(targetPort) {
+  const key = path.join(dataDir, 'proxy-key.pem');
+  const cert = path.join(dataDir, 'proxy-cert.pem');
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
+      ...['-keyout', key, '-out', cert, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    ],
+    { stdio: 'ignore' },
+  );
+  const proxy = http2.createSecureServer(
+    { key: fs.readFileSync(key), cert: fs.readFileSync(cert), allowHTTP1: true },
+    (request, response) => {
+      const headers = {};
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (!name.startsWith(':') && !HOP_BY_HOP.has(name)) headers[name] = value;
+      }
+      headers.host = request.headers[':authority'] ?? request.headers.host;
+      headers['x-forwarded-for'] = request.socket.remoteAddress ?? '127.0.0.1';
+      headers['x-forwarded-proto'] = 'https';
+      const upstream = http.request(
+        { host: '127.0.0.1', port: targetPort, method: request.method, path: request.url, headers },
+        (answer) => {
+          const out = {};
+          for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) out[name] = value;
+          response.writeHead(answer.statusCode ?? 502, out);
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', () => {
+        if (!response.headersSent) response.writeHead(502);
+        response.end();
+      });
+      request.pipe(upstream);
+    },
+  );
+  const port = await freePort();
+  await new Promise((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+  return { proxy, base: `https://127.0.0.1:${port}` };
+}
+
 let chrome;
+let proxy;
 try {
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -67,7 +122,11 @@ try {
   }
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    chromeFlags: [
+      ...['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+      // The proxy's certificate is self-signed (Lighthouse honours this flag since 5.2).
+      '--ignore-certificate-errors',
+    ],
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   /**
@@ -75,12 +134,12 @@ try {
    * the browser, as the web app finds it after logging in — the session cookie and the CSRF token in localStorage
    * (with only a Cookie header, as before, the app saw no token and showed the login page at /event/1).
    */
-  const prepare = async (signedIn) => {
+  const prepare = async (signedIn, origin) => {
     const tab = await browser.newPage();
     const cdp = await tab.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     if (signedIn) {
-      await tab.goto(`${base}/terms`);
+      await tab.goto(`${origin}/terms`);
       const ok = await tab.evaluate(async () => {
         const response = await fetch('/api/login', {
           method: 'POST',
@@ -96,51 +155,62 @@ try {
     }
     await tab.close();
   };
-  const pages = [
-    { name: 'login page', url: `${base}/authentication/login`, signedIn: false },
-    { name: 'event screen (/event/1)', url: `${base}/event/1`, signedIn: true },
-  ];
+  const wanted = (process.env.LIGHTHOUSE_TRANSPORTS ?? 'direct,proxy').split(',');
+  const transports = [];
+  if (wanted.includes('direct')) transports.push({ name: 'HTTP/1.1 direct', origin: base });
+  if (wanted.includes('proxy')) {
+    const started = await startProxy(port);
+    proxy = started.proxy;
+    transports.push({ name: 'HTTP/2 via HTTPS proxy', origin: started.base });
+  }
   const rows = [];
-  for (const page of pages) {
-    for (const [formFactor, config] of [
-      ['desktop', desktopConfig],
-      ['mobile', undefined],
-    ]) {
-      const scores = [];
-      let audits;
-      for (let run = 0; run < runs; run += 1) {
-        await prepare(page.signedIn);
-        const result = await lighthouse(
-          page.url,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            // Keep the session prepared above (the cache was emptied there); the login page starts from nothing.
-            disableStorageReset: page.signedIn,
-          },
-          config,
-        );
-        const finalUrl = result.lhr.finalDisplayedUrl ?? result.lhr.finalUrl;
-        if (new URL(finalUrl).pathname !== new URL(page.url).pathname) {
-          throw new Error(`${page.name}: ended at ${finalUrl}, not the page measured`);
+  for (const transport of transports) {
+    const pages = [
+      { name: 'login page', url: `${transport.origin}/authentication/login`, signedIn: false },
+      { name: 'event screen (/event/1)', url: `${transport.origin}/event/1`, signedIn: true },
+    ];
+    for (const page of pages) {
+      for (const [formFactor, config] of [
+        ['desktop', desktopConfig],
+        ['mobile', undefined],
+      ]) {
+        const scores = [];
+        let audits;
+        for (let run = 0; run < runs; run += 1) {
+          await prepare(page.signedIn, transport.origin);
+          const result = await lighthouse(
+            page.url,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+              // Keep the session prepared above (the cache was emptied there); the login page starts from nothing.
+              disableStorageReset: page.signedIn,
+            },
+            config,
+          );
+          if (result.lhr.runtimeError) throw new Error(`${page.name}: ${result.lhr.runtimeError.message}`);
+          const finalUrl = result.lhr.finalDisplayedUrl ?? result.lhr.finalUrl;
+          if (new URL(finalUrl).pathname !== new URL(page.url).pathname) {
+            throw new Error(`${page.name}: ended at ${finalUrl}, not the page measured`);
+          }
+          scores.push(Math.round((result.lhr.categories.performance.score ?? 0) * 100));
+          // LIGHTHOUSE_SAVE=dir keeps each report (open in the Lighthouse viewer) to see what a score is made of.
+          if (process.env.LIGHTHOUSE_SAVE) {
+            fs.mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+            const file = `${transport.name}-${page.name}-${formFactor}-${run + 1}`.replace(/\W+/g, '-');
+            fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `${file}.json`), JSON.stringify(result.lhr));
+          }
+          audits = result.lhr.audits;
         }
-        scores.push(Math.round((result.lhr.categories.performance.score ?? 0) * 100));
-        // LIGHTHOUSE_SAVE=dir keeps each report (open in the Lighthouse viewer) to see what a score is made of.
-        if (process.env.LIGHTHOUSE_SAVE) {
-          fs.mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
-          const file = `${page.name.replace(/\W+/g, '-')}-${formFactor}-${run + 1}.json`;
-          fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, file), JSON.stringify(result.lhr));
-        }
-        audits = result.lhr.audits;
+        const metric = (id) => audits[id]?.displayValue ?? '?';
+        rows.push({
+          database: 'lighthouse',
+          measure: `${page.name}, ${formFactor}, ${transport.name} (goal ≥ ${formFactor === 'desktop' ? 95 : 90})`,
+          result: `performance ${scores.join(' / ')}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+        });
       }
-      const metric = (id) => audits[id]?.displayValue ?? '?';
-      rows.push({
-        database: 'lighthouse',
-        measure: `${page.name}, ${formFactor} (goal ≥ ${formFactor === 'desktop' ? 95 : 90})`,
-        result: `performance ${scores.join(' / ')}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
-      });
     }
   }
   const width = Math.max(...rows.map((row) => row.measure.length));
@@ -148,6 +218,7 @@ try {
   if (asJson) console.log(JSON.stringify(rows));
 } finally {
   if (chrome) await chrome.kill();
+  if (proxy) proxy.close();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   fs.rmSync(dataDir, { recursive: true, force: true });
