@@ -27,6 +27,7 @@ import * as schedulingTimeZone from './migrations/0014-scheduling-time-zone-and-
 import * as schedulingPlanning from './migrations/0015-scheduling-planning.js';
 import * as mailRichTextAndReads from './migrations/0016-mail-rich-text-and-reads.js';
 import * as auditLogWithoutForeignKeys from './migrations/0017-audit-log-without-foreign-keys.js';
+import * as userFirstUniqueKeys from './migrations/0018-user-first-unique-keys.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -222,6 +223,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0015-scheduling-planning': schedulingPlanning,
     '0016-mail-rich-text-and-reads': mailRichTextAndReads,
     '0017-audit-log-without-foreign-keys': auditLogWithoutForeignKeys,
+    '0018-user-first-unique-keys': userFirstUniqueKeys,
   };
   return {
     async getMigrations() {
