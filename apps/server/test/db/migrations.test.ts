@@ -182,7 +182,13 @@ describe(`migration 0018 (unique keys by user first) on ${dialect}`, () => {
         event_id: eventId,
         user_id: userId,
         answers: '{}',
+        answer_labels: '{}',
         status: 'pending',
+        group_id: null,
+        week: null,
+        search_text: '',
+        sort_lastname: 'b',
+        sort_firstname: 'a',
         created_at: now,
         updated_at: now,
       })
@@ -190,7 +196,15 @@ describe(`migration 0018 (unique keys by user first) on ${dialect}`, () => {
   const insertMembership = (eventId: number, userId: number) =>
     handle.db
       .insertInto('event_users')
-      .values({ event_id: eventId, user_id: userId, role_level: 2, created_at: now, updated_at: now })
+      .values({
+        event_id: eventId,
+        user_id: userId,
+        role_level: 2,
+        group_id: null,
+        via_application: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
 
   it('keeps one application and one membership per person and event, with one index fewer on PostgreSQL', async () => {
@@ -221,7 +235,15 @@ describe(`migration 0018 (unique keys by user first) on ${dialect}`, () => {
     // The membership insert of a bulk accept still finds its conflict target.
     await handle.db
       .insertInto('event_users')
-      .values({ event_id: event.id, user_id: user.id, role_level: 2, created_at: now, updated_at: now })
+      .values({
+        event_id: event.id,
+        user_id: user.id,
+        role_level: 2,
+        group_id: null,
+        via_application: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doNothing())
       .execute();
 
