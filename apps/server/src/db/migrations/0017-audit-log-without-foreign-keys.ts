@@ -46,8 +46,22 @@ export async function down(db: AnyDb): Promise<void> {
   await sql`alter table audit_log add foreign key (actor_id) references users (id) on delete set null`.execute(db);
 }
 
-/** SQLite: the same table with (or without) the two references, rows and ids copied, indexes recreated. */
+/**
+ * SQLite: the same table with (or without) the two references, rows and ids copied, indexes recreated. In one
+ * transaction of its own (Kysely runs SQLite migrations without one), so a crash cannot leave the log half moved.
+ */
 async function rebuildSqlite(db: AnyDb, withReferences: boolean): Promise<void> {
+  await sql`begin immediate`.execute(db);
+  try {
+    await copySqlite(db, withReferences);
+    await sql`commit`.execute(db);
+  } catch (error) {
+    await sql`rollback`.execute(db);
+    throw error;
+  }
+}
+
+async function copySqlite(db: AnyDb, withReferences: boolean): Promise<void> {
   await sql`create table audit_log_rebuilt (
     id integer primary key autoincrement,
     event_id integer${sql.raw(withReferences ? ' references events (id) on delete cascade' : '')},
