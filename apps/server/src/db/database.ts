@@ -26,6 +26,8 @@ import * as applicationsSortName from './migrations/0013-applications-sort-name.
 import * as schedulingTimeZone from './migrations/0014-scheduling-time-zone-and-reminders.js';
 import * as schedulingPlanning from './migrations/0015-scheduling-planning.js';
 import * as mailRichTextAndReads from './migrations/0016-mail-rich-text-and-reads.js';
+import * as auditLogWithoutForeignKeys from './migrations/0017-audit-log-without-foreign-keys.js';
+import * as userFirstUniqueKeys from './migrations/0018-user-first-unique-keys.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -220,6 +222,8 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0014-scheduling-time-zone-and-reminders': schedulingTimeZone,
     '0015-scheduling-planning': schedulingPlanning,
     '0016-mail-rich-text-and-reads': mailRichTextAndReads,
+    '0017-audit-log-without-foreign-keys': auditLogWithoutForeignKeys,
+    '0018-user-first-unique-keys': userFirstUniqueKeys,
   };
   return {
     async getMigrations() {
@@ -232,8 +236,9 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
   };
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({
+/** The migrator of a database; migrateToLatest runs it, tests of a migration step it (`migrateTo`, `migrateDown`). */
+export function migratorOf(handle: DatabaseHandle): Migrator {
+  return new Migrator({
     db: handle.db,
     provider: migrationProvider(handle.dialect),
     // Numbers are handed out to parallel work, so one may land after a higher one already ran on a database
@@ -242,7 +247,10 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     // Kysely looks for its own tables across all schemas unless told which one is ours.
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const { error, results } = await migratorOf(handle).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -33,3 +33,20 @@ export async function writeAudit(db: Db, entries: AuditEntry | AuditEntry[]): Pr
       .execute();
   }
 }
+
+// The audit log has no foreign keys (migration 0017, docs/decisions/020): appending an entry checks nothing, and
+// what ON DELETE did is done by the statements that delete an event or an account, in their transaction.
+
+/** An event's own log goes with it: called right after the events are deleted (their rows cascade first). */
+export async function deleteAuditOfEvents(db: Db, eventIds: readonly number[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db
+    .deleteFrom('audit_log')
+    .where('event_id', 'in', [...eventIds])
+    .execute();
+}
+
+/** A removed account's entries keep no actor (as ON DELETE SET NULL did): called before the user is deleted. */
+export async function forgetAuditActor(db: Db, userId: number): Promise<void> {
+  await db.updateTable('audit_log').set({ actor_id: null }).where('actor_id', '=', userId).execute();
+}

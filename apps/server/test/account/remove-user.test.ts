@@ -96,22 +96,34 @@ describe(`removing an account on ${dialect}`, () => {
     await createApplication(t.db, shared.id, user.id);
     await createApplication(t.db, alone.id, applicant.id);
 
+    const ownLog = () =>
+      t.db.selectFrom('audit_log').select('action').where('event_id', '=', alone.id).orderBy('id').execute();
+    expect((await ownLog()).map((entry) => entry.action)).toEqual([
+      'event.created',
+      'member.added',
+      'event.applications_opened',
+    ]);
+
     const client = await loginAs(t.app, user);
     expect((await client.post('/api/remove-user', { password: user.password })).statusCode).toBe(200);
     expect(await eventExists(alone.id)).toBe(false);
+    // The deleted event's own log goes with it; what the removed account did stays, without its actor.
+    expect(await ownLog()).toEqual([]);
     expect(await eventExists(shared.id)).toBe(true);
     expect(await t.db.selectFrom('applications').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     const removals = await t.db
       .selectFrom('audit_log')
-      .select(['action', 'subject', 'event_id'])
+      .select(['action', 'subject', 'event_id', 'actor_id'])
       .where('action', 'in', ['event.deleted', 'account.removed'])
       .where((eb) => eb.or([eb('subject', '=', `event:${alone.id}`), eb('subject', '=', `user:${user.id}`)]))
       .orderBy('subject')
       .execute();
-    expect(removals.map((entry) => [entry.action, entry.event_id])).toEqual([
-      ['event.deleted', null],
-      ['account.removed', null],
+    expect(removals.map((entry) => [entry.action, entry.event_id, entry.actor_id])).toEqual([
+      ['event.deleted', null, null],
+      ['account.removed', null, null],
     ]);
+    const byRemoved = await t.db.selectFrom('audit_log').select('id').where('actor_id', '=', user.id).execute();
+    expect(byRemoved).toEqual([]);
   });
 
   it('answers 401 to an anonymous caller', async () => {

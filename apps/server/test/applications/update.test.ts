@@ -454,6 +454,54 @@ describe(`bulk update guards on ${dialect}`, () => {
   });
 });
 
+describe(`two bulk updates of the same applications at once on ${dialect}`, () => {
+  it('runs them one after the other: memberships and audit entries follow the final statuses', async () => {
+    const event = await createEvent(t.db, { adminId: world.admin.id });
+    const group = await createGroup(t.db, event.id, 'Gate');
+    const ids = await createManyApplications(t.db, event.id, 300, { status: 'pending', groupId: group.id });
+    const url = `/api/event/${event.id}/applications/update`;
+    const [accept, reject] = await Promise.all([
+      admin.post(url, { ids, status: 'accepted' }),
+      admin.post(url, { ids: [...ids].reverse(), status: 'rejected' }),
+    ]);
+    expect([accept.statusCode, reject.statusCode]).toEqual([200, 200]);
+    const statuses = await t.db
+      .selectFrom('applications')
+      .select('status')
+      .distinct()
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(statuses).toHaveLength(1);
+    const final = statuses[0].status;
+    const volunteers = await t.db
+      .selectFrom('event_users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('event_id', '=', event.id)
+      .where('via_application', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(Number(volunteers.n)).toBe(final === 'accepted' ? 300 : 0);
+    // Each application's entries chain: the second update starts from where the first left it.
+    const entries = await t.db
+      .selectFrom('audit_log')
+      .select(['subject', 'details'])
+      .where('event_id', '=', event.id)
+      .where('action', '=', 'application.status_changed')
+      .orderBy('id')
+      .execute();
+    const chains = new Map<string, string[]>();
+    for (const entry of entries) {
+      const { from, to } = JSON.parse(entry.details) as { from: string; to: string };
+      const chain = chains.get(entry.subject) ?? ['pending'];
+      expect(from).toBe(chain[chain.length - 1]);
+      chain.push(to);
+      chains.set(entry.subject, chain);
+    }
+    expect(chains.size).toBe(300);
+    for (const chain of chains.values()) expect(chain[chain.length - 1]).toBe(final);
+    expect(accept.json().updated + reject.json().updated).toBe(600);
+  });
+});
+
 describe(`history in the detail on ${dialect}`, () => {
   it('shows every status and group change with who made it, oldest first', async () => {
     const applicant = await createApplicant(t.db, world.eventId, { status: 'pending', groupId: world.bar.id });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { RegisterInput, User } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/types.js';
-import { writeAudit } from '../../lib/audit.js';
+import { forgetAuditActor, writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import type { ImageType } from '../../lib/images.js';
 import type { MailLanguage } from '../../lib/language.js';
@@ -191,6 +191,7 @@ export function accountService(app: FastifyInstance) {
           })),
           { eventId: null, actorId: userId, action: 'account.removed', subject: `user:${userId}` },
         ]);
+        await forgetAuditActor(trx, userId);
         await repository.deleteUser(userId);
         return [...(avatar ? [avatar.split('.')[0] as string] : []), ...fileKeys];
       });

@@ -28,6 +28,11 @@ export interface BulkAuditEntry {
   details: Record<string, unknown>;
 }
 
+/** A bulk update's audit entries, ready to be written in its transaction. */
+export interface BulkAudit {
+  write(trx: Db): Promise<void>;
+}
+
 /** What a bulk update needs to know of each application it touches. */
 export interface ApplicationTarget {
   id: number;
@@ -285,42 +290,40 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     },
 
     /**
-     * The audit entries of a bulk update, all by one actor in one event, about applications. PostgreSQL: one
+     * The audit entries of a bulk update, all by one actor in one event, about applications, made ready to write
+     * (the CPU work done, so the caller can do it while another statement runs). PostgreSQL: one
      * `INSERT … SELECT … FROM json_to_recordset($1)`, in the given order, instead of VALUES lists of 500 rows × 6
      * parameters; SQLite: writeAudit as everywhere else.
      */
-    async writeBulkAudit(
-      trx: Db,
-      eventId: number,
-      actorId: number | null,
-      entries: readonly BulkAuditEntry[],
-    ): Promise<void> {
+    prepareBulkAudit(eventId: number, actorId: number | null, entries: readonly BulkAuditEntry[]): BulkAudit {
       if (dialect !== 'postgres') {
-        return writeAudit(
-          trx,
-          entries.map((entry) => ({
-            eventId,
-            actorId,
-            action: entry.action,
-            subject: `application:${entry.applicationId}`,
-            details: entry.details,
-          })),
-        );
+        const list = entries.map((entry) => ({
+          eventId,
+          actorId,
+          action: entry.action,
+          subject: `application:${entry.applicationId}`,
+          details: entry.details,
+        }));
+        return { write: (trx) => writeAudit(trx, list) };
       }
-      if (entries.length === 0) return;
-      const createdAt = nowIso();
+      if (entries.length === 0) return { write: async () => {} };
       // The entries as one JSON text parameter (PostgreSQL parses it far faster than node-pg escapes text[]
       // literals; what every entry shares is passed once); `details` is read as json, whose text is kept
       // verbatim: exactly JSON.stringify's output, as writeAudit stores it.
-      await sql`
-        insert into audit_log (event_id, actor_id, action, subject, details, created_at)
-        select ${eventId}::int, ${actorId}::int, e.action, 'application:' || e.application_id, e.details::text,
-          ${createdAt}::text
-        from rows from (
-          json_to_recordset(${JSON.stringify(entries)}::json)
-            as ("applicationId" int, action text, details json)
-        ) with ordinality as e(application_id, action, details, position)
-        order by e.position`.execute(trx);
+      const json = JSON.stringify(entries);
+      return {
+        async write(trx) {
+          await sql`
+            insert into audit_log (event_id, actor_id, action, subject, details, created_at)
+            select ${eventId}::int, ${actorId}::int, e.action, 'application:' || e.application_id, e.details::text,
+              ${nowIso()}::text
+            from rows from (
+              json_to_recordset(${json}::json)
+                as ("applicationId" int, action text, details json)
+            ) with ordinality as e(application_id, action, details, position)
+            order by e.position`.execute(trx);
+        },
+      };
     },
 
     // --- apply, answers, weeks and search text: the application's own computed columns ---

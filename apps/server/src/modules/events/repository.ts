@@ -7,6 +7,7 @@ import {
 } from '@funkis/shared';
 import { sql } from 'kysely';
 import type { Db, EventRow, EventUpdate } from '../../db/types.js';
+import { deleteAuditOfEvents } from '../../lib/audit.js';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
 import { prepared } from '../../lib/prepared.js';
 import { nowIso } from '../../lib/time.js';
@@ -133,7 +134,7 @@ export function eventsRepository(db: Db) {
         .returningAll()
         .executeTakeFirstOrThrow(),
 
-    /** Events that go with the account of their only member (their rows cascade: groups, forms, applications …). */
+    /** Events that go with the account of their only member (their rows cascade: groups, forms, applications …; their audit log is deleted by deleteAuditOfEvents). */
     async deleteEvents(eventIds: readonly number[]): Promise<string[]> {
       const storageKeys: string[] = [];
       for (let start = 0; start < eventIds.length; start += 500) {
@@ -141,6 +142,7 @@ export function eventsRepository(db: Db) {
         const files = await db.selectFrom('files').select('storage_key').where('event_id', 'in', ids).execute();
         storageKeys.push(...files.map((file) => file.storage_key));
         await db.deleteFrom('events').where('id', 'in', ids).execute();
+        await deleteAuditOfEvents(db, ids);
       }
       return storageKeys;
     },

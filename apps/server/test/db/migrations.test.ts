@@ -1,0 +1,254 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, migratorOf, openDatabase } from '../../src/db/database.js';
+import { dialect } from '../helpers/app.js';
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** A database of its own (a new SQLite file or PostgreSQL schema), not migrated: each test steps the migrations. */
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; cleanUp: () => Promise<void> }> {
+  if (dialect === 'postgres') {
+    const schema = `test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const handle = openDatabase({ url: postgresUrl, sqliteFile: ':memory:', pgSchema: schema });
+    return {
+      handle,
+      async cleanUp() {
+        await handle.close();
+        const client = new pg.Client({ connectionString: postgresUrl });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'funkis-migration-'));
+  const handle = openDatabase({ sqliteFile: path.join(dir, 'funkis.db') });
+  return {
+    handle,
+    async cleanUp() {
+      await handle.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let handle: DatabaseHandle;
+let cleanUp: () => Promise<void>;
+beforeEach(async () => {
+  ({ handle, cleanUp } = await freshDatabase());
+});
+afterEach(() => cleanUp());
+
+const now = '2026-01-01T00:00:00.000Z';
+const insertUserAndEvent = async () => ({
+  user: await handle.db
+    .insertInto('users')
+    .values({
+      email: 'a@example.org',
+      firstname: 'A',
+      lastname: 'B',
+      password_hash: 'x',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow(),
+  event: await handle.db
+    .insertInto('events')
+    .values({
+      name: 'Event',
+      description: '',
+      status: 'ongoing',
+      applications_open: 1,
+      use_week_separation: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow(),
+});
+const auditRows = () =>
+  handle.db
+    .selectFrom('audit_log')
+    .select(['id', 'event_id', 'actor_id', 'action', 'subject', 'details', 'created_at'])
+    .orderBy('id')
+    .execute();
+const insertAudit = (eventId: number | null, actorId: number | null, action: string) =>
+  handle.db
+    .insertInto('audit_log')
+    .values({ event_id: eventId, actor_id: actorId, action, subject: 'event:0', details: '{}', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+describe(`migration 0017 (audit log without foreign keys) on ${dialect}`, () => {
+  it('keeps every entry and its id, drops the two checks, and down restores them', async () => {
+    const migrator = migratorOf(handle);
+    expect((await migrator.migrateTo('0016-mail-rich-text-and-reads')).error).toBeUndefined();
+    const user = await handle.db
+      .insertInto('users')
+      .values({
+        email: 'a@example.org',
+        firstname: 'A',
+        lastname: 'B',
+        password_hash: 'x',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const event = await handle.db
+      .insertInto('events')
+      .values({
+        name: 'Event',
+        description: '',
+        status: 'ongoing',
+        applications_open: 1,
+        use_week_separation: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertAudit(event.id, user.id, 'event.created');
+    await insertAudit(null, user.id, 'account.changed');
+    const last = await insertAudit(event.id, null, 'event.settings_changed');
+    // The last entry deleted before the migration: its id must not be handed out again afterwards.
+    await handle.db.deleteFrom('audit_log').where('id', '=', last.id).execute();
+    // Before: an entry for an event that does not exist is refused.
+    await expect(insertAudit(event.id + 1000, null, 'x')).rejects.toThrow();
+    const before = await auditRows();
+
+    const up = await migrator.migrateTo('0017-audit-log-without-foreign-keys');
+    expect(up.error).toBeUndefined();
+    expect(await auditRows()).toEqual(before);
+    const orphan = await insertAudit(event.id + 1000, user.id + 1000, 'event.deleted');
+    expect(orphan.id).toBeGreaterThan(last.id);
+    // Both indexes are still there (the history and the event's log read through them).
+    const indexes =
+      dialect === 'postgres'
+        ? (
+            await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'audit_log'`.execute(
+              handle.db,
+            )
+          ).rows
+        : (
+            await sql<{
+              name: string;
+            }>`select name from sqlite_master where type = 'index' and tbl_name = 'audit_log'`.execute(handle.db)
+          ).rows;
+    expect(indexes.map((index) => index.name)).toEqual(
+      expect.arrayContaining(['audit_log_event_idx', 'audit_log_subject_idx']),
+    );
+
+    // Down: orphans get what the keys would have done to them, and the checks are back.
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect(await auditRows()).toEqual(before);
+    await expect(insertAudit(event.id + 1000, null, 'x')).rejects.toThrow();
+    await expect(insertAudit(event.id, user.id + 1000, 'x')).rejects.toThrow();
+    await handle.db.deleteFrom('users').where('id', '=', user.id).execute();
+    expect((await auditRows()).map((row) => row.actor_id)).toEqual([null, null]);
+  });
+});
+
+describe(`migration 0018 (unique keys by user first) on ${dialect}`, () => {
+  const indexesOf = async (table: string) =>
+    (dialect === 'postgres'
+      ? (
+          await sql<{
+            name: string;
+          }>`select indexname as name from pg_indexes where tablename = ${table} and schemaname = current_schema()`.execute(
+            handle.db,
+          )
+        ).rows
+      : (
+          await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(handle.db)
+        ).rows
+    )
+      .map((index) => index.name)
+      .sort();
+  const insertApplication = (eventId: number, userId: number) =>
+    handle.db
+      .insertInto('applications')
+      .values({
+        event_id: eventId,
+        user_id: userId,
+        answers: '{}',
+        answer_labels: '{}',
+        status: 'pending',
+        group_id: null,
+        week: null,
+        search_text: '',
+        sort_lastname: 'b',
+        sort_firstname: 'a',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  const insertMembership = (eventId: number, userId: number) =>
+    handle.db
+      .insertInto('event_users')
+      .values({
+        event_id: eventId,
+        user_id: userId,
+        role_level: 2,
+        group_id: null,
+        via_application: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+
+  it('keeps one application and one membership per person and event, with one index fewer on PostgreSQL', async () => {
+    const migrator = migratorOf(handle);
+    expect((await migrator.migrateTo('0017-audit-log-without-foreign-keys')).error).toBeUndefined();
+    const { user, event } = await insertUserAndEvent();
+    await insertApplication(event.id, user.id);
+    await insertMembership(event.id, user.id);
+    const before = { applications: await indexesOf('applications'), members: await indexesOf('event_users') };
+
+    expect((await migrator.migrateTo('0018-user-first-unique-keys')).error).toBeUndefined();
+    await expect(insertApplication(event.id, user.id)).rejects.toThrow();
+    await expect(insertMembership(event.id, user.id)).rejects.toThrow();
+    if (dialect === 'postgres') {
+      expect(await indexesOf('applications')).toEqual(
+        expect.arrayContaining(['applications_user_event_unique', 'applications_event_sort_lastname_idx']),
+      );
+      expect(await indexesOf('applications')).not.toContain('applications_user_idx');
+      expect(await indexesOf('event_users')).toContain('event_users_user_event_unique');
+      expect(await indexesOf('event_users')).not.toContain('event_users_user_idx');
+      expect((await indexesOf('applications')).length).toBe(before.applications.length - 1);
+      expect((await indexesOf('event_users')).length).toBe(before.members.length - 1);
+    } else {
+      expect({ applications: await indexesOf('applications'), members: await indexesOf('event_users') }).toEqual(
+        before,
+      );
+    }
+    // The membership insert of a bulk accept still finds its conflict target.
+    await handle.db
+      .insertInto('event_users')
+      .values({
+        event_id: event.id,
+        user_id: user.id,
+        role_level: 2,
+        group_id: null,
+        via_application: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((conflict) => conflict.columns(['event_id', 'user_id']).doNothing())
+      .execute();
+
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect({ applications: await indexesOf('applications'), members: await indexesOf('event_users') }).toEqual(before);
+    await expect(insertApplication(event.id, user.id)).rejects.toThrow();
+  });
+});
