@@ -135,6 +135,10 @@ try {
    * (with only a Cookie header, as before, the app saw no token and showed the login page at /event/1).
    */
   const prepare = async (signedIn, origin) => {
+    // The page of the previous run may still be running the app (the feed asks again every 15 s): its requests
+    // with the session the new login ends would get a 401, on which the app forgets the CSRF token in
+    // localStorage — the one the login below stores — and the measured page would open at the login page.
+    for (const open of await browser.pages()) await open.goto('about:blank').catch(() => undefined);
     const tab = await browser.newPage();
     const cdp = await tab.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
@@ -177,20 +181,27 @@ try {
         const scores = [];
         let audits;
         for (let run = 0; run < runs; run += 1) {
-          await prepare(page.signedIn, transport.origin);
-          const result = await lighthouse(
-            page.url,
-            {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance'],
-              // Keep the session prepared above (the cache was emptied there); the login page starts from nothing.
-              disableStorageReset: page.signedIn,
-            },
-            config,
-          );
-          if (result.lhr.runtimeError) throw new Error(`${page.name}: ${result.lhr.runtimeError.message}`);
+          // A run Lighthouse itself could not record (NO_NAVSTART and the like, now and then in headless Chromium)
+          // is run again, up to twice; a page that fails three times fails the script.
+          let result;
+          for (let attempt = 1; ; attempt += 1) {
+            await prepare(page.signedIn, transport.origin);
+            result = await lighthouse(
+              page.url,
+              {
+                port: chrome.port,
+                output: 'json',
+                logLevel: 'error',
+                onlyCategories: ['performance'],
+                // Keep the session prepared above (the cache was emptied there); the login page starts from nothing.
+                disableStorageReset: page.signedIn,
+              },
+              config,
+            );
+            if (!result.lhr.runtimeError) break;
+            if (attempt === 3) throw new Error(`${page.name}: ${result.lhr.runtimeError.message}`);
+            console.error(`lighthouse: ${page.name} (${formFactor}): ${result.lhr.runtimeError.code}, run again`);
+          }
           const finalUrl = result.lhr.finalDisplayedUrl ?? result.lhr.finalUrl;
           if (new URL(finalUrl).pathname !== new URL(page.url).pathname) {
             throw new Error(`${page.name}: ended at ${finalUrl}, not the page measured`);

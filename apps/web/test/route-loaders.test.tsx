@@ -2,7 +2,7 @@ import { UI } from '@funkis/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, type LoaderFunctionArgs, type RouteObject, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eventQueryOptions } from '../src/api/get-event';
 import { applicationsLoader } from '../src/app/loaders/applications';
 import { controlPanelLoader } from '../src/app/loaders/control-panel';
@@ -16,6 +16,7 @@ import { AppProviders } from '../src/app/providers';
 import { createRoutes } from '../src/app/router';
 import { applicationsQueryOptions } from '../src/features/applications/api/get-applications';
 import { parseApplicationListParams } from '../src/features/applications/api/list-params';
+import { postsQueryOptions } from '../src/features/feed/api/get-posts';
 import { usersQueryOptions } from '../src/features/users/api/get-users';
 import { parseUsersListState, usersQueryOf } from '../src/features/users/api/list-params';
 import { createQueryClient } from '../src/lib/query-client';
@@ -159,6 +160,59 @@ describe('route loaders', () => {
     await expect
       .poll(() => paths(calls).sort())
       .toEqual(['/api/event/7/contacts', '/api/event/7/files', '/api/event/7/links', '/api/event/7/posts']);
+  });
+
+  it('the event home holds the route until its posts and side cards have answered, so the feed renders once', async () => {
+    signIn();
+    let answerPosts = () => {};
+    const postsHeld = new Promise<void>((resolve) => {
+      answerPosts = resolve;
+    });
+    mockFetch(async (call) => {
+      const path = new URL(call.url, 'http://localhost').pathname;
+      if (path === '/api/event/7/posts') {
+        await postsHeld;
+        return { body: { posts: [], pinned: [], hasMore: false } };
+      }
+      if (path === '/api/event/7/contacts') return { body: { contacts: [] } };
+      if (path === '/api/event/7/files') return { body: { files: [], total: 0 } };
+      return { body: { links: [] } };
+    });
+    const queryClient = new QueryClient();
+    let settled = false;
+    const loading = feedLoader(
+      queryClient,
+      [0, 1, 2],
+    )(args('/event/7')).then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled).toBe(false);
+    answerPosts();
+    await loading;
+    expect(queryClient.getQueryData(postsQueryOptions(7).queryKey)).toBeDefined();
+  });
+
+  it('the event home does not hold the route longer than 2 s for a server that does not answer', async () => {
+    signIn();
+    mockFetch(() => new Promise(() => {}));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let settled = false;
+      const loading = feedLoader(
+        new QueryClient(),
+        [0, 1, 2],
+      )(args('/event/7')).then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(1_900);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      await loading;
+      expect(settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the applications screen starts the list of ?status=accepted&groupId=3', async () => {

@@ -46,6 +46,27 @@ const startAll = (started: Promise<unknown>[]) => {
   for (const request of started) request.catch(ignore);
 };
 
+/** The longest a loader that waits for its screen's data holds the route (a slow or failing server). */
+const WAIT_AT_MOST_MS = 2_000;
+
+export interface EventScreenLoaderOptions {
+  /**
+   * Hold the route until the screen's first requests have answered (at most WAIT_AT_MOST_MS), so the screen
+   * renders once with its content instead of a spinner that its content then pushes down (the feed: on a phone
+   * the side cards under it moved when the posts came, a layout shift Lighthouse weighs heavily).
+   */
+  waitForData?: boolean;
+}
+
+const settledOrLater = async (started: Promise<unknown>[]) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = new Promise((resolve) => {
+    timer = setTimeout(resolve, WAIT_AT_MOST_MS);
+  });
+  await Promise.race([Promise.allSettled(started), later]);
+  clearTimeout(timer);
+};
+
 /**
  * A screen for some role levels: once the event (the layout's request, not asked twice) shows the caller may see
  * it, its first requests start, without waiting for them — the screen shows its own loading state. A screen for
@@ -55,18 +76,31 @@ const startAll = (started: Promise<unknown>[]) => {
  * for the event anyway, so the route is not held up.
  */
 export const eventScreenLoader =
-  (queryClient: QueryClient, roles: readonly number[], start: StartScreenData, withEvent?: StartWithEvent) =>
+  (
+    queryClient: QueryClient,
+    roles: readonly number[],
+    start: StartScreenData,
+    withEvent?: StartWithEvent,
+    { waitForData = false }: EventScreenLoaderOptions = {},
+  ) =>
   async ({ params, request }: LoaderFunctionArgs) => {
     const eventId = Number(params.eventId);
     if (!isEventId(eventId) || !maySignedIn()) return null;
     const search = new URL(request.url).searchParams;
     // A screen every member may see starts at once, beside the event's request; others wait for the role.
     const forEveryMember = ALL_ROLES.every((role) => roles.includes(role));
-    if (forEveryMember) startAll(start(queryClient, eventId, search));
-    if (forEveryMember && !withEvent) return null;
-    const detail = await queryClient.ensureQueryData(eventQueryOptions(eventId)).catch(ignore);
-    if (!detail || !roles.includes(detail.eventUser.role.eventRole.roleLevel)) return null;
-    if (!forEveryMember) startAll(start(queryClient, eventId, search));
-    if (withEvent) startAll(withEvent(queryClient, eventId, search, detail));
+    const started: Promise<unknown>[] = [];
+    const begin = (requests: Promise<unknown>[]) => {
+      startAll(requests);
+      started.push(...requests);
+    };
+    if (forEveryMember) begin(start(queryClient, eventId, search));
+    if (!forEveryMember || withEvent) {
+      const detail = await queryClient.ensureQueryData(eventQueryOptions(eventId)).catch(ignore);
+      if (!detail || !roles.includes(detail.eventUser.role.eventRole.roleLevel)) return null;
+      if (!forEveryMember) begin(start(queryClient, eventId, search));
+      if (withEvent) begin(withEvent(queryClient, eventId, search, detail));
+    }
+    if (waitForData) await settledOrLater(started);
     return null;
   };

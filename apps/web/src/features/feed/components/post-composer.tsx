@@ -53,7 +53,9 @@ export function PostComposer({
             helperText={error ?? t('composer.count', { count: message.length, max: FEED_LIMITS.POST_MAXIMUM })}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            {choices.length > 0 ? (
+            {/* Shown from the first paint whenever there can be a choice (an admin's groups arrive later: the row
+                must not appear under the message box then, moving the feed down). */}
+            {roleLevel === 0 || choices.length > 0 ? (
               <TextField
                 select
                 size="small"
