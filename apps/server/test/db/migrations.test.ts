@@ -91,31 +91,7 @@ describe(`migration 0017 (audit log without foreign keys) on ${dialect}`, () => 
   it('keeps every entry and its id, drops the two checks, and down restores them', async () => {
     const migrator = migratorOf(handle);
     expect((await migrator.migrateTo('0016-mail-rich-text-and-reads')).error).toBeUndefined();
-    const user = await handle.db
-      .insertInto('users')
-      .values({
-        email: 'a@example.org',
-        firstname: 'A',
-        lastname: 'B',
-        password_hash: 'x',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const event = await handle.db
-      .insertInto('events')
-      .values({
-        name: 'Event',
-        description: '',
-        status: 'ongoing',
-        applications_open: 1,
-        use_week_separation: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { user, event } = await insertUserAndEvent();
     await insertAudit(event.id, user.id, 'event.created');
     await insertAudit(null, user.id, 'account.changed');
     const last = await insertAudit(event.id, null, 'event.settings_changed');
