@@ -89,7 +89,7 @@ export function accountRepository(db: Db) {
 
     /** New password; the user's other sessions and open reset links end with the change. */
     async changePassword(id: number, passwordHash: string, keepSessionId: string | null) {
-      await db.transaction().execute(async (trx) => {
+      await withTransaction(db, async (trx) => {
         await trx
           .updateTable('users')
           .set({ password_hash: passwordHash, updated_at: nowIso() })
@@ -183,7 +183,7 @@ export function accountRepository(db: Db) {
      * requests with one link cannot both succeed. Every session of the user ends. Null: the link is not usable.
      */
     consumeResetToken(tokenHash: string, passwordHash: string): Promise<number | null> {
-      return db.transaction().execute(async (trx) => {
+      return withTransaction(db, async (trx) => {
         const claimed = await trx
           .updateTable('password_reset_tokens')
           .set({ used_at: nowIso() })

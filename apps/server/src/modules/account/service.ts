@@ -12,6 +12,7 @@ import { withTransaction } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
 import { eventsService } from '../events/service.js';
 import { membershipsService } from '../memberships/service.js';
+import { schedulingService } from '../scheduling/service.js';
 import { accountMails } from './mails.js';
 import { accountRepository, isUniqueViolation, toUser } from './repository.js';
 
@@ -129,7 +130,11 @@ export function accountService(app: FastifyInstance) {
       language: MailLanguage = 'en',
     ) {
       await requirePassword(userId, currentPassword, 'currentPassword');
-      await users.changePassword(userId, await hashPassword(newPassword), sessionId);
+      const passwordHash = await hashPassword(newPassword);
+      await withTransaction(app.db, async (trx) => {
+        await accountRepository(trx).changePassword(userId, passwordHash, sessionId);
+        await schedulingService(trx, app.dialect).endCalendarFeed(userId, 'password_changed');
+      });
       const row = await users.findById(userId);
       if (row) {
         await app.mail.enqueue({
@@ -165,7 +170,13 @@ export function accountService(app: FastifyInstance) {
       const tokenHash = hashToken(token, secret);
       // Checked before the costly hash, and claimed again atomically after it.
       if (!(await users.findUsableResetToken(tokenHash))) throw fieldError('token', 'error.tokenInvalid');
-      const userId = await users.consumeResetToken(tokenHash, await hashPassword(newPassword));
+      const passwordHash = await hashPassword(newPassword);
+      const userId = await withTransaction(app.db, async (trx) => {
+        const claimedBy = await accountRepository(trx).consumeResetToken(tokenHash, passwordHash);
+        if (claimedBy !== null)
+          await schedulingService(trx, app.dialect).endCalendarFeed(claimedBy, 'password_changed');
+        return claimedBy;
+      });
       if (userId === null) throw fieldError('token', 'error.tokenInvalid');
       return userId;
     },
@@ -218,9 +229,3 @@ export function accountService(app: FastifyInstance) {
 }
 
 export type AccountService = ReturnType<typeof accountService>;
-
-/** The mail language of each user (English unless they last used Swedish): for mail other modules write. */
-export async function mailLanguagesOf(db: Db, userIds: readonly number[]): Promise<Map<number, MailLanguage>> {
-  const stored = await accountRepository(db).languagesOf(userIds);
-  return new Map(userIds.map((id) => [id, stored.get(id) === 'sv' ? 'sv' : 'en']));
-}

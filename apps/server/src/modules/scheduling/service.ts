@@ -22,7 +22,7 @@ import { nowIso } from '../../lib/time.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { isUniqueViolation, lockEvent, withTransaction } from '../../lib/transaction.js';
 import type { EventMembership } from '../../plugins/auth.js';
-import { mailLanguagesOf } from '../account/service.js';
+import { mailLanguagesOf } from '../account/languages.js';
 import { eventsService } from '../events/service.js';
 import { groupsService } from '../groups/service.js';
 import type { EnqueueInput } from '../mail/service.js';
@@ -337,6 +337,21 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
           action: 'calendar_feed.revoked',
           subject: `user:${userId}`,
         });
+      });
+    },
+
+    /**
+     * Ends the user's secret feed, if any, in the caller's transaction: a password change or reset ends every
+     * other way into the account, and the feed's URL is one (it may have leaked with the old password).
+     */
+    async endCalendarFeed(userId: number, reason: 'password_changed'): Promise<void> {
+      if (!(await schedulingRepository(db, dialect).deleteCalendarToken(userId))) return;
+      await writeAudit(db, {
+        eventId: null,
+        actorId: userId,
+        action: 'calendar_feed.revoked',
+        subject: `user:${userId}`,
+        details: { reason },
       });
     },
 
