@@ -27,15 +27,41 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
- * Sets helmet's headers (worked out once) and `x-request-id` (the request's id, for matching an answer to its log
- * lines) on every answer, errors included, in one sync onRequest hook: no onSend hook per request for the id.
+ * Browser features the app may use: the camera on its own pages (scanning check-in codes), nothing else that
+ * reaches the person or the device; embedded documents get none.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+  'interest-cohort=()',
+].join(', ');
+
+/**
+ * Sets helmet's headers (worked out once), Permissions-Policy and `x-request-id` (the request's id, for matching
+ * an answer to its log lines) on every answer, errors included, in one sync onRequest hook: no onSend hook per
+ * request for the id.
  */
 async function securityHeadersPlugin(app: FastifyInstance, options: HelmetOptions) {
   // Pairs, not an object walked per request: no key lookups by name on the hot path.
-  const pairs = Object.entries(securityHeaders(options));
+  const pairs = Object.entries({ ...securityHeaders(options), 'permissions-policy': PERMISSIONS_POLICY });
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of pairs) reply.header(name, value);
     reply.header('x-request-id', request.id);
+    // API answers carry personal data (the user, members, applications, mail): no browser or proxy keeps them.
+    // A route whose answer may be kept (an avatar) sets its own Cache-Control, which replaces this one.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 }
