@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { email: 'admin@funkis.local', password: 'funkis-demo' },
@@ -8,12 +8,58 @@ export const DEMO = {
   volunteer: { email: 'volunteer@funkis.local', password: 'funkis-demo' },
 };
 
-/** Every test gets the URL of the server started in global-setup.ts. */
-export const test = base.extend({
+/** Content-Security-Policy violations reported by the pages of this worker's browser since the test began. */
+const cspViolations: string[] = [];
+
+/** Every page of the context reports each `securitypolicyviolation` (the browser fires one even when a script catches the refusal). */
+async function reportCspViolations(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__funkisCspViolation', ({ page }, text: string) => {
+    cspViolations.push(`${page?.url() ?? '?'}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const target = window as unknown as {
+        __funkisCspViolation?: (text: string) => Promise<void>;
+        __funkisCspReported?: number;
+      };
+      const text = `${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`;
+      void target.__funkisCspViolation?.(text).then(() => {
+        target.__funkisCspReported = (target.__funkisCspReported ?? 0) + 1;
+      });
+    });
+  });
+}
+
+/**
+ * Every test gets the URL of the server started in global-setup.ts, and fails when any page it opened — in its
+ * own context or in one it made with `browser.newContext` — broke the Content-Security-Policy.
+ */
+export const test = base.extend<{ cspGuard: undefined }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await reportCspViolations(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  cspGuard: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
+    async ({}, use) => {
+      cspViolations.length = 0;
+      await use(undefined);
+      expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };
 

@@ -34,6 +34,24 @@ test.describe('web shell', () => {
     await expect(page.getByText('The page you are looking for does not exist.')).toBeVisible();
   });
 
+  test('a page that breaks the Content-Security-Policy fails its test', async ({ page }) => {
+    // Expected to fail: the suite's CSP guard must turn the page's refused eval into a failure.
+    test.fail();
+    await page.goto('/authentication/login');
+    await expect(page.getByRole('link', { name: /create new account/i })).toBeVisible();
+    await page.evaluate(() => {
+      try {
+        new Function('')();
+      } catch {
+        // refused, as the policy says; the browser reports it all the same
+      }
+    });
+    // The report has reached the test runner once the page counts it.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __funkisCspReported?: number }).__funkisCspReported))
+      .toBe(1);
+  });
+
   test('API health answers', async ({ request, baseURL }) => {
     const response = await request.get(`${baseURL}/api/health`);
     expect(response.status()).toBe(200);
