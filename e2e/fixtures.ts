@@ -70,7 +70,8 @@ let addresses = 0;
  */
 export function ownAddress(): Record<string, string> {
   addresses += 1;
-  return { 'x-forwarded-for': `10.${process.pid % 250}.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}` };
+  // Each in a network of its own too: registrations are limited per network as well as per address.
+  return { 'x-forwarded-for': `10.${process.pid % 250}.${addresses % 250}.${(Math.floor(addresses / 250) % 250) + 1}` };
 }
 
 export async function login(page: Page, email: string, password: string) {

@@ -5,6 +5,8 @@ import {
   GrowingDelay,
   ACCOUNT_RATE_LIMITS as LIMIT,
   LOGIN_FAILURE_DELAY,
+  LOGIN_FAILURE_DELAY_PER_ACCOUNT,
+  networkOf,
 } from '../../src/modules/account/rate-limits.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { createUser, loginAs } from '../helpers/factories.js';
@@ -105,6 +107,65 @@ describe(`rate limits on ${dialect}`, () => {
     const codes = burst.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 401)).toHaveLength(rule.free);
     expect(codes.filter((code) => code === 429)).toHaveLength(rule.free * 2);
+  });
+
+  it('login: failures of one account from many addresses slow the account, but not its owner at a known address', async () => {
+    const user = await createUser(t.db);
+    const rule = LOGIN_FAILURE_DELAY_PER_ACCOUNT;
+    // The owner has logged in from home before the attack.
+    expect(
+      (await post(t.app, '/api/login', { email: user.email, password: user.password }, '192.0.2.10')).statusCode,
+    ).toBe(200);
+    // 40 addresses, one guess each: the first `free` are checked, then the account waits whoever asks.
+    const codes: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const guess = await post(t.app, '/api/login', { email: user.email, password: `guess-${i}` }, `198.18.${i}.7`);
+      codes.push(guess.statusCode);
+      if (guess.statusCode === 429) {
+        expect(guess.json()).toEqual(TOO_MANY);
+        expect(Number(guess.headers['retry-after'])).toBeGreaterThan(0);
+        expect(Number(guess.headers['retry-after'])).toBeLessThanOrEqual(rule.maxDelaySeconds);
+      }
+    }
+    expect(codes.slice(0, rule.free)).toEqual(Array(rule.free).fill(401));
+    expect(codes.slice(rule.free)).toEqual(Array(40 - rule.free).fill(429));
+    // A refused guess tried nothing, so it never counted against its own address either.
+    expect((await post(t.app, '/api/login', { email: user.email, password: 'x' }, '198.18.30.7')).statusCode).toBe(429);
+    // The owner, at the address they logged in from before, is not held up at all.
+    expect(
+      (await post(t.app, '/api/login', { email: user.email, password: user.password }, '192.0.2.10')).statusCode,
+    ).toBe(200);
+    // Another account is not affected.
+    const other = await createUser(t.db);
+    expect(
+      (await post(t.app, '/api/login', { email: other.email, password: other.password }, '198.18.31.7')).statusCode,
+    ).toBe(200);
+  });
+
+  it('login: the wait for a whole account grows but stays short (slowed, never locked out)', () => {
+    const delay = new GrowingDelay(t.db, 'loginFailuresPerAccount', LOGIN_FAILURE_DELAY_PER_ACCOUNT);
+    const rule = LOGIN_FAILURE_DELAY_PER_ACCOUNT;
+    expect(delay.delayAfter(rule.free - 1)).toBe(0);
+    expect(delay.delayAfter(rule.free)).toBe(rule.firstDelaySeconds);
+    expect(delay.delayAfter(rule.free + 1)).toBe(rule.firstDelaySeconds * 2);
+    expect(delay.delayAfter(10_000)).toBe(rule.maxDelaySeconds);
+    expect(rule.maxDelaySeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('register: per network, whatever the address in it', async () => {
+    const rule = LIMIT.registerPerNetwork;
+    for (let i = 0; i < rule.max; i++) {
+      // Each address of the network stays well within its own limit.
+      const response = await post(t.app, '/api/register', registration(), `203.0.113.${(i % 200) + 1}`);
+      expect(response.statusCode).toBe(201);
+    }
+    expectLimited(await post(t.app, '/api/register', registration(), '203.0.113.250'), rule.windowMinutes);
+    expect((await post(t.app, '/api/register', registration(), '203.0.114.1')).statusCode).toBe(201);
+    expect(networkOf('203.0.113.9')).toBe('203.0.113.0/24');
+    expect(networkOf('::ffff:203.0.113.9')).toBe('203.0.113.0/24');
+    expect(networkOf('2001:db8:abcd:12::1')).toBe('2001:db8:abcd::/48');
+    expect(networkOf('2001:db8::1')).toBe('2001:db8:0::/48');
+    expect(networkOf('::1')).toBe('0:0:0::/48');
   });
 
   it('register: per address and per account', async () => {

@@ -30,6 +30,8 @@ export interface GrowingDelayRule {
 export const ACCOUNT_RATE_LIMITS = {
   loginFailuresPerAddress: { max: 50, windowMinutes: 5 },
   registerPerAddress: { max: 30, windowMinutes: 15 },
+  /** Registrations from one network (IPv4 /24, IPv6 /48): one machine with many addresses is still one. */
+  registerPerNetwork: { max: 100, windowMinutes: 60 },
   registerPerAccount: { max: 5, windowMinutes: 15 },
   recoverPerAddress: { max: 20, windowMinutes: 15 },
   recoverPerAccount: { max: 3, windowMinutes: 15 },
@@ -49,6 +51,20 @@ export const LOGIN_FAILURE_DELAY = {
   forgetAfterMinutes: 24 * 60,
 } satisfies GrowingDelayRule;
 
+/**
+ * Failed logins of one account from every address together: a guesser spread over many addresses is slowed to
+ * one try a minute after the free ones. The wait stays short (at most a minute) and never applies at an address
+ * the account logged in from within LOGIN_KNOWN_ADDRESS_DAYS, so the owner is slowed at worst, never locked out.
+ */
+export const LOGIN_FAILURE_DELAY_PER_ACCOUNT = {
+  free: 20,
+  firstDelaySeconds: 5,
+  maxDelaySeconds: 60,
+  forgetAfterMinutes: 60,
+} satisfies GrowingDelayRule;
+
+export const LOGIN_KNOWN_ADDRESS_DAYS = 30;
+
 type KeyOf = (request: FastifyRequest) => string;
 
 export const byAddress: KeyOf = (request) => `ip:${request.ip}`;
@@ -57,6 +73,30 @@ export const byBodyEmail: KeyOf = (request) => {
   return `email:${typeof body?.email === 'string' ? normaliseEmail(body.email).slice(0, 255) : ''}`;
 };
 export const byUser: KeyOf = (request) => `user:${request.user?.id ?? 0}`;
+/** The client's network: the first three parts of an IPv4 address, the first three groups of an IPv6 one. */
+export const byNetwork: KeyOf = (request) => `net:${networkOf(request.ip)}`;
+
+export function networkOf(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+)\.\d+$/i.exec(ip);
+  if (v4) return `${v4[1]}.0/24`;
+  const groups = expandIpv6(ip);
+  return groups ? `${groups.slice(0, 3).join(':')}::/48` : ip;
+}
+
+/** The eight groups of an IPv6 address (`::` expanded), or null when it is not one. */
+function expandIpv6(ip: string): string[] | null {
+  if (!ip.includes(':')) return null;
+  const [head = '', tail, extra] = ip.toLowerCase().split('::');
+  if (extra !== undefined) return null;
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return null;
+  const groups = [...left, ...Array.from({ length: tail === undefined ? 0 : missing }, () => '0'), ...right];
+  return groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))
+    ? groups.map((group) => group.replace(/^0+(?=.)/, ''))
+    : null;
+}
 
 type RuleName = keyof typeof ACCOUNT_RATE_LIMITS;
 
@@ -176,6 +216,11 @@ export class GrowingDelay {
     return 0;
   }
 
+  /** Takes one attempt back (it was counted, then refused by another limit before any password was tried). */
+  forgive(key: string): Promise<void> {
+    return this.counters.forgive(this.key(key));
+  }
+
   clear(key: string): Promise<void> {
     return this.counters.clear(this.key(key));
   }
@@ -186,12 +231,20 @@ export class GrowingDelay {
  * counted as a failure before the password is checked (so a burst of parallel guesses cannot all slip through,
  * on one server or on several) and forgiven when it succeeds: `attempt` refuses (429 with Retry-After) while
  * either limit holds, `succeeded` takes the attempt back and clears the account's failures from that address.
- * Failures from other addresses never delay the owner at their own address.
+ * Failures from other addresses never delay the owner at their own address. Failures of one account from all
+ * addresses together have a short growing delay of their own (LOGIN_FAILURE_DELAY_PER_ACCOUNT), which skips the
+ * addresses the account logged in from recently: a guesser with many addresses is slowed, the owner is not.
  */
 export function loginFailureLimits(app: FastifyInstance) {
   const perAddress = new FailureWindow(app.db, ACCOUNT_RATE_LIMITS.loginFailuresPerAddress);
   const perAccountAndAddress = new GrowingDelay(app.db, 'loginFailuresPerAccountAndAddress', LOGIN_FAILURE_DELAY);
+  const perAccount = new GrowingDelay(app.db, 'loginFailuresPerAccount', LOGIN_FAILURE_DELAY_PER_ACCOUNT);
+  const marks = rateLimitRepository(app.db);
+  const knownForMs = LOGIN_KNOWN_ADDRESS_DAYS * 24 * 60 * 60_000;
   const pairOf = (request: FastifyRequest) => `${byBodyEmail(request)}|${byAddress(request)}`;
+  const knownKey = (request: FastifyRequest) => `loginKnownAddress:${pairOf(request)}`.slice(0, 400);
+  // Attempts counted against the whole account, to be taken back when they succeed.
+  const countedPerAccount = new WeakSet<FastifyRequest>();
   return {
     attempt: (async (request, reply) => {
       const address = byAddress(request);
@@ -207,9 +260,23 @@ export function loginFailureLimits(app: FastifyInstance) {
         await perAddress.forgive(address);
         throw tooManyRequests(reply, pairWait);
       }
+      if (await marks.isActive(knownKey(request), Date.now())) return;
+      const accountWait = await perAccount.hit(byBodyEmail(request));
+      if (accountWait > 0) {
+        await Promise.all([perAddress.forgive(address), perAccountAndAddress.forgive(pair)]);
+        throw tooManyRequests(reply, accountWait);
+      }
+      countedPerAccount.add(request);
     }) satisfies preHandlerAsyncHookHandler,
     async succeeded(request: FastifyRequest) {
-      await Promise.all([perAddress.forgive(byAddress(request)), perAccountAndAddress.clear(pairOf(request))]);
+      const now = Date.now();
+      const key = knownKey(request);
+      await Promise.all([
+        perAddress.forgive(byAddress(request)),
+        perAccountAndAddress.clear(pairOf(request)),
+        countedPerAccount.has(request) ? perAccount.forgive(byBodyEmail(request)) : Promise.resolve(),
+        marks.hit(key, knownForMs, now).then(() => marks.extend(key, now + knownForMs)),
+      ]);
     },
   };
 }

@@ -294,6 +294,17 @@ export function rateLimitRepository(db: Db) {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
     },
 
+    /** Whether the key has a window that has not ended (a mark kept for a while, such as a known address). */
+    async isActive(key: string, now: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('rate_limits')
+        .select('key')
+        .where('key', '=', key)
+        .where('window_ends_at', '>', new Date(now).toISOString())
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Forgets windows that have ended (they count as empty anyway). */
     async sweep(now: number): Promise<void> {
       await db.deleteFrom('rate_limits').where('window_ends_at', '<', new Date(now).toISOString()).execute();

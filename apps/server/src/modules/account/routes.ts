@@ -21,6 +21,7 @@ import { currentUser } from '../../plugins/auth.js';
 import {
   byAddress,
   byBodyEmail,
+  byNetwork,
   byUser,
   ACCOUNT_RATE_LIMITS as LIMIT,
   limits,
@@ -78,6 +79,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { csrfExempt: true },
       preHandler: limits(app, [
         [LIMIT.registerPerAddress, byAddress],
+        [LIMIT.registerPerNetwork, byNetwork],
         [LIMIT.registerPerAccount, byBodyEmail],
       ]),
       schema: { ...tag, body: registerSchema, response: { 201: userResponse } },
