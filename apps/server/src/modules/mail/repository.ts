@@ -47,6 +47,8 @@ export interface ClaimedMessage {
 }
 
 const CHUNK = 500;
+/** First key of the per-event mail-slot advisory lock (`pg_advisory_xact_lock(MAIL_SLOT_LOCK, eventId)`). */
+const MAIL_SLOT_LOCK = 0x6d61696c;
 const emptyCounts = (): MailStateCounts => ({ queued: 0, sending: 0, sent: 0, failed: 0 });
 
 /**
@@ -192,11 +194,14 @@ export function mailRepository(db: Db, dialect: DialectName) {
 
     /**
      * Where the next message of the event may go out so the event keeps its rate: after the last one already
-     * waiting. On PostgreSQL the event row is locked so two sends of one event are spaced one after the other.
+     * waiting. On PostgreSQL a lock of the event's mail slot (a transaction-level advisory lock, not the event's
+     * row) spaces two sends of one event one after the other; it is the last lock a transaction takes, so
+     * changes that lock shifts or members first (a sign-up an organiser makes, decision 031) never wait on it
+     * in a circle with changes that lock the event's row first.
      */
     async nextSlot(eventId: number, intervalMs: number): Promise<number> {
       if (dialect === 'postgres') {
-        await db.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
+        await sql`select pg_advisory_xact_lock(${MAIL_SLOT_LOCK}, ${eventId})`.execute(db);
       }
       const row = await db
         .selectFrom('mail_queue')
