@@ -17,7 +17,11 @@ const hash = (password: string, options: typeof OPTIONS) =>
   passwordQueue.run(() => loadArgon2().hash(password, options));
 /** A malformed stored hash reads as a wrong password; a full queue (503) is passed on. */
 const verify = (passwordHash: string, password: string) =>
-  passwordQueue.run(() => loadArgon2().verify(passwordHash, password).catch(() => false));
+  passwordQueue.run(() =>
+    loadArgon2()
+      .verify(passwordHash, password)
+      .catch(() => false),
+  );
 
 // argon2id (algorithm 2) with the OWASP minimum: 19 MiB memory, 2 passes.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

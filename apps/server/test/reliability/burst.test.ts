@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../src/lib/transaction.js';
 import { XLSX_TYPE } from '../../src/lib/table-export.js';
+import { withTransaction } from '../../src/lib/transaction.js';
 import { createAccount } from '../../src/modules/account/service.js';
 import { membershipsService } from '../../src/modules/memberships/service.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
@@ -21,7 +21,8 @@ afterAll(() => t.close());
 
 const MEMBERS = 10_000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
 describe(`a burst of registrations and exports on ${dialect}`, () => {
   it('answers every request without a 503 while /api/event/{id} for another user stays under 100 ms p99', async () => {
@@ -80,9 +81,7 @@ describe(`a burst of registrations and exports on ${dialect}`, () => {
             },
           }),
         );
-        const exports = Array.from({ length: 5 }, () =>
-          admin.get(`/api/event/${event.id}/users/export?format=xlsx`),
-        );
+        const exports = Array.from({ length: 5 }, () => admin.get(`/api/event/${event.id}/users/export?format=xlsx`));
         answers = await Promise.all([...registrations, ...exports]);
       },
       { tries: 1 },
