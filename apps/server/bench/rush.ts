@@ -293,7 +293,10 @@ async function runRush(database: string, ready: Ready, volunteers: number): Prom
     for (let attempt = 0; attempt < 20 && performance.now() < deadline; attempt++) {
       let free: number[];
       try {
-        const response = await fetch(timeline, { headers: { cookie: session.cookie } });
+        const response = await fetch(timeline, {
+          headers: { cookie: session.cookie },
+          signal: AbortSignal.timeout(30_000),
+        });
         if (response.status !== 200) {
           noteError(`timeline ${response.status}`);
           return;
@@ -324,6 +327,7 @@ async function runRush(database: string, ready: Ready, volunteers: number): Prom
       try {
         const response = await fetch(organiserUrls[turn % organiserUrls.length], {
           headers: { cookie: ready.admin.cookie },
+          signal: AbortSignal.timeout(30_000),
         });
         await response.arrayBuffer();
         organiserTimes.push(performance.now() - begin);
@@ -356,7 +360,10 @@ async function runRush(database: string, ready: Ready, volunteers: number): Prom
   const elapsedS = (performance.now() - started) / 1000;
 
   // What came of it, as the organiser's timeline counts it.
-  const response = await fetch(timeline, { headers: { cookie: ready.admin.cookie } });
+  const response = await fetch(timeline, {
+    headers: { cookie: ready.admin.cookie },
+    signal: AbortSignal.timeout(60_000),
+  });
   const { shifts } = (await response.json()) as { shifts: { filled: number; capacity: number }[] };
   const filled = shifts.reduce((sum, shift) => sum + Math.min(shift.filled, shift.capacity), 0);
   const overCapacity = shifts.filter((shift) => shift.filled > shift.capacity).length;
