@@ -15,6 +15,7 @@ import {
   weekOfAnswers,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
+import { writeAudit } from '../../lib/audit.js';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
 import { badRequest, conflict, fieldError, fieldErrors, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
@@ -184,6 +185,20 @@ export function applicationsService(db: Db, dialect: DialectName) {
     return { total, summary: { byStatus, byGroup } };
   }
 
+  /**
+   * Whether the reviewer may see and act on this application: admins any of the event; a group leader those of
+   * their group whose applicant is not a member of another group (or of none) now, as the list's scope says.
+   */
+  async function isInScope(
+    reviewer: Reviewer,
+    application: { group_id: number | null; user_id: number },
+  ): Promise<boolean> {
+    if (reviewer.roleLevel === 0) return true;
+    if (reviewer.groupId === null || application.group_id !== reviewer.groupId) return false;
+    const member = await membershipsService(db, dialect).findMemberByUserId(reviewer.eventId, application.user_id);
+    return member === undefined || member.group?.id === reviewer.groupId;
+  }
+
   return {
     async list(
       reviewer: Reviewer,
@@ -201,10 +216,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
     async detail(reviewer: Reviewer, applicationId: number) {
       const row = await repository.findById(reviewer.eventId, applicationId);
       if (!row) throw notFound();
-      const scope = scopeOf(reviewer);
-      if (scope.visibleGroupId !== 'all' && (scope.visibleGroupId === null || row.group_id !== scope.visibleGroupId)) {
-        throw forbidden();
-      }
+      if (!(await isInScope(reviewer, row))) throw forbidden();
       const entries = await repository.history(reviewer.eventId, applicationId);
       const history: ApplicationHistoryEntry[] = entries.map((entry) => ({
         action: entry.action,
@@ -249,11 +261,20 @@ export function applicationsService(db: Db, dialect: DialectName) {
           const found = await repository.targetsByIds(trx, ids);
           targets = found.filter((target) => target.event_id === reviewer.eventId);
           if (targets.length !== ids.length) throw badRequest('error.applicationsUnknown');
-          if (
-            isLeader &&
-            targets.some((target) => target.group_id === null || target.group_id !== scope.visibleGroupId)
-          ) {
-            throw forbidden('error.applicationsOtherGroup');
+          if (isLeader) {
+            const leaderGroupId = scope.visibleGroupId;
+            const memberElsewhere = (
+              await members.membershipsOfUsers(
+                reviewer.eventId,
+                targets.map((target) => target.user_id),
+              )
+            ).some((membership) => membership.group_id !== leaderGroupId);
+            if (
+              memberElsewhere ||
+              targets.some((target) => target.group_id === null || target.group_id !== leaderGroupId)
+            ) {
+              throw forbidden('error.applicationsOtherGroup');
+            }
           }
         } else {
           targets = await repository.targetsByFilter(trx, scope, input.filter ?? {});
@@ -397,6 +418,32 @@ export function applicationsService(db: Db, dialect: DialectName) {
       });
     },
 
+    /**
+     * A member moved to another group (or none) by an admin takes their application along, in the mover's
+     * transaction (`db` is it): otherwise the group they left would still review, re-accept, set aside or mail
+     * them through the application. Audited like a move in the review.
+     */
+    async followMember(eventId: number, userId: number, groupId: number | null, actorId: number | null) {
+      const application = await repository.findApplicationOf(eventId, userId);
+      if (!application || application.group_id === groupId) return;
+      const names = new Map((await eventGroups.names(eventId)).map((group) => [group.id, group.name]));
+      const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+      await repository.setGroup(application.id, groupId, nowIso());
+      await writeAudit(db, {
+        eventId,
+        actorId,
+        action: 'application.group_changed',
+        subject: `application:${application.id}`,
+        details: {
+          from: application.group_id,
+          to: groupId,
+          fromName: nameOf(application.group_id),
+          toName: nameOf(groupId),
+          reason: 'member_moved',
+        },
+      });
+    },
+
     // --- apply ---
 
     /**
@@ -494,9 +541,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
     async answers(membership: EventMembership, applicationId: number): Promise<ApplicationAnswer[]> {
       const application = await repository.findAnswers(membership.eventId, applicationId);
       if (!application) throw notFound();
-      if (membership.roleLevel !== 0 && (membership.groupId === null || application.group_id !== membership.groupId)) {
-        throw notFound();
-      }
+      if (!(await isInScope({ ...membership, userId: null }, application))) throw notFound();
       const fields = (await forms.fields(membership.eventId)).filter((field) => !isDisplayOnlyField(field.type));
       const given = parseJson<Answers>(application.answers, {});
       const labels = parseJson<Record<string, string>>(application.answer_labels, {});

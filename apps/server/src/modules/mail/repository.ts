@@ -64,12 +64,22 @@ export function mailRepository(db: Db, dialect: DialectName) {
       .select(['u.id as userId', 'u.email', 'u.firstname', 'u.lastname', 'eu.role_level', 'g.name as groupName'])
       .$if(scopeGroupId !== null, (q) => q.where('eu.group_id', '=', scopeGroupId as number));
 
+  /**
+   * Applicants of the event, optionally only one group's: those whose application is in the group and who are not
+   * members of another group (or of none) now, as the applications review counts a leader's applicants.
+   */
   const applicants = (scopeGroupId: number | null) =>
     db
       .selectFrom('applications as a')
       .innerJoin('users as u', 'u.id', 'a.user_id')
       .select(['u.id as userId', 'u.email', 'u.firstname', 'u.lastname', 'a.status'])
-      .$if(scopeGroupId !== null, (q) => q.where('a.group_id', '=', scopeGroupId as number));
+      .$if(scopeGroupId !== null, (q) =>
+        q
+          .where('a.group_id', '=', scopeGroupId as number)
+          .where(
+            sql<boolean>`not exists (select 1 from event_users eu where eu.event_id = a.event_id and eu.user_id = a.user_id and (eu.group_id is null or eu.group_id <> ${scopeGroupId}))`,
+          ),
+      );
 
   return {
     async eventName(eventId: number): Promise<string> {

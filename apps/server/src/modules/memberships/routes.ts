@@ -23,6 +23,7 @@ import { ACCOUNT_RATE_LIMITS, byUser, FailureWindow } from '../account/rate-limi
 import { membersToCsv, membersToXlsx } from './export.js';
 import { invitationsService } from './invitations.js';
 import { membershipsService } from './service.js';
+import { updateMember } from './update-member.js';
 
 const tags = { users: { tags: ['users'] }, controlPanel: { tags: ['control panel'] } };
 const memberParams = z.object({ id: idSchema, eventUserId: idSchema });
@@ -231,7 +232,9 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await service.updateMember(
+      const user = await updateMember(
+        app.db,
+        app.dialect,
         currentMembership(request).eventId,
         request.params.eventUserId,
         currentUser(request).id,
