@@ -458,17 +458,18 @@ export function applicationsService(db: Db, dialect: DialectName) {
         membershipsService(db, dialect).findMemberByUserId(eventId, userId),
       ]);
       const open = isTakingApplications(event);
-      // Outsiders see what an event is about only while it takes applications (or once they have applied);
-      // otherwise its name and that it is closed, nothing of its description or form (issue 10, finding 3).
-      const mayRead = open || member !== undefined || application !== undefined;
+      // Outsiders see an event only while it takes applications (or once they have applied); otherwise it is
+      // not found, exactly like an id that names no event: ids are sequential, and a private event's name is
+      // not for strangers (docs/decisions/029).
+      if (!open && member === undefined && application === undefined) throw notFound();
       return {
         event: {
           id: event.id,
           name: event.name,
-          avatarUrl: mayRead ? eventAvatarUrl(event.id, event.avatar) : null,
-          description: mayRead ? event.description : '',
+          avatarUrl: eventAvatarUrl(event.id, event.avatar),
+          description: event.description,
         },
-        form: { fields: mayRead ? await forms.fields(eventId) : [] },
+        form: { fields: await forms.fields(eventId) },
         applicationsOpen: open,
         application: application
           ? { status: application.status as ApplicationStatus, createdAt: application.created_at }
@@ -487,8 +488,14 @@ export function applicationsService(db: Db, dialect: DialectName) {
     ) {
       const event = await repository.findEventForApply(eventId);
       if (!event) throw notFound();
-      if (!isTakingApplications(event)) throw conflict('error.applicationsClosed');
-      if (await repository.findApplicationOf(eventId, user.id)) throw conflict('error.alreadyApplied');
+      const applied = await repository.findApplicationOf(eventId, user.id);
+      if (!isTakingApplications(event)) {
+        // As the apply page: closed to those who know the event, not found to strangers.
+        const isMember = (await membershipsService(db, dialect).findMemberByUserId(eventId, user.id)) !== undefined;
+        if (isMember || applied) throw conflict('error.applicationsClosed');
+        throw notFound();
+      }
+      if (applied) throw conflict('error.alreadyApplied');
 
       const fields = await forms.fields(eventId);
       const result = validateAnswers(fields, answers);
