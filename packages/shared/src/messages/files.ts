@@ -2,6 +2,14 @@ import { defineMessages } from './define.js';
 
 /** Event files (issue 13). `{size}` is a size in megabytes, filled in by the server from its configuration. */
 export const filesMessages = defineMessages({
+  'error.multipartInvalid': {
+    en: 'The upload was cut off or is not a valid form. Try again.',
+    sv: 'Uppladdningen avbröts eller är inte ett giltigt formulär. Försök igen.',
+  },
+  'error.uploadTimeout': {
+    en: 'The upload took too long and was stopped. Try again, on a faster connection if you can.',
+    sv: 'Uppladdningen tog för lång tid och stoppades. Försök igen, gärna med en snabbare anslutning.',
+  },
   'files.fileRequired': {
     en: 'Choose a file to upload.',
     sv: 'Välj en fil att ladda upp.',

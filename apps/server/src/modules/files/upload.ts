@@ -3,6 +3,7 @@ import { fileNameSchema, fileRolesFieldSchema, type RoleLevel } from '@funkis/sh
 import type { FastifyRequest } from 'fastify';
 import { checkFileType, SniffingStream } from '../../lib/file-types.js';
 import { fieldError, tooLarge } from '../../lib/http-error.js';
+import { readUploadBody } from '../../lib/uploads.js';
 import { type FileStorage, FileTooLargeError } from '../../plugins/storage.js';
 import { megabytes, type StoredUpload } from './service.js';
 
@@ -26,6 +27,15 @@ export async function receiveUpload(
   if (limits.remainingBytes <= 0) {
     throw tooLarge('files.quotaExceeded', { size: megabytes(limits.quotaBytes) }, 'file');
   }
+  return readUploadBody(request, (track) => readParts(request, storage, limits, track));
+}
+
+async function readParts(
+  request: FastifyRequest,
+  storage: FileStorage,
+  limits: { maxBytes: number; remainingBytes: number; quotaBytes: number },
+  track: (file: Readable) => void,
+): Promise<StoredUpload> {
   const quotaIsTighter = limits.remainingBytes < limits.maxBytes;
   const fileSize = Math.min(limits.maxBytes, limits.remainingBytes);
   let stored: { key: string; size: number; name: string; mimeType: string } | null = null;
@@ -40,6 +50,7 @@ export async function receiveUpload(
         if (part.fieldname === 'roles' && typeof part.value === 'string') rolesText = part.value;
         continue;
       }
+      track(part.file);
       if (part.fieldname !== 'file' || stored) {
         part.file.resume();
         continue;
