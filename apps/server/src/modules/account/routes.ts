@@ -28,6 +28,7 @@ import {
   loginFailureLimits,
 } from './rate-limits.js';
 import { accountService } from './service.js';
+import { storageLimitsOf, storageUse } from '../files/storage-use.js';
 
 /** Present in every successful POST answer; filled in by the session plugin (DESIGN 4.1). */
 const userResponse = ok({ user: userSchema });
@@ -124,6 +125,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           tooLarge: 'error.avatarTooLarge',
           wrongType: 'error.avatarType',
         });
+        await storageUse(app.db, app.storage, storageLimitsOf(app.config)).requireRoom(user.id, bytes.length);
         return { user: await account.saveAvatar(user.id, bytes, type) };
       },
     );

@@ -30,6 +30,8 @@ export interface QueuedMessage {
   /** The HTML part of a rich-text message. */
   html?: string | null;
   replyTo?: string | null;
+  /** The display name it goes out under (`Ada Berg via Funkis`); null: MAIL_FROM's own. */
+  fromName?: string | null;
   reason: string;
 }
 
@@ -43,6 +45,7 @@ export interface ClaimedMessage {
   text: string;
   html: string | null;
   replyTo: string | null;
+  fromName: string | null;
   attempts: number;
 }
 
@@ -377,6 +380,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
               body_text: message.text,
               body_html: message.html ?? null,
               reply_to: message.replyTo ?? null,
+              from_name: message.fromName ?? null,
               reason: message.reason,
               state: 'queued',
               attempts: 0,
@@ -433,6 +437,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
             'body_text',
             'body_html',
             'reply_to',
+            'from_name',
             'attempts',
             'next_attempt_at',
           ])
@@ -458,6 +463,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
             text: row.body_text,
             html: row.body_html,
             replyTo: row.reply_to,
+            fromName: row.from_name,
             attempts: row.attempts,
           }));
       });
