@@ -57,7 +57,10 @@ describe(`a member moved to another group on ${dialect}`, () => {
     const move = await admin.post(url(`/users/${moved.eventUserId}`), { groupId: world.stage.id });
     expect(move.statusCode, move.body).toBe(200);
 
-    expect((await statusesOf(t.db, [moved.id]))[moved.id]).toMatchObject({ status: 'accepted', groupId: world.stage.id });
+    expect((await statusesOf(t.db, [moved.id]))[moved.id]).toMatchObject({
+      status: 'accepted',
+      groupId: world.stage.id,
+    });
     const audit = await t.db
       .selectFrom('audit_log')
       .select(['action', 'details', 'actor_id'])

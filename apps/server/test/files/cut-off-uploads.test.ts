@@ -56,7 +56,7 @@ interface RawAnswer {
 }
 
 /**
- * Sends the request head and `body`, then, as `then` says: nothing more while keeping the socket open (`stall`),
+ * Sends the request head and `body`, then, as `after` says: nothing more while keeping the socket open (`stall`),
  * or closes it (`abort`). `contentLength` may promise more than is sent. Resolves with the answer, or with no
  * status when the server only closed the connection; gives up after `waitMs`.
  */
@@ -66,7 +66,7 @@ function rawRequest(
   options: {
     contentType?: string;
     contentLength?: number;
-    then?: 'stall' | 'abort';
+    after?: 'stall' | 'abort';
     waitMs?: number;
     /** Resolve only when the server closes the connection (not at the end of its answer). */
     untilClosed?: boolean;
@@ -108,7 +108,7 @@ function rawRequest(
         `Content-Length: ${options.contentLength ?? body.length}\r\n\r\n`,
     );
     socket.write(body, () => {
-      if (options.then === 'abort') setTimeout(() => socket.destroy(), 100);
+      if (options.after === 'abort') setTimeout(() => socket.destroy(), 100);
     });
   });
 }
@@ -162,7 +162,7 @@ describe(`cut-off and malformed uploads over real sockets on ${dialect}`, () => 
       const body = partialBody();
       const answer = await rawRequest(route.path, body, {
         contentLength: body.length + 100_000,
-        then: 'stall',
+        after: 'stall',
         untilClosed: true,
       });
       expect(answer.status, `${route.name}: ${answer.body}`).toBe(408);
@@ -180,7 +180,7 @@ describe(`cut-off and malformed uploads over real sockets on ${dialect}`, () => 
       const body = partialBody();
       await Promise.all(
         Array.from({ length: 5 }, () =>
-          rawRequest(route.path, body, { contentLength: body.length + 100_000, then: 'abort', waitMs: 1000 }),
+          rawRequest(route.path, body, { contentLength: body.length + 100_000, after: 'abort', waitMs: 1000 }),
         ),
       );
       await expectCleanedUp(before);

@@ -63,7 +63,12 @@ const assign = (client: TestClient, shiftId: number, eventUserId: number) =>
 
 const queuedMails = async () =>
   Number(
-    (await t.db.selectFrom('mail_queue').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+    (
+      await t.db
+        .selectFrom('mail_queue')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
 describe(`who a group leader may place on shifts on ${dialect}`, () => {

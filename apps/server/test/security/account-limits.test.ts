@@ -104,9 +104,7 @@ describe(`limits per account on ${dialect}`, () => {
     // 60 KB more would pass the event's quota (1000 KB) but not the account's 100 KB.
     const refused = await uploadFile(client, second.id, 60 * KB);
     expect(refused.statusCode).toBe(413);
-    expect(refused.json().errors).toEqual([
-      { code: 'error.accountStorageFull', params: { size: 1 }, field: 'file' },
-    ]);
+    expect(refused.json().errors).toEqual([{ code: 'error.accountStorageFull', params: { size: 1 }, field: 'file' }]);
     expect((await uploadFile(client, second.id, 30 * KB)).statusCode).toBe(201);
     // Avatars count too: the user's own and the event's.
     const avatar = await uploadAvatar(client, '/api/user/avatar', 20 * KB);

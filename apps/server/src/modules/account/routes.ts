@@ -18,6 +18,7 @@ import { readImageUpload } from '../../lib/images.js';
 import { languageOf } from '../../lib/language.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
+import { storageLimitsOf, storageUse } from '../files/storage-use.js';
 import {
   byAddress,
   byBodyEmail,
@@ -28,7 +29,6 @@ import {
   loginFailureLimits,
 } from './rate-limits.js';
 import { accountService } from './service.js';
-import { storageLimitsOf, storageUse } from '../files/storage-use.js';
 
 /** Present in every successful POST answer; filled in by the session plugin (DESIGN 4.1). */
 const userResponse = ok({ user: userSchema });

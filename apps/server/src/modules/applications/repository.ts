@@ -480,7 +480,11 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       db.updateTable('applications').set(sortNameOf(userId)).where('user_id', '=', userId).execute(),
 
     setGroup: (applicationId: number, groupId: number | null, now: string) =>
-      db.updateTable('applications').set({ group_id: groupId, updated_at: now }).where('id', '=', applicationId).execute(),
+      db
+        .updateTable('applications')
+        .set({ group_id: groupId, updated_at: now })
+        .where('id', '=', applicationId)
+        .execute(),
 
     setSearchText: (applicationId: number, searchText: string) =>
       db.updateTable('applications').set({ search_text: searchText }).where('id', '=', applicationId).execute(),

@@ -16,14 +16,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.
 import { filesService } from '../files/service.js';
 import { htmlToText, sanitizeMailHtml } from './html.js';
 import { type MailRepository, mailRepository } from './repository.js';
-import {
-  eventMailBody,
-  eventMailHtml,
-  type LinkedFile,
-  type MailLanguage,
-  reasonText,
-  viaFunkis,
-} from './texts.js';
+import { eventMailBody, eventMailHtml, type LinkedFile, type MailLanguage, reasonText, viaFunkis } from './texts.js';
 import { createMailWorker, type MailWorker } from './worker.js';
 
 /** Who is using the mail area: an admin of the event, or a group leader limited to their group. */
