@@ -30,7 +30,7 @@ const timedOut = () => new HttpError(408, { code: 'error.uploadTimeout', field: 
  * `read` hands every file stream it reads to `track`: on any failure those are destroyed, which fails the part
  * being written, and the store removes it (`FileStorage.save`). The multipart plugin would only unpipe a stream
  * whose request ends with an answer, leaving the write waiting, and the half file and its descriptor kept, forever.
- * HTTP errors of `read` (413, 415 …) and errors of the file system pass through.
+ * HTTP errors of `read` (413, 415 …), the multipart plugin's 4xx and errors of the file system pass through.
  */
 export async function readUploadBody<T>(
   request: FastifyRequest,
@@ -49,6 +49,9 @@ export async function readUploadBody<T>(
     for (const file of files) file.destroy(error as Error);
     if (error instanceof HttpError) throw error;
     if ((error as NodeJS.ErrnoException).syscall) throw error;
+    // The multipart plugin's own refusals (too many parts or fields: 413) keep their status.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) throw error;
     throw malformed();
   } finally {
     clearTimeout(timer);
