@@ -212,6 +212,9 @@ export function membershipsService(db: Db, dialect: DialectName) {
         const batch = await read.listMembers(eventId, query, EXPORT_BATCH, offset);
         rows.push(...batch);
         if (batch.length < EXPORT_BATCH) return rows;
+        // Each batch is a synchronous statement on SQLite: let other requests run between them, so a large
+        // export is many short stretches of the event loop instead of one long one.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     },
 
