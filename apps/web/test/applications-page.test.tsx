@@ -285,7 +285,26 @@ describe('applications review', () => {
         return {
           body: {
             answers: [
-              { name: 'week', label: 'Which week?', value: 'w1', removed: false },
+              {
+                name: 'week',
+                label: 'Which week?',
+                value: 'w1',
+                removed: false,
+                options: [
+                  { value: 'w1', label: 'Week 1 (women)' },
+                  { value: 'w2', label: 'Week 2 (men)' },
+                ],
+              },
+              {
+                name: 'sizes',
+                label: 'Sizes',
+                value: ['m', 'xl'],
+                removed: false,
+                options: [
+                  { value: 'm', label: 'Medium' },
+                  { value: 'xl', label: 'Extra large' },
+                ],
+              },
               { name: 'old', label: 'Old question', value: 'yes', removed: true },
             ],
           },
@@ -318,6 +337,10 @@ describe('applications review', () => {
     const drawer = await screen.findByTestId('application-drawer');
     expect(await within(drawer).findByText('Old question')).toBeInTheDocument();
     expect(within(drawer).getByText('Removed question')).toBeInTheDocument();
+    // The labels the applicant chose, not the stored values ("w1", "m", "xl").
+    expect(within(drawer).getByText('Week 1 (women)')).toBeInTheDocument();
+    expect(within(drawer).getByText('Medium, Extra large')).toBeInTheDocument();
+    expect(within(drawer).queryByText('w1')).not.toBeInTheDocument();
     expect(await within(drawer).findByText('Status changed: Pending → Staged')).toBeInTheDocument();
   });
 

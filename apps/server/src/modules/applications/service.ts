@@ -507,6 +507,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
           label: field.label,
           value: Object.hasOwn(given, field.name) ? given[field.name] : null,
           removed: false,
+          ...(field.options?.length ? { options: field.options } : {}),
         })),
         ...Object.entries(given)
           .filter(([name]) => !current.has(name))
