@@ -344,6 +344,33 @@ describe('applications review', () => {
     expect(await within(drawer).findByText('Status changed: Pending → Staged')).toBeInTheDocument();
   });
 
+  it('exports the current filter with the chosen columns and answers as CSV with ; or XLSX', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderPage(0, '/event/7/applications?status=accepted&groupId=1&sort=lastname');
+    await screen.findByText('p1@example.test');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export applications' });
+    expect(dialog).toHaveTextContent('The 30 applications of the current filter');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Status' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'T-shirt size' }));
+    await user.click(within(dialog).getByRole('radio', { name: /semicolon/ }));
+    const href = new URL(within(dialog).getByRole('link', { name: 'Download' }).getAttribute('href') ?? '', 'http://x');
+    expect(href.pathname).toBe('/api/event/7/applications/export');
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      format: 'csv',
+      delimiter: 'semicolon',
+      status: 'accepted',
+      groupId: '1',
+      sort: 'lastname',
+      columns: 'firstname,lastname,email,group,size',
+    });
+    await user.click(within(dialog).getByRole('radio', { name: 'Excel (XLSX)' }));
+    const xlsx = new URL(within(dialog).getByRole('link', { name: 'Download' }).getAttribute('href') ?? '', 'http://x');
+    expect(xlsx.searchParams.get('format')).toBe('xlsx');
+    expect(xlsx.searchParams.has('delimiter')).toBe(false);
+  });
+
   it('lets a group leader set a status but not pick a group', async () => {
     serve();
     renderPage(1);

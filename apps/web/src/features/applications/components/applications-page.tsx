@@ -1,6 +1,8 @@
 import type { Application, ApplicationStatus, EventDetail } from '@funkis/shared';
+import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,6 +17,7 @@ import { useListSearchParams } from '../../../hooks/use-list-search-params';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/toast';
+import { exportApplicationsHref } from '../api/export-applications';
 import { useApplications } from '../api/get-applications';
 import {
   APPLICATION_PAGE_SIZES,
@@ -30,6 +33,7 @@ import { ApplicationsFilters } from './applications-filters';
 import { ApplicationsTable } from './applications-table';
 import { BulkActions, type BulkChoice } from './bulk-actions';
 import { ConfirmUpdateDialog, type PendingUpdate } from './confirm-update-dialog';
+import { ExportDialog } from './export-dialog';
 import { isAnswerField } from './format';
 import { GroupSummary } from './group-summary';
 import { ShortcutsHelp } from './shortcuts-help';
@@ -82,6 +86,7 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
   const [focusedIndex, setFocusedIndex] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
   const [pending, setPending] = useState<PendingRequest | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
 
   const list = useApplications(eventId, params);
   const groups = useGroups(eventId);
@@ -171,6 +176,14 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
           {t('title')}
         </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => setIsExporting(true)}
+          disabled={!list.data || total === 0}
+        >
+          {t('export.open')}
+        </Button>
         <ShortcutsHelp />
       </Stack>
 
@@ -263,6 +276,17 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
 
       {list.data && <GroupSummary summary={list.data.summary} />}
 
+      {isExporting ? (
+        <ExportDialog
+          open
+          count={total}
+          answerFields={answerFields}
+          shownFields={shownFields}
+          weekConfig={weekConfig}
+          hrefOf={(choice, columns) => exportApplicationsHref(eventId, choice, params, columns)}
+          onClose={() => setIsExporting(false)}
+        />
+      ) : null}
       <ApplicationDrawer eventId={eventId} applicationId={openId} onClose={() => setOpenId(null)} />
       <ConfirmUpdateDialog
         update={pending}
