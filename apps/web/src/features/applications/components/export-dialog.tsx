@@ -1,4 +1,5 @@
 import type { FormField, WeekSeparationConfig } from '@funkis/shared';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -7,7 +8,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -68,7 +68,7 @@ export function ExportDialog({
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('export.help', { count })}</DialogContentText>
         <Stack spacing={2}>
-          <FormGroup component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column' }}>
             <FormLabel component="legend">{t('export.applicant')}</FormLabel>
             {bases.map((base) => (
               <FormControlLabel
@@ -82,9 +82,9 @@ export function ExportDialog({
                 label={base === 'week' && weekConfig ? weekConfig.columnLabel : t(`export.columns.${base}`)}
               />
             ))}
-          </FormGroup>
+          </Box>
           {answerFields.length > 0 ? (
-            <FormGroup component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column' }}>
               <FormLabel component="legend">{t('export.answers')}</FormLabel>
               {answerFields.map((field) => (
                 <FormControlLabel
@@ -98,9 +98,9 @@ export function ExportDialog({
                   label={field.label || field.name}
                 />
               ))}
-            </FormGroup>
+            </Box>
           ) : null}
-          <FormGroup component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column' }}>
             <FormLabel component="legend" id="export-format-label">
               {t('export.format')}
             </FormLabel>
@@ -113,7 +113,7 @@ export function ExportDialog({
                 <FormControlLabel key={value} value={value} control={<Radio />} label={t(`export.formats.${value}`)} />
               ))}
             </RadioGroup>
-          </FormGroup>
+          </Box>
         </Stack>
       </DialogContent>
       <DialogActions>
