@@ -138,7 +138,7 @@ describe(`applications export on ${dialect}`, () => {
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload);
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     const values = (row: number) => (sheet?.getRow(row).values as unknown[]).slice(1);
     expect(values(1)).toEqual(['Last name', 'T-shirt size']);

@@ -71,9 +71,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/csv', XLSX_TYPE],
         response: {
           200: z
-            .string()
+            .any()
             .describe(
-              'text/csv (UTF-8 with BOM, `,` or `;`) or XLSX: one row per application, answers headed by their question',
+              'The file: text/csv (UTF-8 with BOM, `,` or `;`) or XLSX; one row per application, answers headed by their question',
             ),
         },
       },
