@@ -86,7 +86,9 @@ export function PlanningViews({ eventId, organiser, admin, state, renderShift, r
           onOpen={setOpen}
         />
       ) : null}
-      {state.view === 'open' && organiser ? <OpenPlacesView eventId={eventId} onOpen={setOpen} run={run} /> : null}
+      {state.view === 'open' && organiser ? (
+        <OpenPlacesView eventId={eventId} admin={admin} onOpen={setOpen} run={run} />
+      ) : null}
       {state.view === 'hours' && organiser ? <HoursView eventId={eventId} admin={admin} /> : null}
       {open ? (
         <ShiftDialog eventId={eventId} block={open} onClose={() => setOpen(null)} renderShift={renderShift} />
