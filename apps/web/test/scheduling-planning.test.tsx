@@ -224,6 +224,49 @@ describe('hours per volunteer', () => {
   });
 });
 
+describe('the week timeline beside the sidebar', () => {
+  it('shows that more days lie to the side when the week does not fit, and scrolls to them', async () => {
+    const widths = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.getAttribute('role') === 'region' ? 1200 : 0;
+    });
+    const visible = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.getAttribute('role') === 'region' ? 800 : 0;
+    });
+    const scrollBy = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'scrollBy', { value: scrollBy, configurable: true });
+    try {
+      mockFetch(() => ({
+        body: { shifts: [block(1, { startsAt: at('2030-07-07', 8), endsAt: at('2030-07-07', 12) })] },
+      }));
+      renderWithProviders(
+        <TimelineView
+          eventId={7}
+          period={{ span: 'week', start: dayStart('2030-07-01') }}
+          rows="location"
+          organiser={false}
+          onPeriodChange={() => {}}
+          onRowsChange={() => {}}
+          onOpen={() => {}}
+        />,
+        { user: testUser },
+      );
+      await screen.findByRole('button', { name: /^Shift 1, / });
+      const more = await screen.findByRole('button', { name: 'More days to the side' });
+      await userEvent.click(more);
+      expect(scrollBy).toHaveBeenCalledWith(expect.objectContaining({ left: 640 }));
+      expect(screen.queryByRole('button', { name: 'Earlier days' })).not.toBeInTheDocument();
+    } finally {
+      widths.mockRestore();
+      visible.mockRestore();
+      delete (HTMLElement.prototype as { scrollBy?: unknown }).scrollBy;
+    }
+  });
+});
+
 describe('volunteers with no shift', () => {
   it('searches by name or e-mail and by group on the server, and shows the e-mail to tell two Anna Bergs apart', async () => {
     const { OpenPlacesView } = await import('../src/features/scheduling/components/open-places-view');
