@@ -62,6 +62,8 @@ export interface SchedulingPageProps {
   groupId: number | null;
   /** The event's IANA time zone: every time on the screen is shown in it (issue 16). */
   timeZone?: string;
+  /** The event's start: where the timeline opens when the event has no shifts yet. */
+  eventStartsAt?: string | null;
 }
 
 /** A member to drag onto a shift (pointer, or keyboard: space to lift, arrows, space to drop). */
@@ -191,7 +193,7 @@ export function SchedulingPage(props: SchedulingPageProps) {
   );
 }
 
-function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }: SchedulingPageProps) {
+function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, eventStartsAt }: SchedulingPageProps) {
   const { t, i18n } = useTranslation('scheduling');
   const organiser = roleLevel <= 1;
   const [day, setDay] = useState('');
@@ -222,7 +224,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
   const deleteMutation = useDeleteShift(eventId);
   const assignMutation = useAddAssignment(eventId);
   const removeMutation = useRemoveAssignment(eventId);
-  const viewState = useSchedulingView(organiser);
+  const viewState = useSchedulingView(organiser, eventId, eventStartsAt);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Shift | null>(null);
   const [toDuplicate, setToDuplicate] = useState<Shift | null>(null);
