@@ -108,9 +108,11 @@ test.describe('statistics', () => {
     const valueBox = await statusFilter.boundingBox();
     expect(labelBox && valueBox && labelBox.y + labelBox.height <= valueBox.y + 2).toBe(true);
     await page.setViewportSize({ width: 375, height: 800 });
-    const boxes = await filters.locator(':scope > *').evaluateAll((elements) =>
-      elements.map((element) => element.getBoundingClientRect()).map(({ top, bottom }) => ({ top, bottom })),
-    );
+    const boxes = await filters
+      .locator(':scope > *')
+      .evaluateAll((elements) =>
+        elements.map((element) => element.getBoundingClientRect()).map(({ top, bottom }) => ({ top, bottom })),
+      );
     for (let index = 1; index < boxes.length; index += 1) {
       expect(boxes[index].top - boxes[index - 1].bottom).toBeLessThan(24);
     }

@@ -93,8 +93,7 @@ function serve(roleLevel: 0 | 1 = 0, groupId: number | null = null) {
     if (url.pathname === '/api/event/7/files') return { body: { files: [rota], total: 1, usage: null } };
     if (url.pathname === '/api/event/7/get-mail/6') return { body: { email: richMail } };
     if (url.pathname === '/api/event/7/mail-receivers/preview') {
-      const filter = (call.body as { receivers: { groupIds?: number[]; applicationStatuses?: string[] } })
-        .receivers;
+      const filter = (call.body as { receivers: { groupIds?: number[]; applicationStatuses?: string[] } }).receivers;
       const total = filter.groupIds?.includes(3) ? (filter.applicationStatuses?.includes('accepted') ? 1 : 2) : 0;
       return {
         body: {
@@ -206,9 +205,7 @@ describe('mail area', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Accepted' }));
     expect(await screen.findByText('Accepted applicants in Kitchen: 1 person')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Volunteers' }));
-    expect(
-      await screen.findByText('Accepted applicants who are volunteers in Kitchen: 1 person'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Accepted applicants who are volunteers in Kitchen: 1 person')).toBeInTheDocument();
     observer.disconnect();
     // Between the answers only "counting…" showed, never a count of another choice or a 0.
     expect(seen.filter((text) => /\d+ (person|people)$/.test(text))).toEqual(

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { safeString } from './common.js';
 import {
   APPLICATION_SEARCH_MAXIMUM,
-  EXPORT_FORMATS,
   APPLICATION_SORT_DEFAULT,
   APPLICATION_SORTS,
   APPLICATION_STATUSES,
   APPLICATIONS_BULK_IDS_MAXIMUM,
+  EXPORT_FORMATS,
   LIMITS,
   NO_GROUP_FILTER,
 } from './constants.js';

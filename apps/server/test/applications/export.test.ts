@@ -139,10 +139,11 @@ describe(`applications export on ${dialect}`, () => {
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0];
-    const values = (row: number) => (sheet?.getRow(row).values as unknown[]).slice(1);
+    const [sheet] = workbook.worksheets;
+    if (!sheet) throw new Error('no sheet');
+    const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
     expect(values(1)).toEqual(['Last name', 'T-shirt size']);
-    expect(sheet?.rowCount).toBe(4);
+    expect(sheet.rowCount).toBe(4);
     expect([values(2), values(3), values(4)]).toEqual([
       ['Dahl', ''],
       ['Ek', 'Medium'],

@@ -1,7 +1,7 @@
 import {
   type AnswerValue,
-  type Application,
   APPLICATION_EXPORT_BASE_COLUMNS,
+  type Application,
   type ApplicationExportBaseColumn,
   type ApplicationStatus,
   type FormField,

@@ -1,7 +1,7 @@
 import {
   applicationAnswersSchema,
-  applicationExportQuerySchema,
   applicationDetailResponseSchema,
+  applicationExportQuerySchema,
   applicationListQuerySchema,
   applicationListResponseSchema,
   applicationsUpdateResponseSchema,

@@ -1,6 +1,7 @@
 import {
   type Answers,
   APPLICATION_STATUSES,
+  APPLICATIONS_EXPORT_MAXIMUM,
   type Application,
   type ApplicationAnswer,
   type ApplicationFilter,
@@ -9,7 +10,6 @@ import {
   type ApplicationStatus,
   type ApplicationStatusCounts,
   type ApplicationSummary,
-  APPLICATIONS_EXPORT_MAXIMUM,
   isDisplayOnlyField,
   validateAnswers,
   type WeekSeparationConfig,
