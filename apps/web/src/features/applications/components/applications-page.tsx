@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
 import { parseColumnList, useColumnChoice } from '../../../hooks/use-column-choice';
@@ -33,10 +33,12 @@ import { ApplicationsFilters } from './applications-filters';
 import { ApplicationsTable } from './applications-table';
 import { BulkActions, type BulkChoice } from './bulk-actions';
 import { ConfirmUpdateDialog, type PendingUpdate } from './confirm-update-dialog';
-import { ExportDialog } from './export-dialog';
 import { isAnswerField } from './format';
 import { GroupSummary } from './group-summary';
 import { ShortcutsHelp } from './shortcuts-help';
+
+/** Opened on demand: its chunk stays out of the review's first load. */
+const ExportDialog = lazy(async () => ({ default: (await import('./export-dialog')).ExportDialog }));
 
 interface PendingRequest extends PendingUpdate {
   ids?: number[];
@@ -277,15 +279,17 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
       {list.data && <GroupSummary summary={list.data.summary} />}
 
       {isExporting ? (
-        <ExportDialog
-          open
-          count={total}
-          answerFields={answerFields}
-          shownFields={shownFields}
-          weekConfig={weekConfig}
-          hrefOf={(choice, columns) => exportApplicationsHref(eventId, choice, params, columns)}
-          onClose={() => setIsExporting(false)}
-        />
+        <Suspense fallback={null}>
+          <ExportDialog
+            open
+            count={total}
+            answerFields={answerFields}
+            shownFields={shownFields}
+            weekConfig={weekConfig}
+            hrefOf={(choice, columns) => exportApplicationsHref(eventId, choice, params, columns)}
+            onClose={() => setIsExporting(false)}
+          />
+        </Suspense>
       ) : null}
       <ApplicationDrawer eventId={eventId} applicationId={openId} onClose={() => setOpenId(null)} />
       <ConfirmUpdateDialog
