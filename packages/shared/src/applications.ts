@@ -6,6 +6,7 @@ import {
   APPLICATION_SORTS,
   APPLICATION_STATUSES,
   APPLICATIONS_BULK_IDS_MAXIMUM,
+  EXPORT_FORMATS,
   LIMITS,
   NO_GROUP_FILTER,
 } from './constants.js';
@@ -152,3 +153,43 @@ export const applicationsUpdateResponseSchema = z.object({
   /** How many applications changed (a row already in the wanted state does not count). */
   updated: z.number(),
 });
+
+// --- export (DESIGN 4.3: GET /api/event/{id}/applications/export) ---
+
+/** The applicant's own columns of the export; answer columns are named by their form field's name. */
+export const APPLICATION_EXPORT_BASE_COLUMNS = [
+  'firstname',
+  'lastname',
+  'email',
+  'status',
+  'group',
+  'week',
+  'createdAt',
+] as const;
+export type ApplicationExportBaseColumn = (typeof APPLICATION_EXPORT_BASE_COLUMNS)[number];
+
+/** An export holds at most this many applications (a larger one asks for a narrower filter). */
+export const APPLICATIONS_EXPORT_MAXIMUM = 20_000;
+
+/**
+ * The review's filters and sort, the file format, the CSV separator and the columns in the order wanted: base
+ * columns and form field names (`firstname,lastname,form-field-custom-3`); all of them when left out.
+ */
+export const applicationExportQuerySchema = applicationFilterSchema.extend({
+  sort: z.enum(APPLICATION_SORTS).default(APPLICATION_SORT_DEFAULT),
+  format: z.enum(EXPORT_FORMATS, { error: 'error.invalid' }).default('csv'),
+  /** CSV only: `semicolon` for Swedish and other European spreadsheet programs, `comma` otherwise. */
+  delimiter: z.enum(['comma', 'semicolon'], { error: 'error.invalid' }).default('comma'),
+  columns: z
+    .string()
+    .max(5000)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((column) => column.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(100)).max(250))
+    .optional(),
+});
+export type ApplicationExportQuery = z.input<typeof applicationExportQuerySchema>;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 
-/** A person an e-mail reaches, with why (the first filter that named them). */
+/** A person an e-mail reaches, with why (the criteria that named them, or chosen by name). */
 export interface ResolvedReceiver {
   userId: number;
   email: string;
@@ -13,9 +13,9 @@ export interface ResolvedReceiver {
 }
 
 export type ReceiverReason =
-  | { kind: 'role'; roleLevel: number }
+  | { kind: 'role'; roleLevel: number; groupName?: string }
   | { kind: 'group'; groupName: string }
-  | { kind: 'application'; status: ApplicationStatus }
+  | { kind: 'application'; status: ApplicationStatus; groupName?: string }
   | { kind: 'chosen' };
 
 /** One message the queue will send, fully rendered. */
@@ -93,9 +93,11 @@ export function mailRepository(db: Db, dialect: DialectName) {
     },
 
     /**
-     * Everyone the filter names (the union of its lists), each once, ordered by name. `scopeGroupId` limits
-     * the result to one group's members and applicants. `unknownUserIds` are chosen ids that name nobody in
-     * the scope.
+     * Everyone the filter names, each once, ordered by name. Criteria of different kinds narrow each other (and),
+     * the choices within one kind widen it (or): `{ groupIds: [Bar], applicationStatuses: [accepted] }` is the
+     * accepted applicants of Bar. With a status the group is the application's (as the review shows it), without
+     * one the membership's. People chosen by name are added to that (`userIds`). `scopeGroupId` limits the result
+     * to one group's members and applicants. `unknownUserIds` are chosen ids that name nobody in the scope.
      */
     async resolveReceivers(
       eventId: number,
@@ -109,26 +111,57 @@ export function mailRepository(db: Db, dialect: DialectName) {
       ) => {
         if (!found.has(row.userId)) found.set(row.userId, { ...row, reason });
       };
-      if (filter.roleLevels?.length) {
-        const rows = await members(scopeGroupId)
-          .where('eu.event_id', '=', eventId)
-          .where('eu.role_level', 'in', filter.roleLevels)
-          .execute();
-        for (const row of rows) add(row, { kind: 'role', roleLevel: row.role_level });
-      }
-      if (filter.groupIds?.length) {
-        const rows = await members(scopeGroupId)
-          .where('eu.event_id', '=', eventId)
-          .where('eu.group_id', 'in', filter.groupIds)
-          .execute();
-        for (const row of rows) add(row, { kind: 'group', groupName: row.groupName ?? '' });
-      }
-      if (filter.applicationStatuses?.length) {
-        const rows = await applicants(scopeGroupId)
+      const roleLevels = filter.roleLevels?.length ? filter.roleLevels : null;
+      const groupIds = filter.groupIds?.length ? filter.groupIds : null;
+      const statuses = filter.applicationStatuses?.length ? filter.applicationStatuses : null;
+      const inGroup = groupIds !== null;
+      if (statuses) {
+        const rows = await db
+          .selectFrom('applications as a')
+          .innerJoin('users as u', 'u.id', 'a.user_id')
+          .leftJoin('event_groups as g', 'g.id', 'a.group_id')
+          .$if(roleLevels !== null, (q) =>
+            q
+              .innerJoin('event_users as eu', (join) =>
+                join.onRef('eu.user_id', '=', 'a.user_id').onRef('eu.event_id', '=', 'a.event_id'),
+              )
+              .where('eu.role_level', 'in', roleLevels as number[]),
+          )
+          .select(['u.id as userId', 'u.email', 'u.firstname', 'u.lastname', 'a.status', 'g.name as groupName'])
           .where('a.event_id', '=', eventId)
-          .where('a.status', 'in', filter.applicationStatuses)
+          .where('a.status', 'in', statuses)
+          .$if(groupIds !== null, (q) => q.where('a.group_id', 'in', groupIds as number[]))
+          // A leader's applicants, as `applicants` scopes them: in the group, and not members of another one now.
+          .$if(scopeGroupId !== null, (q) =>
+            q
+              .where('a.group_id', '=', scopeGroupId as number)
+              .where(
+                sql<boolean>`not exists (select 1 from event_users m where m.event_id = a.event_id and m.user_id = a.user_id and (m.group_id is null or m.group_id <> ${scopeGroupId}))`,
+              ),
+          )
           .execute();
-        for (const row of rows) add(row, { kind: 'application', status: row.status as ApplicationStatus });
+        for (const row of rows) {
+          add(row, {
+            kind: 'application',
+            status: row.status as ApplicationStatus,
+            ...(inGroup ? { groupName: row.groupName ?? '' } : {}),
+          });
+        }
+      } else if (roleLevels || groupIds) {
+        const rows = await members(scopeGroupId)
+          .where('eu.event_id', '=', eventId)
+          .$if(roleLevels !== null, (q) => q.where('eu.role_level', 'in', roleLevels as number[]))
+          .$if(groupIds !== null, (q) => q.where('eu.group_id', 'in', groupIds as number[]))
+          .execute();
+        for (const row of rows) {
+          if (roleLevels) {
+            add(row, {
+              kind: 'role',
+              roleLevel: row.role_level,
+              ...(inGroup ? { groupName: row.groupName ?? '' } : {}),
+            });
+          } else add(row, { kind: 'group', groupName: row.groupName ?? '' });
+        }
       }
       const unknownUserIds: number[] = [];
       if (filter.userIds?.length) {

@@ -111,9 +111,10 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
       query: WithoutShiftQuery,
     ): Promise<{ users: PlannedPerson[]; total: number }> {
       const groupId = peopleScope(membership, query.groupId);
+      const search = query.search?.trim() ?? '';
       const [ids, total] = await Promise.all([
-        read.withoutShift(membership.eventId, groupId, query.pageSize, (query.page - 1) * query.pageSize),
-        read.countWithoutShift(membership.eventId, groupId),
+        read.withoutShift(membership.eventId, groupId, query.pageSize, (query.page - 1) * query.pageSize, search),
+        read.countWithoutShift(membership.eventId, groupId, search),
       ]);
       const byId = await people(membership.eventId, ids);
       return { users: ids.flatMap((id) => byId.get(id) ?? []), total };
