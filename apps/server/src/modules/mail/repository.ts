@@ -300,6 +300,8 @@ export function mailRepository(db: Db, dialect: DialectName) {
       subject: string;
       message: string;
       format: string;
+      /** The folder list's preview (html.ts `mailPreviewOf`). */
+      preview: string;
       filter: MailReceiverFilter;
     }): Promise<number> {
       const row = await db
@@ -312,6 +314,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
           subject: input.subject,
           message: input.message,
           format: input.format,
+          preview: input.preview,
           receiver_filter: JSON.stringify(input.filter),
           created_at: nowIso(),
         })
@@ -578,7 +581,10 @@ export function mailRepository(db: Db, dialect: DialectName) {
       });
     },
 
-    /** The event's e-mails, newest first; a leader (senderId given) sees the ones they sent. */
+    /**
+     * The event's e-mails, newest first; a leader (senderId given) sees the ones they sent. The stored preview, not
+     * the message: a folder view reads no message body.
+     */
     async listMails(eventId: number, options: { senderId: number | null; labelId: number | null }) {
       const rows = await db
         .selectFrom('mails as m')
@@ -588,8 +594,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
           'm.sender_name',
           'm.sender_email',
           'm.subject',
-          'm.message',
-          'm.format',
+          'm.preview',
           'm.receiver_filter',
           'm.created_at',
         ])

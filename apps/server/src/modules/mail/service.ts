@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { filesService } from '../files/service.js';
-import { htmlToText, sanitizeMailHtml } from './html.js';
+import { htmlToText, MailHtmlTooDeep, mailPreviewOf, sanitizeMailHtml } from './html.js';
 import { type MailRepository, mailRepository } from './repository.js';
 import { eventMailBody, eventMailHtml, type LinkedFile, type MailLanguage, reasonText } from './texts.js';
 import { createMailWorker, type MailWorker } from './worker.js';
@@ -235,7 +235,7 @@ export function mailService(app: FastifyInstance) {
     ): Promise<Mail> {
       const isRich = input.format === 'html';
       // Rich text is stored only as the allow-list leaves it; its text part is derived from that.
-      const message = isRich ? sanitizeMailHtml(input.message) : input.message;
+      const message = isRich ? sanitizedHtml(input.message) : input.message;
       const messageText = isRich ? htmlToText(message) : message;
       if (messageText.trim() === '') throw fieldError('message', 'mail.messageRequired');
       const receivers = await resolve(actor, input.receivers);
@@ -255,6 +255,7 @@ export function mailService(app: FastifyInstance) {
           subject: input.subject,
           message,
           format: isRich ? 'html' : 'text',
+          preview: mailPreviewOf(messageText, 'text'),
           filter: input.receivers,
         });
         await tx.insertAttachments(
@@ -348,7 +349,7 @@ export function mailService(app: FastifyInstance) {
         from: { userId: row.sender_id, name: row.sender_name, email: row.sender_email },
         to: parseFilter(row.receiver_filter),
         subject: row.subject,
-        preview: (row.format === 'html' ? htmlToText(row.message) : row.message).slice(0, 140),
+        preview: row.preview,
         isRead: read.has(row.id),
         createdAt: row.created_at,
         labelIds: labels.get(row.id) ?? [],
@@ -467,6 +468,17 @@ export function mailService(app: FastifyInstance) {
       return loadMail(actor, mailId);
     },
   };
+}
+
+/** The allow-listed form of a rich-text message; one nested too deeply to parse in bounded time is refused. */
+function sanitizedHtml(html: string): string {
+  try {
+    return sanitizeMailHtml(html);
+  } catch (error) {
+    if (error instanceof MailHtmlTooDeep)
+      throw fieldError('message', 'mail.messageTooDeep', { max: MAIL_LIMITS.HTML_DEPTH_MAXIMUM });
+    throw error;
+  }
 }
 
 function parseFilter(json: string): MailReceiverFilter {
