@@ -47,6 +47,8 @@ export interface ClaimedMessage {
 }
 
 const CHUNK = 500;
+/** Characters of message bodies queued per statement (see `enqueue`). */
+const QUEUE_CHUNK_CHARACTERS = 1_000_000;
 const emptyCounts = (): MailStateCounts => ({ queued: 0, sending: 0, sent: 0, failed: 0 });
 
 /**
@@ -353,14 +355,26 @@ export function mailRepository(db: Db, dialect: DialectName) {
       return ids;
     },
 
-    /** Queues messages, the i-th not before `notBefore[i]` (ms since epoch). */
+    /**
+     * Queues messages, the i-th not before `notBefore[i]` (ms since epoch). Rows go in statements of at most
+     * CHUNK rows and QUEUE_CHUNK_CHARACTERS of bodies, with a turn of the event loop between them: 10,000 copies
+     * of a 20,000-character message are hundreds of megabytes, which one statement would write while the whole
+     * server waits (docs/decisions/028).
+     */
     async enqueue(messages: QueuedMessage[], notBefore: (index: number) => number): Promise<void> {
       const now = nowIso();
-      for (let start = 0; start < messages.length; start += CHUNK) {
+      for (let start = 0, end = 0; start < messages.length; start = end) {
+        let characters = 0;
+        end = start;
+        while (end < messages.length && end - start < CHUNK && (end === start || characters < QUEUE_CHUNK_CHARACTERS)) {
+          characters += messages[end].text.length + (messages[end].html?.length ?? 0);
+          end += 1;
+        }
+        if (start > 0) await new Promise((resolve) => setImmediate(resolve));
         await db
           .insertInto('mail_queue')
           .values(
-            messages.slice(start, start + CHUNK).map((message, offset) => ({
+            messages.slice(start, end).map((message, offset) => ({
               event_id: message.eventId,
               receiver_id: message.receiverId ?? null,
               user_id: message.userId,

@@ -43,6 +43,9 @@ export interface EnqueueInput {
 
 const isLeader = (actor: MailActor) => actor.roleLevel !== 0;
 
+/** Receivers whose copies are rendered and queued between two turns of the event loop. */
+const RENDER_SLICE = 50;
+
 /**
  * E-mail to members (issue 14): choosing receivers, sending through the queue, the Sent folder and labels;
  * `enqueue` is the door other modules use. The worker that empties the queue lives here too.
@@ -278,39 +281,44 @@ export function mailService(app: FastifyInstance) {
         );
         const intervalMs = await intervalOf(actor.eventId, tx);
         const start = await tx.nextSlot(actor.eventId, intervalMs);
-        await tx.enqueue(
-          rendered.map(({ receiver, name, reason }, index) => ({
-            eventId: actor.eventId,
-            receiverId: receiverIds[index],
-            userId: receiver.userId,
-            toEmail: receiver.email,
-            toName: name,
-            subject: input.subject,
-            text: eventMailBody({
-              message: messageText,
-              firstname: receiver.firstname,
-              senderName: actor.name,
-              eventName,
-              reason,
-              language,
-              files: linked,
-            }),
-            html: isRich
-              ? eventMailHtml({
-                  html: message,
-                  firstname: receiver.firstname,
-                  senderName: actor.name,
-                  eventName,
-                  reason,
-                  language,
-                  files: linked,
-                })
-              : null,
-            replyTo: actor.email,
-            reason: 'event_mail',
-          })),
-          (index) => start + index * intervalMs,
-        );
+        // Each receiver's copy is rendered and queued a slice at a time, the event loop turning in between: all
+        // copies at once would hold every body in memory and write them in one go (docs/decisions/028).
+        for (let from = 0; from < rendered.length; from += RENDER_SLICE) {
+          if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+          await tx.enqueue(
+            rendered.slice(from, from + RENDER_SLICE).map(({ receiver, name, reason }, offset) => ({
+              eventId: actor.eventId,
+              receiverId: receiverIds[from + offset],
+              userId: receiver.userId,
+              toEmail: receiver.email,
+              toName: name,
+              subject: input.subject,
+              text: eventMailBody({
+                message: messageText,
+                firstname: receiver.firstname,
+                senderName: actor.name,
+                eventName,
+                reason,
+                language,
+                files: linked,
+              }),
+              html: isRich
+                ? eventMailHtml({
+                    html: message,
+                    firstname: receiver.firstname,
+                    senderName: actor.name,
+                    eventName,
+                    reason,
+                    language,
+                    files: linked,
+                  })
+                : null,
+              replyTo: actor.email,
+              reason: 'event_mail',
+            })),
+            (index) => start + (from + index) * intervalMs,
+          );
+        }
         await writeAudit(trx, {
           eventId: actor.eventId,
           actorId: actor.userId,
