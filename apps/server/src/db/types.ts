@@ -228,6 +228,8 @@ export interface MailQueueTable {
   /** The HTML part of a rich-text message; null for plain text. */
   body_html: string | null;
   reply_to: string | null;
+  /** The display name it goes out under (migration 0021); null: MAIL_FROM's own. */
+  from_name: string | null;
   reason: string;
   state: Generated<string>;
   attempts: Generated<number>;
