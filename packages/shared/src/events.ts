@@ -81,7 +81,6 @@ const pageField = z.coerce.number().int().min(1).default(1);
 const pageSizeField = (fallback: number) =>
   z.coerce.number().int().min(1).max(LIMITS.PAGE_SIZE_MAXIMUM).default(fallback);
 
-
 export const roleLevelSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'error.invalid' });
 
 export const descriptionField = safeString()
