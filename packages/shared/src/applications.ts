@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './common.js';
+import { idSchema, safeString } from './common.js';
 import {
   APPLICATION_SEARCH_MAXIMUM,
   APPLICATION_SORT_DEFAULT,
@@ -32,20 +32,8 @@ export const statusFilterSchema = listInput
 
 /** Group ids, and 'none' for applications without a group (null in the parsed list). */
 export const groupFilterSchema = listInput
-  .transform(toList)
-  .pipe(
-    z
-      .array(
-        z.union([
-          z.literal(NO_GROUP_FILTER),
-          z
-            .string()
-            .regex(/^[1-9]\d{0,9}$/)
-            .transform(Number),
-        ]),
-      )
-      .max(500),
-  )
+  .transform((value): unknown[] => toList(value))
+  .pipe(z.array(z.union([z.literal(NO_GROUP_FILTER), idSchema])).max(500))
   .transform((list) => list.map((item) => (item === NO_GROUP_FILTER ? null : item)));
 
 /** Week-separation option values (applications.week). */
@@ -132,12 +120,12 @@ export type ApplicationDetailResponse = z.infer<typeof applicationDetailResponse
 export const applicationsUpdateSchema = z
   .object({
     /** The selected rows. */
-    ids: z.array(z.number().int().positive()).min(1).max(APPLICATIONS_BULK_IDS_MAXIMUM).optional(),
+    ids: z.array(idSchema).min(1).max(APPLICATIONS_BULK_IDS_MAXIMUM).optional(),
     /** Instead of ids: every application matching this filter ("all N matching"). */
     filter: applicationFilterSchema.optional(),
     status: z.enum(APPLICATION_STATUSES).optional(),
     /** null: no group. */
-    groupId: z.number().int().positive().nullable().optional(),
+    groupId: idSchema.nullable().optional(),
   })
   .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
     error: 'error.applicationsSelectionRequired',

@@ -8,6 +8,8 @@ import { hasOnlyAllowedCharacters } from './text.js';
 export const MAIL_LIMITS = {
   SUBJECT_MAXIMUM: 200,
   MESSAGE_MAXIMUM: 20_000,
+  /** Deepest nesting of tags a rich-text message may have as written (docs/decisions/028). */
+  HTML_DEPTH_MAXIMUM: 200,
   RECEIVERS_MAXIMUM: 10_000,
   LABEL_NAME_MAXIMUM: 40,
   /** How many receivers the compose preview lists by name. */

@@ -196,6 +196,8 @@ export interface MailsTable {
   sender_email: Generated<string>;
   /** `text` or `html` (sanitised by the server before it was stored). */
   format: Generated<string>;
+  /** The folder list's preview: the start of the message's text, computed when the e-mail is stored. */
+  preview: Generated<string>;
   created_at: Timestamp;
 }
 

@@ -228,3 +228,38 @@ describe(`migration 0018 (unique keys by user first) on ${dialect}`, () => {
     await expect(insertApplication(event.id, user.id)).rejects.toThrow();
   });
 });
+
+describe(`migration 0028 (stored mail preview) on ${dialect}`, () => {
+  it("fills every existing e-mail's preview from its message, rich text through its text", async () => {
+    const migrator = migratorOf(handle);
+    expect((await migrator.migrateTo('0018-user-first-unique-keys')).error).toBeUndefined();
+    const { user, event } = await insertUserAndEvent();
+    const insertMail = (message: string, format: string) =>
+      handle.db
+        .insertInto('mails')
+        .values({
+          event_id: event.id,
+          sender_id: user.id,
+          subject: 'S',
+          message,
+          format,
+          receiver_filter: '{}',
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const plain = await insertMail(`Plain ${'a'.repeat(300)}`, 'text');
+    const rich = await insertMail(`${'<br />'.repeat(2500)}${'<p>x</p>'.repeat(1249)}`, 'html');
+
+    expect((await migrator.migrateTo('0028-mail-preview')).error).toBeUndefined();
+    const previews = new Map(
+      (await handle.db.selectFrom('mails').select(['id', 'preview']).execute()).map((row) => [row.id, row.preview]),
+    );
+    expect(previews.get(plain.id)).toBe(`Plain ${'a'.repeat(134)}`);
+    expect(previews.get(rich.id)).toBe('x\n\n'.repeat(47).slice(0, 140));
+
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    const columns = (await handle.db.introspection.getTables()).find((table) => table.name === 'mails')?.columns;
+    expect(columns?.map((column) => column.name)).not.toContain('preview');
+  });
+});

@@ -52,6 +52,8 @@ export interface ClaimedMessage {
 const CHUNK = 500;
 /** First key of the per-event mail-slot advisory lock (`pg_advisory_xact_lock(MAIL_SLOT_LOCK, eventId)`). */
 const MAIL_SLOT_LOCK = 0x6d61696c;
+/** Characters of message bodies queued per statement (see `enqueue`). */
+const QUEUE_CHUNK_CHARACTERS = 1_000_000;
 const emptyCounts = (): MailStateCounts => ({ queued: 0, sending: 0, sent: 0, failed: 0 });
 
 /**
@@ -351,6 +353,8 @@ export function mailRepository(db: Db, dialect: DialectName) {
       subject: string;
       message: string;
       format: string;
+      /** The folder list's preview (html.ts `mailPreviewOf`). */
+      preview: string;
       filter: MailReceiverFilter;
     }): Promise<number> {
       const row = await db
@@ -363,6 +367,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
           subject: input.subject,
           message: input.message,
           format: input.format,
+          preview: input.preview,
           receiver_filter: JSON.stringify(input.filter),
           created_at: nowIso(),
         })
@@ -401,14 +406,26 @@ export function mailRepository(db: Db, dialect: DialectName) {
       return ids;
     },
 
-    /** Queues messages, the i-th not before `notBefore[i]` (ms since epoch). */
+    /**
+     * Queues messages, the i-th not before `notBefore[i]` (ms since epoch). Rows go in statements of at most
+     * CHUNK rows and QUEUE_CHUNK_CHARACTERS of bodies, with a turn of the event loop between them: 10,000 copies
+     * of a 20,000-character message are hundreds of megabytes, which one statement would write while the whole
+     * server waits (docs/decisions/028).
+     */
     async enqueue(messages: QueuedMessage[], notBefore: (index: number) => number): Promise<void> {
       const now = nowIso();
-      for (let start = 0; start < messages.length; start += CHUNK) {
+      for (let start = 0, end = 0; start < messages.length; start = end) {
+        let characters = 0;
+        end = start;
+        while (end < messages.length && end - start < CHUNK && (end === start || characters < QUEUE_CHUNK_CHARACTERS)) {
+          characters += messages[end].text.length + (messages[end].html?.length ?? 0);
+          end += 1;
+        }
+        if (start > 0) await new Promise((resolve) => setImmediate(resolve));
         await db
           .insertInto('mail_queue')
           .values(
-            messages.slice(start, start + CHUNK).map((message, offset) => ({
+            messages.slice(start, end).map((message, offset) => ({
               event_id: message.eventId,
               receiver_id: message.receiverId ?? null,
               user_id: message.userId,
@@ -632,7 +649,10 @@ export function mailRepository(db: Db, dialect: DialectName) {
       });
     },
 
-    /** The event's e-mails, newest first; a leader (senderId given) sees the ones they sent. */
+    /**
+     * The event's e-mails, newest first; a leader (senderId given) sees the ones they sent. The stored preview, not
+     * the message: a folder view reads no message body.
+     */
     async listMails(eventId: number, options: { senderId: number | null; labelId: number | null }) {
       const rows = await db
         .selectFrom('mails as m')
@@ -642,8 +662,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
           'm.sender_name',
           'm.sender_email',
           'm.subject',
-          'm.message',
-          'm.format',
+          'm.preview',
           'm.receiver_filter',
           'm.created_at',
         ])
