@@ -285,6 +285,21 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         ],
       },
       {
+        // Not behind GuestOnly: the link may be opened logged in (as its owner or anyone) or not (decision 027).
+        path: paths.auth.confirmEmail.path,
+        element: <AuthLayout />,
+        children: [
+          {
+            index: true,
+            lazy: screen(
+              [],
+              () => import('./routes/confirm-email'),
+              (module) => module.ConfirmEmailRoute,
+            ),
+          },
+        ],
+      },
+      {
         path: paths.terms.path,
         lazy: screen(
           [],

@@ -1,5 +1,6 @@
 import { changeEmailSchema, type User } from '@funkis/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { ResendConfirmationButton } from '../../../components/ui/resend-confirmation-button';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/toast';
 import { useChangeEmail } from '../api/change-email';
@@ -27,9 +29,16 @@ export function ChangeEmailForm({ user }: { user: User }) {
 
   const onSubmit = handleSubmit((values) =>
     changeMutation.mutate(values, {
-      onSuccess: () => {
+      // The address changes when the link mailed to it is opened (decision 027): the snackbar says where to look,
+      // and 'Email updated' comes from the confirmation page.
+      onSuccess: ({ user: changed }) => {
         reset();
-        enqueueSnackbar(t('snackbar.emailUpdated'), { variant: 'success' });
+        enqueueSnackbar(
+          changed.pendingEmail
+            ? t('snackbar.emailChangeRequested', { email: changed.pendingEmail })
+            : t('snackbar.emailUnchanged'),
+          { variant: 'success' },
+        );
       },
     }),
   );
@@ -42,6 +51,12 @@ export function ChangeEmailForm({ user }: { user: User }) {
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
       />
       <CardContent>
+        {user.pendingEmail ? (
+          <Alert severity="info" sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="pending-email">
+            <Box sx={{ mb: 1 }}>{t('security.changeEmail.pending', { email: user.pendingEmail })}</Box>
+            <ResendConfirmationButton address={user.pendingEmail} />
+          </Alert>
+        ) : null}
         <form noValidate onSubmit={onSubmit}>
           <FormErrorAnnouncer control={control} />
           <Stack spacing={2}>
