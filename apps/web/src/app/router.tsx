@@ -54,7 +54,7 @@ export const authenticatedRoutes: RouteObject[] = [
   {
     path: paths.account.security.path,
     lazy: screen(
-      ['scheduling'],
+      ['scheduling', 'confirm'],
       () => import('./routes/account-security'),
       (module) => module.AccountSecurityRoute,
     ),
@@ -292,7 +292,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           {
             index: true,
             lazy: screen(
-              [],
+              ['confirm'],
               () => import('./routes/confirm-email'),
               (module) => module.ConfirmEmailRoute,
             ),

@@ -1,26 +1,19 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { useAuth } from '../../lib/auth';
-import { PageContainer } from './page-container';
-import { ResendConfirmationButton } from './resend-confirmation-button';
+
+// A chunk of its own: only an unconfirmed user loads it, so the layout of every page stays as light as before.
+const ConfirmEmailAlert = lazy(async () => ({ default: (await import('./confirm-email-alert')).ConfirmEmailAlert }));
 
 /**
  * Over every page of the authenticated area while the user's address is unconfirmed (decision 027): what to do,
  * what waits for it (invitations), and the link again. Nothing once it is confirmed.
  */
 export function ConfirmEmailNotice() {
-  const { t } = useTranslation();
   const { user } = useAuth();
   if (!user || user.emailConfirmed) return null;
   return (
-    <PageContainer>
-      <Alert severity="warning" data-testid="confirm-email-notice" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
-        <AlertTitle>{t('confirmEmail.noticeTitle')}</AlertTitle>
-        <Box sx={{ mb: 1 }}>{t('confirmEmail.noticeText', { email: user.email })}</Box>
-        <ResendConfirmationButton address={user.email} />
-      </Alert>
-    </PageContainer>
+    <Suspense fallback={null}>
+      <ConfirmEmailAlert />
+    </Suspense>
   );
 }

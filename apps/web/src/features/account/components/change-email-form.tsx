@@ -19,6 +19,7 @@ import { useChangeEmail } from '../api/change-email';
 
 export function ChangeEmailForm({ user }: { user: User }) {
   const { t } = useTranslation();
+  const { t: tConfirm } = useTranslation('confirm');
   const { enqueueSnackbar } = useSnackbar();
   const changeMutation = useChangeEmail();
   const { control, handleSubmit, reset } = useForm({
@@ -34,9 +35,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
       onSuccess: ({ user: changed }) => {
         reset();
         enqueueSnackbar(
-          changed.pendingEmail
-            ? t('snackbar.emailChangeRequested', { email: changed.pendingEmail })
-            : t('snackbar.emailUnchanged'),
+          changed.pendingEmail ? tConfirm('changeRequested', { email: changed.pendingEmail }) : tConfirm('unchanged'),
           { variant: 'success' },
         );
       },
@@ -53,7 +52,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
       <CardContent>
         {user.pendingEmail ? (
           <Alert severity="info" sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="pending-email">
-            <Box sx={{ mb: 1 }}>{t('security.changeEmail.pending', { email: user.pendingEmail })}</Box>
+            <Box sx={{ mb: 1 }}>{tConfirm('pending', { email: user.pendingEmail })}</Box>
             <ResendConfirmationButton address={user.pendingEmail} />
           </Alert>
         ) : null}

@@ -22,8 +22,9 @@ import { AuthPageHeader } from './auth-page-header';
  * once and says so. In the browser of the account itself the session's user follows (new address, confirmed).
  */
 export function ConfirmEmailPage({ token }: { token: string | null }) {
-  const { t } = useTranslation();
-  useDocumentTitle(t('confirmEmail.pageTitle'));
+  const { t } = useTranslation('confirm');
+  const { t: tCommon } = useTranslation();
+  useDocumentTitle(t('page.pageTitle'));
   const { isAuthenticated, user, updateUser } = useAuth();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
@@ -42,28 +43,28 @@ export function ConfirmEmailPage({ token }: { token: string | null }) {
   const changedAddress = isOwnSession && user !== null && user.email !== confirmed.email;
   useEffect(() => {
     if (!confirmed || !isOwnSession) return;
-    if (changedAddress) enqueueSnackbar(t('snackbar.emailUpdated'), { variant: 'success' });
+    if (changedAddress) enqueueSnackbar(tCommon('snackbar.emailUpdated'), { variant: 'success' });
     updateUser(confirmed);
     void invalidateAccountChange(queryClient);
-  }, [confirmed, isOwnSession, changedAddress, enqueueSnackbar, t, updateUser, queryClient]);
+  }, [confirmed, isOwnSession, changedAddress, enqueueSnackbar, tCommon, updateUser, queryClient]);
 
   const next = isAuthenticated ? (
     <Button component={RouterLink} to={paths.home.href()} variant="contained" sx={{ mt: 3 }}>
-      {t('confirmEmail.goHome')}
+      {t('page.goHome')}
     </Button>
   ) : (
     <Button component={RouterLink} to={paths.auth.login.href()} variant="contained" sx={{ mt: 3 }}>
-      {t('confirmEmail.goToLogin')}
+      {t('page.goToLogin')}
     </Button>
   );
 
   if (!token) {
     return (
       <>
-        <AuthPageHeader title={t('confirmEmail.title')} />
-        <Alert severity="error">{t('confirmEmail.missingToken')}</Alert>
+        <AuthPageHeader title={t('page.title')} />
+        <Alert severity="error">{t('page.missingToken')}</Alert>
         <Typography variant="body2" sx={{ mt: 2 }}>
-          {t('confirmEmail.newLinkHint')}
+          {t('page.newLinkHint')}
         </Typography>
         {next}
       </>
@@ -73,9 +74,9 @@ export function ConfirmEmailPage({ token }: { token: string | null }) {
   if (confirmed) {
     return (
       <>
-        <AuthPageHeader title={t('confirmEmail.title')} />
+        <AuthPageHeader title={t('page.title')} />
         <Alert severity="success" role="status">
-          {t('confirmEmail.success', { email: confirmed.email })}
+          {t('page.success', { email: confirmed.email })}
         </Alert>
         {next}
       </>
@@ -85,12 +86,12 @@ export function ConfirmEmailPage({ token }: { token: string | null }) {
   if (confirmMutation.isError) {
     return (
       <>
-        <AuthPageHeader title={t('confirmEmail.title')} />
+        <AuthPageHeader title={t('page.title')} />
         <div role="alert">
           <FormErrorList messages={errorMessagesOf(confirmMutation.error)} />
         </div>
         <Typography variant="body2" sx={{ mt: 2 }}>
-          {t('confirmEmail.newLinkHint')}
+          {t('page.newLinkHint')}
         </Typography>
         {next}
       </>
@@ -99,10 +100,10 @@ export function ConfirmEmailPage({ token }: { token: string | null }) {
 
   return (
     <>
-      <AuthPageHeader title={t('confirmEmail.title')} />
+      <AuthPageHeader title={t('page.title')} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
         <CircularProgress size={24} aria-hidden />
-        <Typography>{t('confirmEmail.confirming')}</Typography>
+        <Typography>{t('page.confirming')}</Typography>
       </Stack>
     </>
   );
