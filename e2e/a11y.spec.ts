@@ -32,6 +32,10 @@ const SCREENS: Screen[] = [
   { name: 'register', role: 'guest', path: () => '/authentication/register' },
   { name: 'password recovery', role: 'guest', path: () => '/authentication/password-recovery' },
   { name: 'password reset', role: 'guest', path: () => '/authentication/password-reset?token=x' },
+  // Decision 027: the confirmation link's page (here with a link that is refused), and the notice of an unconfirmed
+  // account (the applicant registered without confirming) over the home page with its reason for no invitations.
+  { name: 'confirm e-mail (refused link)', role: 'guest', path: () => '/authentication/confirm-email?token=x' },
+  { name: 'home (address unconfirmed)', role: 'applicant', path: () => '/' },
   { name: 'apply (login required)', role: 'guest', path: (c) => `/event/${c.openEvent}/apply` },
   { name: 'apply (form)', role: 'applicant', path: (c) => `/event/${c.openEvent}/apply` },
   { name: 'apply (closed)', role: 'applicant', path: (c) => `/event/${c.closedEvent}/apply` },
