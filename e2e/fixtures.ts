@@ -122,7 +122,7 @@ export async function confirmAddress(request: APIRequestContext, email: string):
   const me = (await (await request.get('/api/me')).json()) as { user?: { emailConfirmed?: boolean } };
   if (me.user?.emailConfirmed) return;
   const token = new URL(await confirmationPathFromMail(email), 'http://x').searchParams.get('token');
-  const confirmed = await request.post('/api/confirm-email', { data: { token } });
+  const confirmed = await request.post('/api/confirm-email', { data: { token }, headers: ownAddress() });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 

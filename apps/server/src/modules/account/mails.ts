@@ -112,15 +112,16 @@ export const accountMails = {
         };
   },
 
-  /** To the address an account asked to move to: the link that makes the change. */
-  confirmNewAddress(language: MailLanguage, firstname: string, currentEmail: string, link: string) {
+  /** To the address an account asked to move to: the link that makes the change (not the old address: a typo
+   * would tell a stranger). */
+  confirmNewAddress(language: MailLanguage, firstname: string, link: string) {
     return language === 'sv'
       ? {
           subject: 'Bekräfta din nya e-postadress i Funkis',
           text: [
             `Hej ${firstname},`,
             '',
-            `Funkis-kontot som nu använder ${currentEmail} vill byta till den här adressen. Öppna länken inom 24 timmar för att göra bytet:`,
+            'Ett Funkis-konto vill byta till den här adressen. Öppna länken inom 24 timmar för att göra bytet:',
             '',
             link,
             '',
@@ -132,7 +133,7 @@ export const accountMails = {
           text: [
             `Hello ${firstname},`,
             '',
-            `The Funkis account that now uses ${currentEmail} asked to move to this address. Open this link within 24 hours to make the change:`,
+            'A Funkis account asked to move to this address. Open this link within 24 hours to make the change:',
             '',
             link,
             '',

@@ -92,7 +92,7 @@ export function accountService(app: FastifyInstance) {
         eventId: null,
         to: [{ userId: row.id, email, name: nameOf(row), language }],
         ...(isChange
-          ? accountMails.confirmNewAddress(language, row.firstname, row.email, link)
+          ? accountMails.confirmNewAddress(language, row.firstname, link)
           : accountMails.confirmNewAccount(language, row.firstname, link)),
         reason: 'email_confirmation',
       },

@@ -16,7 +16,7 @@ export function ConfirmEmailAlert() {
       <Alert severity="warning" data-testid="confirm-email-notice" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
         <AlertTitle>{t('confirmEmail.noticeTitle')}</AlertTitle>
         <Box sx={{ mb: 1 }}>{t('confirmEmail.noticeText', { email: user.email })}</Box>
-        <ResendConfirmationButton address={user.email} />
+        <ResendConfirmationButton address={user.pendingEmail ?? user.email} />
       </Alert>
     </PageContainer>
   );
