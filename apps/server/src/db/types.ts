@@ -19,9 +19,9 @@ export interface UsersTable {
   avatar: string | null;
   /** `en` or `sv`: the language last used (0014); null: English. */
   language: ColumnType<string | null, string | null | undefined, string | null>;
-  /** When the owner of `email` opened a confirmation link sent to it (0019); null: not confirmed. */
+  /** When the owner of `email` opened a confirmation link sent to it (0027); null: not confirmed. */
   email_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** An address the account asked to move to, waiting for its confirmation link (0019). */
+  /** An address the account asked to move to, waiting for its confirmation link (0027). */
   pending_email: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -45,7 +45,7 @@ export interface PasswordResetTokensTable {
   used_at: Timestamp | null;
 }
 
-/** Owned by account: address-confirmation links (0019, decision 027). Only the token's keyed hash is kept. */
+/** Owned by account: address-confirmation links (0027, decision 027). Only the token's keyed hash is kept. */
 export interface EmailConfirmationTokensTable {
   id: Id;
   token_hash: string;
@@ -244,6 +244,8 @@ export interface MailQueueTable {
   /** The HTML part of a rich-text message; null for plain text. */
   body_html: string | null;
   reply_to: string | null;
+  /** The display name it goes out under (migration 0021); null: MAIL_FROM's own. */
+  from_name: string | null;
   reason: string;
   state: Generated<string>;
   attempts: Generated<number>;

@@ -229,7 +229,7 @@ describe(`migration 0018 (unique keys by user first) on ${dialect}`, () => {
   });
 });
 
-describe(`migration 0019 (confirmed e-mail addresses) on ${dialect}`, () => {
+describe(`migration 0027 (confirmed e-mail addresses) on ${dialect}`, () => {
   it('leaves existing accounts unconfirmed but the demo ones, and unlinks open invitations', async () => {
     const migrator = migratorOf(handle);
     expect((await migrator.migrateTo('0018-user-first-unique-keys')).error).toBeUndefined();
@@ -260,7 +260,7 @@ describe(`migration 0019 (confirmed e-mail addresses) on ${dialect}`, () => {
       })
       .execute();
 
-    expect((await migrator.migrateTo('0019-email-confirmation')).error).toBeUndefined();
+    expect((await migrator.migrateTo('0027-email-confirmation')).error).toBeUndefined();
     const users = await handle.db
       .selectFrom('users')
       .select(['email', 'email_confirmed_at', 'pending_email'])

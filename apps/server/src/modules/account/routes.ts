@@ -19,6 +19,7 @@ import { readImageUpload } from '../../lib/images.js';
 import { languageOf } from '../../lib/language.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
+import { storageLimitsOf, storageUse } from '../files/storage-use.js';
 import {
   byAddress,
   byBodyEmail,
@@ -125,6 +126,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           tooLarge: 'error.avatarTooLarge',
           wrongType: 'error.avatarType',
         });
+        await storageUse(app.db, app.storage, storageLimitsOf(app.config)).requireRoom(user.id, bytes.length);
         return { user: await account.saveAvatar(user.id, bytes, type) };
       },
     );

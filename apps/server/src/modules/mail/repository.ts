@@ -30,6 +30,8 @@ export interface QueuedMessage {
   /** The HTML part of a rich-text message. */
   html?: string | null;
   replyTo?: string | null;
+  /** The display name it goes out under (`Ada Berg via Funkis`); null: MAIL_FROM's own. */
+  fromName?: string | null;
   reason: string;
 }
 
@@ -43,10 +45,13 @@ export interface ClaimedMessage {
   text: string;
   html: string | null;
   replyTo: string | null;
+  fromName: string | null;
   attempts: number;
 }
 
 const CHUNK = 500;
+/** First key of the per-event mail-slot advisory lock (`pg_advisory_xact_lock(MAIL_SLOT_LOCK, eventId)`). */
+const MAIL_SLOT_LOCK = 0x6d61696c;
 const emptyCounts = (): MailStateCounts => ({ queued: 0, sending: 0, sent: 0, failed: 0 });
 
 /**
@@ -64,12 +69,22 @@ export function mailRepository(db: Db, dialect: DialectName) {
       .select(['u.id as userId', 'u.email', 'u.firstname', 'u.lastname', 'eu.role_level', 'g.name as groupName'])
       .$if(scopeGroupId !== null, (q) => q.where('eu.group_id', '=', scopeGroupId as number));
 
+  /**
+   * Applicants of the event, optionally only one group's: those whose application is in the group and who are not
+   * members of another group (or of none) now, as the applications review counts a leader's applicants.
+   */
   const applicants = (scopeGroupId: number | null) =>
     db
       .selectFrom('applications as a')
       .innerJoin('users as u', 'u.id', 'a.user_id')
       .select(['u.id as userId', 'u.email', 'u.firstname', 'u.lastname', 'a.status'])
-      .$if(scopeGroupId !== null, (q) => q.where('a.group_id', '=', scopeGroupId as number));
+      .$if(scopeGroupId !== null, (q) =>
+        q
+          .where('a.group_id', '=', scopeGroupId as number)
+          .where(
+            sql<boolean>`not exists (select 1 from event_users eu where eu.event_id = a.event_id and eu.user_id = a.user_id and (eu.group_id is null or eu.group_id <> ${scopeGroupId}))`,
+          ),
+      );
 
   return {
     async eventName(eventId: number): Promise<string> {
@@ -192,11 +207,14 @@ export function mailRepository(db: Db, dialect: DialectName) {
 
     /**
      * Where the next message of the event may go out so the event keeps its rate: after the last one already
-     * waiting. On PostgreSQL the event row is locked so two sends of one event are spaced one after the other.
+     * waiting. On PostgreSQL a lock of the event's mail slot (a transaction-level advisory lock, not the event's
+     * row) spaces two sends of one event one after the other; it is the last lock a transaction takes, so
+     * changes that lock shifts or members first (a sign-up an organiser makes, decision 031) never wait on it
+     * in a circle with changes that lock the event's row first.
      */
     async nextSlot(eventId: number, intervalMs: number): Promise<number> {
       if (dialect === 'postgres') {
-        await db.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
+        await sql`select pg_advisory_xact_lock(${MAIL_SLOT_LOCK}, ${eventId})`.execute(db);
       }
       const row = await db
         .selectFrom('mail_queue')
@@ -367,6 +385,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
               body_text: message.text,
               body_html: message.html ?? null,
               reply_to: message.replyTo ?? null,
+              from_name: message.fromName ?? null,
               reason: message.reason,
               state: 'queued',
               attempts: 0,
@@ -423,6 +442,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
             'body_text',
             'body_html',
             'reply_to',
+            'from_name',
             'attempts',
             'next_attempt_at',
           ])
@@ -448,6 +468,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
             text: row.body_text,
             html: row.body_html,
             replyTo: row.reply_to,
+            fromName: row.from_name,
             attempts: row.attempts,
           }));
       });

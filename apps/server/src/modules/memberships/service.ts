@@ -66,6 +66,8 @@ export function membershipsService(db: Db, dialect: DialectName) {
 
   return {
     findMember: (eventId: number, eventUserId: number) => read.findMember(eventId, eventUserId),
+    /** The member with their membership row locked on PostgreSQL (caller's transaction): see the repository. */
+    lockMember: (eventId: number, eventUserId: number) => read.lockMember(eventId, eventUserId),
     findMemberByUserId: (eventId: number, userId: number) => read.findMemberByUserId(eventId, userId),
     findMembers: (eventId: number, eventUserIds: readonly number[]) => read.findMembers(eventId, eventUserIds),
     /** The user's memberships (any events): `{ eventId, eventUserId }`. */
