@@ -29,6 +29,7 @@ import * as mailRichTextAndReads from './migrations/0016-mail-rich-text-and-read
 import * as auditLogWithoutForeignKeys from './migrations/0017-audit-log-without-foreign-keys.js';
 import * as userFirstUniqueKeys from './migrations/0018-user-first-unique-keys.js';
 import * as mailFromName from './migrations/0021-mail-from-name.js';
+import * as emailConfirmation from './migrations/0027-email-confirmation.js';
 import * as mailPreview from './migrations/0028-mail-preview.js';
 import type { Database, Db, DialectName } from './types.js';
 
@@ -227,6 +228,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0017-audit-log-without-foreign-keys': auditLogWithoutForeignKeys,
     '0018-user-first-unique-keys': userFirstUniqueKeys,
     '0021-mail-from-name': mailFromName,
+    '0027-email-confirmation': emailConfirmation,
     '0028-mail-preview': mailPreview,
   };
   return {

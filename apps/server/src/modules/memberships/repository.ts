@@ -174,7 +174,7 @@ export function membershipsRepository(db: Db, dialect: DialectName) {
     findUserByEmail: (email: string) =>
       db
         .selectFrom('users')
-        .select(['id', 'email', 'firstname', 'lastname'])
+        .select(['id', 'email', 'firstname', 'lastname', 'email_confirmed_at'])
         .where('email', '=', email.trim().toLowerCase())
         .executeTakeFirst(),
 
