@@ -29,7 +29,7 @@ import remindersPlugin from './modules/scheduling/plugin.js';
 import { schedulingRoutes } from './modules/scheduling/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import authPlugin from './plugins/auth.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { clientErrorHandler } from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import sessionPlugin from './plugins/session.js';
@@ -104,8 +104,11 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     logController: new OneLineRequestLog(),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // JSON routes take JSON (and the upload routes multipart): a text/plain body is 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', handle.db);
