@@ -151,7 +151,10 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
   // JSON (and other text) answers above 1 KB go out compressed when the client accepts it: brotli at quality 4
   // (fast enough per request), else gzip. Static assets are already compressed at build time (plugins/web.ts).
+  // Stored files and avatars are sent as stored, with their length and byte ranges (routes set `compress: false`),
+  // and application/octet-stream is not compressed (mostly archives already compressed; decision 030).
   await app.register(fastifyCompress, {
+    customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)/u,
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },

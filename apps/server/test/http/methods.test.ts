@@ -1,5 +1,5 @@
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { createUser, loginAs } from '../helpers/factories.js';
@@ -15,7 +15,10 @@ afterAll(() => t.close());
 const concrete = (url: string) => url.replace(/:[A-Za-z_]\w*(\([^)]*\))?/g, '1').replace(/\*/g, 'x');
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'] as const;
 type Method = (typeof METHODS)[number];
-const allowOf = (header: unknown) => String(header ?? '').split(/,\s*/).filter(Boolean);
+const allowOf = (header: unknown) =>
+  String(header ?? '')
+    .split(/,\s*/)
+    .filter(Boolean);
 /** The first error code of an answer; a HEAD answer has no body. */
 const codeOf = (answer: { body: string }) => (answer.body ? JSON.parse(answer.body).errors?.[0]?.code : undefined);
 

@@ -82,6 +82,14 @@ export const commonMessages = defineMessages({
     en: 'The request took too long to arrive.',
     sv: 'Förfrågan tog för lång tid att komma fram.',
   },
+  'error.rangeNotSatisfiable': {
+    en: 'The requested range is outside the file ({size} bytes).',
+    sv: 'Det begärda intervallet ligger utanför filen ({size} byte).',
+  },
+  'error.preconditionFailed': {
+    en: 'The file has changed since you last fetched it.',
+    sv: 'Filen har ändrats sedan du senast hämtade den.',
+  },
   'error.unavailable': {
     en: 'The server is busy or cannot reach its database. Try again in a moment.',
     sv: 'Servern är upptagen eller når inte sin databas. Försök igen om en stund.',

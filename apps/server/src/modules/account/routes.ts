@@ -16,6 +16,7 @@ import { idSchema, ok } from '../../lib/http.js';
 import { unauthorized } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
 import { languageOf } from '../../lib/language.js';
+import { sendStored } from '../../lib/stored-answer.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
 import {
@@ -132,6 +133,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/:userId/avatar',
     {
+      compress: false,
       onRequest: loggedIn,
       schema: {
         ...tag,
@@ -142,11 +144,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const avatar = await account.openAvatar(currentUser(request).id, request.params.userId);
-      return reply
+      reply
         .type(avatar.contentType)
         .header('cache-control', 'private, max-age=86400')
-        .header('content-security-policy', "default-src 'none'")
-        .send(avatar.stream);
+        .header('content-security-policy', "default-src 'none'");
+      return sendStored(request, reply, avatar.stored);
     },
   );
 

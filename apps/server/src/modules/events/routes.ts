@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, MAX_ID, ok } from '../../lib/http.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
+import { sendStored } from '../../lib/stored-answer.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentMembership, currentUser, findMembership } from '../../plugins/auth.js';
 import { isTakingApplications } from '../applications/service.js';
@@ -232,6 +233,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/event/:id/avatar',
     {
+      compress: false,
       onRequest: requireAvatarViewer,
       schema: {
         ...tags.events,
@@ -242,12 +244,13 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await service.findEvent(request.params.id);
       if (!row?.avatar) throw notFound();
-      const [key, extension] = row.avatar.split('.');
-      return reply
+      const [key = '', extension] = row.avatar.split('.');
+      const { size, storedAt } = await app.storage.stat(key);
+      reply
         .type(`image/${extension}`)
         .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .send(app.storage.open(key));
+        .header('x-content-type-options', 'nosniff');
+      return sendStored(request, reply, { key, size, storedAt, open: (range) => app.storage.open(key, range) });
     },
   );
 };

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.js';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
+import { sendStored } from '../../lib/stored-answer.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { filesService } from './service.js';
@@ -80,6 +81,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/event/:id/files/:fileId/download',
     {
+      // Sent as stored, with its length and byte ranges (resumable), never compressed on the fly (decision 030).
+      compress: false,
       onRequest: app.requireEventRole(0, 1, 2),
       schema: {
         ...tags,
@@ -90,17 +93,16 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const membership = currentMembership(request);
-      const { row, stream } = await service.open(membership.eventId, request.params.fileId, membership.roleLevel);
+      const { row, stored } = await service.open(membership.eventId, request.params.fileId, membership.roleLevel);
       const isInline = request.query.inline === '1' && isPreviewable(row.mime_type);
-      return reply
+      reply
         .type(row.mime_type)
-        .header('content-length', String(row.size))
         .header('content-disposition', contentDisposition(isInline ? 'inline' : 'attachment', row.name))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', isInline && row.mime_type === 'application/pdf' ? PDF_CSP : SANDBOX_CSP)
         .header('cache-control', 'private, no-store')
-        .header('cross-origin-resource-policy', 'same-origin')
-        .send(stream);
+        .header('cross-origin-resource-policy', 'same-origin');
+      return sendStored(request, reply, stored);
     },
   );
 
