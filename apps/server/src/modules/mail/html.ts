@@ -42,20 +42,40 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h1: 'h3',
     h2: 'h3',
     h4: 'h3',
-    a: (_tagName, attribs): sanitizeHtml.Tag => ({
-      tagName: 'a',
-      attribs: SAFE_HREF.test(attribs.href ?? '')
-        ? { href: (attribs.href ?? '').trim(), rel: 'noopener noreferrer' }
-        : ({} as sanitizeHtml.Attributes),
-    }),
   },
   // A link without an http, https or mailto address becomes its text.
   exclusiveFilter: (frame) => (frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false),
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
 };
 
+/**
+ * A link's address as sent: http, https or mailto as written; a relative one (`/event/3/files`) made absolute
+ * against the server's public address, since a mail has no address of its own to resolve it against; else null.
+ */
+export function absoluteHref(href: string, publicUrl: string): string | null {
+  const value = href.trim();
+  if (SAFE_HREF.test(value)) return value;
+  if (value === '' || value.startsWith('//') || /^[a-z][a-z\d+.-]*:/i.test(value)) return null;
+  try {
+    const url = new URL(value, `${publicUrl.replace(/\/$/, '')}/`);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The allow-listed form of untrusted HTML: the only form that is ever stored or sent. */
-export const sanitizeMailHtml = (html: string): string => sanitize(html, OPTIONS).trim();
+export const sanitizeMailHtml = (html: string, publicUrl: string): string =>
+  sanitize(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      a: (_tagName, attribs): sanitizeHtml.Tag => {
+        const href = absoluteHref(attribs.href ?? '', publicUrl);
+        return { tagName: 'a', attribs: href ? { href, rel: 'noopener noreferrer' } : {} };
+      },
+    },
+  }).trim();
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

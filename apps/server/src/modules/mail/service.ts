@@ -235,7 +235,7 @@ export function mailService(app: FastifyInstance) {
     ): Promise<Mail> {
       const isRich = input.format === 'html';
       // Rich text is stored only as the allow-list leaves it; its text part is derived from that.
-      const message = isRich ? sanitizeMailHtml(input.message) : input.message;
+      const message = isRich ? sanitizeMailHtml(input.message, app.config.PUBLIC_URL) : input.message;
       const messageText = isRich ? htmlToText(message) : message;
       if (messageText.trim() === '') throw fieldError('message', 'mail.messageRequired');
       const receivers = await resolve(actor, input.receivers);
