@@ -5,11 +5,18 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyUnderPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+  type onSendAsyncHookHandler,
+} from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type DatabaseHandle, migrateToLatest, openConfiguredDatabase } from './db/database.js';
 import type { Db, DialectName } from './db/types.js';
+import { openapiOptions } from './lib/openapi.js';
 import { redactUrl } from './lib/redact.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -72,9 +79,17 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes (tests read it); standard output otherwise. */
   logStream?: NodeJS.WritableStream;
+  /** Sees every answer before it goes out, unchanged (tests check answers against the OpenAPI document). */
+  onAnswer?: onSendAsyncHookHandler;
 }
 
-export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+  onAnswer,
+}: BuildOptions): Promise<FastifyInstance> {
   const handle =
     database ??
     openConfiguredDatabase(config, (error) => app.log.warn({ err: error }, 'database connection lost (idle)'));
@@ -109,6 +124,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
 
   // JSON routes take JSON (and the upload routes multipart): a text/plain body is 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
+  if (onAnswer) app.addHook('onSend', onAnswer);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', handle.db);
@@ -160,18 +176,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Funkis API', version: '0.1.0' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'funkis_sid' },
-          csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openapiOptions(config.PUBLIC_URL));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(errorsPlugin, { webDist: config.WEB_DIST });

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, MAX_ID, ok } from '../../lib/http.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
+import { answers, multipartBody } from '../../lib/openapi.js';
 import { sendStored } from '../../lib/stored-answer.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentMembership, currentUser, findMembership } from '../../plugins/auth.js';
@@ -204,7 +205,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           ...tags.events,
           summary: 'Upload the event avatar (admin; multipart field `file`, PNG/JPEG/GIF/WebP up to 5 MB)',
-          consumes: ['multipart/form-data'],
+          ...multipartBody({ file: 'The image: PNG, JPEG, GIF or WebP, at most 5 MB' }),
           params: eventParams,
           response: { 200: eventResponse },
         },
@@ -238,6 +239,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...tags.events,
         summary: 'The event avatar image (members; anyone logged in while applications are open)',
+        ...answers(
+          { 'image/png': 'binary', 'image/jpeg': 'binary', 'image/gif': 'binary', 'image/webp': 'binary' },
+          'The image, resumable (Range) and with validators',
+          { stored: true },
+        ),
         params: eventParams,
       },
     },

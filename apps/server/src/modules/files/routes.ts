@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.js';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
+import { answers, multipartBody } from '../../lib/openapi.js';
 import { sendStored } from '../../lib/stored-answer.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
@@ -60,7 +61,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
             'multipart/form-data: the file in the field `file`, the role levels allowed to see it in the field `roles` ' +
             '(`0,1,2`; admins always may). At most UPLOAD_MAX_BYTES (413), within the event quota (413); images and ' +
             'PDFs must be what their bytes say (415); HTML, SVG and scripts are refused (415).',
-          consumes: ['multipart/form-data'],
+          ...multipartBody({
+            file: 'The file (at most UPLOAD_MAX_BYTES)',
+            text: { roles: 'The role levels that may see it, comma-separated (`0,1,2`); admins only when left out' },
+          }),
           params: eventParams,
           response: { 201: fileResponse },
         },
@@ -87,6 +91,11 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...tags,
         summary: 'The file itself: an attachment, or inline (`inline=1`) for images and PDFs',
+        ...answers(
+          { '*/*': 'binary' },
+          'The bytes with the type they were stored with; resumable (Range), with validators',
+          { stored: true },
+        ),
         params: fileParams,
         querystring: downloadQuerySchema,
       },
