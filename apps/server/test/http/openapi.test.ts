@@ -95,8 +95,12 @@ describe(`the OpenAPI document on ${dialect}`, () => {
   });
 
   it('gives binary answers, exports and uploads their media types, and has no nullable without a type', () => {
-    const ok = (route: string, method = 'get') =>
-      (document.paths[route]?.[method] as Operation).responses['200']?.content ?? {};
+    const operation = (route: string, method: string) => {
+      const found = document.paths[route]?.[method] as Operation | undefined;
+      if (!found) throw new Error(`${method} ${route} is not documented`);
+      return found;
+    };
+    const ok = (route: string) => operation(route, 'get').responses['200']?.content ?? {};
     expect(Object.keys(ok('/api/event/{id}/users/export')).sort()).toEqual(['text/csv', XLSX_TYPE].sort());
     expect(Object.keys(ok('/api/event/{id}/scheduling/hours/export')).sort()).toEqual(['text/csv', XLSX_TYPE].sort());
     expect(Object.keys(ok('/api/event/{id}/my-shifts.ics'))).toEqual(['text/calendar']);
@@ -104,13 +108,11 @@ describe(`the OpenAPI document on ${dialect}`, () => {
     expect(Object.keys(ok('/api/event/{id}/files/{fileId}/download'))).toEqual(['*/*']);
     for (const avatar of ['/api/user/{userId}/avatar', '/api/event/{id}/avatar']) {
       expect(Object.keys(ok(avatar))).toEqual(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-      expect(Object.keys((document.paths[avatar]?.get as Operation).responses)).toEqual(
-        expect.arrayContaining(['206', '304', '416']),
-      );
+      expect(Object.keys(operation(avatar, 'get').responses)).toEqual(expect.arrayContaining(['206', '304', '416']));
     }
     for (const upload of ['/api/user/avatar', '/api/event/{id}/avatar', '/api/event/{id}/files']) {
-      const body = (document.paths[upload]?.post as Operation).requestBody;
-      expect(JSON.stringify(body?.content['multipart/form-data']), upload).toContain('"file"');
+      const content = operation(upload, 'post').requestBody?.content ?? {};
+      expect(JSON.stringify(content['multipart/form-data']), upload).toContain('"file"');
     }
     const nullableWithoutType: string[] = [];
     const walk = (node: unknown, at: string) => {
