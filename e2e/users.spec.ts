@@ -69,7 +69,8 @@ test.describe('users table', () => {
     await expect(page.getByText(`An invitation was sent to ${memberEmail}.`)).toBeVisible();
     await expect(invitations.getByTestId('invitation-row').filter({ hasText: memberEmail })).toContainText('Volunteer');
     await expect(grid.getByRole('row').filter({ hasText: memberEmail })).toHaveCount(0);
-    const mail = await waitForMail(memberEmail, 20_000, /Invitation to/);
+    const mail = await waitForMail(memberEmail, 20_000, /invites you to the event/);
+    expect(mail).toMatch(/^From: "?Ada Admin via Funkis"? </m);
     expect(mail).toContain(event.name);
 
     // The person logs in, finds the invitation on their home page and accepts it: the event joins their list.

@@ -37,6 +37,18 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(25 * 1024 * 1024),
+  /** Longest an upload's body may take to arrive (ms); then it is answered 408 and what came is thrown away. */
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** Limits per account (docs/decisions/029): events one account creates in 24 hours, invitations it sends. */
+  EVENTS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
+  INVITATIONS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** Bytes the files and avatars one account uploaded may take together, and everyone's together (0: no limit). */
+  ACCOUNT_STORAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2 * 1024 * 1024 * 1024),
+  SERVER_STORAGE_BYTES: z.coerce.number().int().min(0).default(0),
   /** Event mail leaves at most this fast per event (messages per minute). */
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** How often the mail worker looks for due messages queued by other servers (ms). */

@@ -28,7 +28,8 @@ import * as schedulingPlanning from './migrations/0015-scheduling-planning.js';
 import * as mailRichTextAndReads from './migrations/0016-mail-rich-text-and-reads.js';
 import * as auditLogWithoutForeignKeys from './migrations/0017-audit-log-without-foreign-keys.js';
 import * as userFirstUniqueKeys from './migrations/0018-user-first-unique-keys.js';
-import * as shiftRevisions from './migrations/0020-shift-revisions.js';
+import * as mailFromName from './migrations/0021-mail-from-name.js';
+import * as shiftRevisions from './migrations/0022-shift-revisions.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -225,7 +226,8 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0016-mail-rich-text-and-reads': mailRichTextAndReads,
     '0017-audit-log-without-foreign-keys': auditLogWithoutForeignKeys,
     '0018-user-first-unique-keys': userFirstUniqueKeys,
-    '0020-shift-revisions': shiftRevisions,
+    '0021-mail-from-name': mailFromName,
+    '0022-shift-revisions': shiftRevisions,
   };
   return {
     async getMigrations() {

@@ -226,6 +226,8 @@ export interface MailQueueTable {
   /** The HTML part of a rich-text message; null for plain text. */
   body_html: string | null;
   reply_to: string | null;
+  /** The display name it goes out under (migration 0021); null: MAIL_FROM's own. */
+  from_name: string | null;
   reason: string;
   state: Generated<string>;
   attempts: Generated<number>;
@@ -285,9 +287,9 @@ export interface ShiftsTable {
   capacity: number;
   group_id: number | null;
   created_at: Timestamp;
-  /** How many times the shift changed (0020): an iCalendar SEQUENCE. */
+  /** How many times the shift changed (0022): an iCalendar SEQUENCE. */
   sequence: ColumnType<number, number | undefined, number | RawBuilder<number>>;
-  /** When it last changed (0020); null: never. */
+  /** When it last changed (0022); null: never. */
   updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -20,6 +20,8 @@ export interface FileStorage {
   /** Size and time stored of the bytes under a key. */
   stat(key: string): Promise<{ size: number; storedAt: Date }>;
   remove(key: string): Promise<void>;
+  /** The stored bytes of `key` (0 when there are none). */
+  size(key: string): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -92,6 +94,11 @@ export function createDiskStorage(root: string): FileStorage {
       return { size, storedAt: mtime };
     },
     remove: (key) => fsp.rm(fileOf(key), { force: true }),
+    size: (key) =>
+      fsp.stat(fileOf(key)).then(
+        (stat) => stat.size,
+        () => 0,
+      ),
   };
 }
 

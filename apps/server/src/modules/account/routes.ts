@@ -20,6 +20,7 @@ import { answers, multipartBody } from '../../lib/openapi.js';
 import { sendStored } from '../../lib/stored-answer.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
+import { storageLimitsOf, storageUse } from '../files/storage-use.js';
 import {
   byAddress,
   byBodyEmail,
@@ -126,6 +127,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           tooLarge: 'error.avatarTooLarge',
           wrongType: 'error.avatarType',
         });
+        await storageUse(app.db, app.storage, storageLimitsOf(app.config)).requireRoom(user.id, bytes.length);
         return { user: await account.saveAvatar(user.id, bytes, type) };
       },
     );

@@ -30,6 +30,8 @@ export interface QueuedMessage {
   /** The HTML part of a rich-text message. */
   html?: string | null;
   replyTo?: string | null;
+  /** The display name it goes out under (`Ada Berg via Funkis`); null: MAIL_FROM's own. */
+  fromName?: string | null;
   reason: string;
 }
 
@@ -43,6 +45,7 @@ export interface ClaimedMessage {
   text: string;
   html: string | null;
   replyTo: string | null;
+  fromName: string | null;
   attempts: number;
 }
 
@@ -64,12 +67,22 @@ export function mailRepository(db: Db, dialect: DialectName) {
       .select(['u.id as userId', 'u.email', 'u.firstname', 'u.lastname', 'eu.role_level', 'g.name as groupName'])
       .$if(scopeGroupId !== null, (q) => q.where('eu.group_id', '=', scopeGroupId as number));
 
+  /**
+   * Applicants of the event, optionally only one group's: those whose application is in the group and who are not
+   * members of another group (or of none) now, as the applications review counts a leader's applicants.
+   */
   const applicants = (scopeGroupId: number | null) =>
     db
       .selectFrom('applications as a')
       .innerJoin('users as u', 'u.id', 'a.user_id')
       .select(['u.id as userId', 'u.email', 'u.firstname', 'u.lastname', 'a.status'])
-      .$if(scopeGroupId !== null, (q) => q.where('a.group_id', '=', scopeGroupId as number));
+      .$if(scopeGroupId !== null, (q) =>
+        q
+          .where('a.group_id', '=', scopeGroupId as number)
+          .where(
+            sql<boolean>`not exists (select 1 from event_users eu where eu.event_id = a.event_id and eu.user_id = a.user_id and (eu.group_id is null or eu.group_id <> ${scopeGroupId}))`,
+          ),
+      );
 
   return {
     async eventName(eventId: number): Promise<string> {
@@ -367,6 +380,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
               body_text: message.text,
               body_html: message.html ?? null,
               reply_to: message.replyTo ?? null,
+              from_name: message.fromName ?? null,
               reason: message.reason,
               state: 'queued',
               attempts: 0,
@@ -423,6 +437,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
             'body_text',
             'body_html',
             'reply_to',
+            'from_name',
             'attempts',
             'next_attempt_at',
           ])
@@ -448,6 +463,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
             text: row.body_text,
             html: row.body_html,
             replyTo: row.reply_to,
+            fromName: row.from_name,
             attempts: row.attempts,
           }));
       });

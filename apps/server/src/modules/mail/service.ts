@@ -16,7 +16,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.
 import { filesService } from '../files/service.js';
 import { htmlToText, sanitizeMailHtml } from './html.js';
 import { type MailRepository, mailRepository } from './repository.js';
-import { eventMailBody, eventMailHtml, type LinkedFile, type MailLanguage, reasonText } from './texts.js';
+import { eventMailBody, eventMailHtml, type LinkedFile, type MailLanguage, reasonText, viaFunkis } from './texts.js';
 import { createMailWorker, type MailWorker } from './worker.js';
 
 /** Who is using the mail area: an admin of the event, or a group leader limited to their group. */
@@ -39,6 +39,8 @@ export interface EnqueueInput {
   /** What kind of mail it is, for logs: `password_reset`, `account_notice`, `shift_reminder`… */
   reason: string;
   replyTo?: string;
+  /** The display name it goes out under: `Ada Berg via Funkis` for what a person sends (docs/decisions/029). */
+  fromName?: string;
 }
 
 const isLeader = (actor: MailActor) => actor.roleLevel !== 0;
@@ -168,6 +170,7 @@ export function mailService(app: FastifyInstance) {
           subject: input.subject,
           text: input.text,
           replyTo: input.replyTo ?? null,
+          fromName: input.fromName ?? null,
           reason: input.reason,
         })),
         (index) => (input.eventId === null ? start : start + index * intervalMs),
@@ -306,6 +309,7 @@ export function mailService(app: FastifyInstance) {
                 })
               : null,
             replyTo: actor.email,
+            fromName: viaFunkis(actor.name),
             reason: 'event_mail',
           })),
           (index) => start + index * intervalMs,

@@ -15,7 +15,7 @@ import type { EventMembership } from '../../plugins/auth.js';
 import { membershipsService } from '../memberships/service.js';
 import { type BlockFilters, planningRepository, type ShiftBlockRow } from './planning-repository.js';
 import { schedulingRepository } from './repository.js';
-import { checkAssignmentRules, requireOrganiserOf } from './rules.js';
+import { checkAssignmentRules, requireOrganiserOf, requirePlaceableBy } from './rules.js';
 import { type SchedulingOptions, schedulingService } from './service.js';
 
 const utc = (instant: string): string => new Date(instant).toISOString();
@@ -201,6 +201,7 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
             assignment.event_user_id,
           );
           if (!member) throw notFound('error.memberNotFound');
+          requirePlaceableBy(membership, member);
           if (member.roleLevel === 2 && to.group_id !== null && to.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }

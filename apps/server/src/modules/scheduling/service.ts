@@ -30,7 +30,7 @@ import { membershipsService } from '../memberships/service.js';
 import { type CalendarShift, toICalendar } from './ical.js';
 import { type MailContext, type MailShift, schedulingMails } from './mails.js';
 import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
-import { checkAssignmentRules, requireOrganiserOf, spanClash } from './rules.js';
+import { checkAssignmentRules, requireOrganiserOf, requirePlaceableBy, spanClash } from './rules.js';
 
 /** What the service needs beyond the database: the mail queue, the token secret and the public address. */
 export interface SchedulingOptions {
@@ -690,6 +690,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
           }
           const member = await membershipsService(trx, dialect).findMember(membership.eventId, eventUserId);
           if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
+          if (membership.roleLevel !== 2) requirePlaceableBy(membership, member);
           if (member.roleLevel === 2 && shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }
