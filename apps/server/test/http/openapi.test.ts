@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XLSX_TYPE } from '../../src/lib/table-export.js';
@@ -45,6 +46,12 @@ describe(`the OpenAPI document on ${dialect}`, () => {
         (problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} ${problem.location[0]?.pointer}`,
       ),
     ).toEqual([]);
+  });
+
+  it('is a valid OpenAPI 3.1 document to swagger-parser as well (schema and every $ref)', async () => {
+    // swagger-parser dereferences in place: it gets a copy.
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+    expect(document.openapi).toBe('3.1.0');
   });
 
   it('documents the error envelope once and references it from every 4xx and 5xx of every operation', () => {
