@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO, expect, login, ownAddress, test, uniqueEmail, waitForMail } from './fixtures';
+import { confirmationPathFromMail, DEMO, expect, login, ownAddress, test, uniqueEmail, waitForMail } from './fixtures';
 
 /** The CSRF token the app keeps in localStorage (spec section 7), for API calls made through page.request. */
 async function csrfToken(page: import('@playwright/test').Page): Promise<string> {
@@ -76,6 +76,12 @@ test.describe('users table', () => {
     // The person logs in, finds the invitation on their home page and accepts it: the event joins their list.
     const memberPage = await memberContext.newPage();
     await login(memberPage, memberEmail, password);
+    // Unconfirmed, the home page says why no invitation shows; the link mailed at registration changes that.
+    await expect(memberPage.getByTestId('invitations-need-confirmation')).toBeVisible();
+    await expect(memberPage.getByTestId('invitation-card')).toHaveCount(0);
+    await memberPage.goto(await confirmationPathFromMail(memberEmail));
+    await expect(memberPage.getByText(`The address ${memberEmail} is confirmed.`)).toBeVisible();
+    await memberPage.getByRole('link', { name: 'Go to home' }).click();
     const card = memberPage.getByTestId('invitation-card').filter({ hasText: event.name });
     await expect(card).toContainText('Invited as Volunteer');
     await expect(card).toContainText('From Ada');

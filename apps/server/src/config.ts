@@ -79,8 +79,10 @@ const envSchema = z.object({
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   /** On SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  /** Overload (@fastify/under-pressure): answer 503 above this event-loop delay / heap / RSS; 0 turns one off. */
+  /** Overload (plugins/overload.ts): answer API calls 503 above this sustained event-loop delay / heap / RSS; 0: off. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  /** How long the delay must stay above MAX_EVENT_LOOP_DELAY_MS before API calls are refused (plugins/overload). */
+  OVERLOAD_WINDOW_MS: z.coerce.number().int().min(0).default(5_000),
   MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
   MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),

@@ -29,7 +29,9 @@ import * as mailRichTextAndReads from './migrations/0016-mail-rich-text-and-read
 import * as auditLogWithoutForeignKeys from './migrations/0017-audit-log-without-foreign-keys.js';
 import * as userFirstUniqueKeys from './migrations/0018-user-first-unique-keys.js';
 import * as mailFromName from './migrations/0021-mail-from-name.js';
-import * as shiftRevisions from './migrations/0022-shift-revisions.js';
+import * as emailConfirmation from './migrations/0027-email-confirmation.js';
+import * as mailPreview from './migrations/0028-mail-preview.js';
+import * as shiftRevisions from './migrations/0030-shift-revisions.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -227,7 +229,9 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0017-audit-log-without-foreign-keys': auditLogWithoutForeignKeys,
     '0018-user-first-unique-keys': userFirstUniqueKeys,
     '0021-mail-from-name': mailFromName,
-    '0022-shift-revisions': shiftRevisions,
+    '0027-email-confirmation': emailConfirmation,
+    '0028-mail-preview': mailPreview,
+    '0030-shift-revisions': shiftRevisions,
   };
   return {
     async getMigrations() {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { INVITATION_LIMITS } from '@funkis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmationTokenFromMailDir } from '../account/helpers.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import type { TestClient } from '../helpers/client.js';
 import { addMember, createEvent, createGroup, createUser, loginAs, type TestUser } from '../helpers/factories.js';
@@ -149,8 +150,13 @@ describe(`invitations on ${dialect}`, () => {
     const s = await strangerEvent('Later Fest');
     const email = unique('later');
     expect((await s.client.post(s.url, { email, roleLevel: 2, groupId: null })).statusCode).toBe(201);
-    const newcomer = await createUser(t.db, { firstname: 'Nora', lastname: 'New', email });
+    // Registered, the address is not proven yet: nothing shows until the link mailed to it is opened.
+    const newcomer = await createUser(t.db, { firstname: 'Nora', lastname: 'New', email, emailConfirmed: false });
     const client = await loginAs(t.app, newcomer);
+    expect(await invitationsOf(client)).toEqual([]);
+    expect((await client.post('/api/resend-confirmation')).statusCode).toBe(200);
+    const token = await confirmationTokenFromMailDir(t.app, t.dataDir, email);
+    expect((await client.post('/api/confirm-email', { token })).statusCode).toBe(200);
     const [mine] = await invitationsOf(client);
     expect(mine.event.id).toBe(s.event.id);
     expect((await client.post(`/api/invitations/${mine.id}/accept`)).statusCode).toBe(200);

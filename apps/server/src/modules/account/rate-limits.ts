@@ -38,6 +38,10 @@ export const ACCOUNT_RATE_LIMITS = {
   resetPerAddress: { max: 20, windowMinutes: 15 },
   /** Calls that verify the password of a logged-in user: change-email, change-password, remove-user. */
   passwordCheckPerUser: { max: 10, windowMinutes: 15 },
+  /** Address-confirmation links opened (no session): a guesser of 256-bit tokens gets nowhere anyway. */
+  confirmEmailPerAddress: { max: 30, windowMinutes: 15 },
+  /** Confirmation links mailed again on request: each is a mail to an address, so few. */
+  resendConfirmationPerUser: { max: 5, windowMinutes: 60 },
   /** Invitations an admin sends (memberships: POST /api/event/{id}/users), over every event. */
   invitationsPerUser: { max: INVITATION_LIMITS.PER_ADMIN_PER_HOUR, windowMinutes: 60 },
   /** Per account and day (docs/decisions/029); the numbers come from the configuration (`dailyLimit`). */

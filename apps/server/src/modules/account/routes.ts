@@ -1,6 +1,7 @@
 import {
   changeEmailSchema,
   changePasswordSchema,
+  confirmEmailSchema,
   loginSchema,
   recoverPasswordSchema,
   registerSchema,
@@ -88,7 +89,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...tag, body: registerSchema, response: { 201: userResponse } },
     },
     async (request, reply) => {
-      const user = await account.register(request.body);
+      const user = await account.register(request.body, languageOf(request));
       // Registering logs the new user in (spec section 4), in a new session.
       await app.sessions.create(reply, request, user.id);
       await account.rememberLanguage(user.id, languageOf(request));
@@ -178,6 +179,43 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       request.user = user;
       return { user };
+    },
+  );
+
+  app.post(
+    '/confirm-email',
+    {
+      // The link may be opened in another browser, logged in as anyone or not at all: the token is the proof.
+      config: { csrfExempt: true },
+      preHandler: limits(app, [[LIMIT.confirmEmailPerAddress, byAddress]]),
+      schema: {
+        ...tag,
+        summary: 'Open an address-confirmation link: confirms the address, or makes a waiting change of address',
+        body: confirmEmailSchema,
+        response: { 200: userResponse },
+      },
+    },
+    async (request) => {
+      const user = await account.confirmEmail(request.body.token, request.session?.id ?? null);
+      if (request.user?.id === user.id) request.user = user;
+      return { user };
+    },
+  );
+
+  app.post(
+    '/resend-confirmation',
+    {
+      onRequest: loggedIn,
+      preHandler: limits(app, [[LIMIT.resendConfirmationPerUser, byUser]]),
+      schema: {
+        ...tag,
+        summary: 'Mail the confirmation link again: for the waiting change of address, else for the unconfirmed one',
+        response: { 200: emptyResponse },
+      },
+    },
+    async (request) => {
+      await account.resendConfirmation(currentUser(request).id, request.session?.id ?? null, languageOf(request));
+      return {};
     },
   );
 

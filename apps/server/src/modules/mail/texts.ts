@@ -34,22 +34,30 @@ export function reasonText(reason: ReceiverReason, language: MailLanguage): stri
   if (language === 'sv') {
     switch (reason.kind) {
       case 'role':
-        return `du är ${ROLE_WORDS.sv[reason.roleLevel]} i evenemanget`;
+        return reason.groupName !== undefined
+          ? `du är ${ROLE_WORDS.sv[reason.roleLevel]} i gruppen ${reason.groupName}`
+          : `du är ${ROLE_WORDS.sv[reason.roleLevel]} i evenemanget`;
       case 'group':
         return `du är med i gruppen ${reason.groupName}`;
       case 'application':
-        return `din ansökan har status ${STATUS_WORDS.sv[reason.status]}`;
+        return reason.groupName !== undefined
+          ? `din ansökan till gruppen ${reason.groupName} har status ${STATUS_WORDS.sv[reason.status]}`
+          : `din ansökan har status ${STATUS_WORDS.sv[reason.status]}`;
       case 'chosen':
         return 'avsändaren valde dig som mottagare';
     }
   }
   switch (reason.kind) {
     case 'role':
-      return `you are ${ROLE_WORDS.en[reason.roleLevel]} of the event`;
+      return reason.groupName !== undefined
+        ? `you are ${ROLE_WORDS.en[reason.roleLevel]} in the group ${reason.groupName}`
+        : `you are ${ROLE_WORDS.en[reason.roleLevel]} of the event`;
     case 'group':
       return `you are a member of the group ${reason.groupName}`;
     case 'application':
-      return `your application's status is ${STATUS_WORDS.en[reason.status]}`;
+      return reason.groupName !== undefined
+        ? `your application to the group ${reason.groupName} is ${STATUS_WORDS.en[reason.status]}`
+        : `your application's status is ${STATUS_WORDS.en[reason.status]}`;
     case 'chosen':
       return 'the sender chose you as a receiver';
   }

@@ -58,7 +58,7 @@ export function spanClash(span: ShiftSpan, others: readonly HeldShift[], minRest
 }
 
 /**
- * Capacity, same shift twice, overlap and rest for one person taking `shift`; the caller holds the event's lock.
+ * Capacity, same shift twice, overlap and rest for one person taking `shift`; the caller holds the shift's and the member's locks.
  * `exceptShiftId`: a shift the person is leaving in the same transaction (a move), left out of overlap and rest.
  */
 export async function checkAssignmentRules(

@@ -1,12 +1,14 @@
 import type { Application, ApplicationStatus, EventDetail } from '@funkis/shared';
+import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
 import { parseColumnList, useColumnChoice } from '../../../hooks/use-column-choice';
@@ -15,6 +17,7 @@ import { useListSearchParams } from '../../../hooks/use-list-search-params';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/toast';
+import { exportApplicationsHref } from '../api/export-applications';
 import { useApplications } from '../api/get-applications';
 import {
   APPLICATION_PAGE_SIZES,
@@ -33,6 +36,9 @@ import { ConfirmUpdateDialog, type PendingUpdate } from './confirm-update-dialog
 import { isAnswerField } from './format';
 import { GroupSummary } from './group-summary';
 import { ShortcutsHelp } from './shortcuts-help';
+
+/** Opened on demand: its chunk stays out of the review's first load. */
+const ExportDialog = lazy(async () => ({ default: (await import('./export-dialog')).ExportDialog }));
 
 interface PendingRequest extends PendingUpdate {
   ids?: number[];
@@ -82,6 +88,7 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
   const [focusedIndex, setFocusedIndex] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
   const [pending, setPending] = useState<PendingRequest | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
 
   const list = useApplications(eventId, params);
   const groups = useGroups(eventId);
@@ -171,6 +178,14 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
           {t('title')}
         </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => setIsExporting(true)}
+          disabled={!list.data || total === 0}
+        >
+          {t('export.open')}
+        </Button>
         <ShortcutsHelp />
       </Stack>
 
@@ -263,6 +278,19 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
 
       {list.data && <GroupSummary summary={list.data.summary} />}
 
+      {isExporting ? (
+        <Suspense fallback={null}>
+          <ExportDialog
+            open
+            count={total}
+            answerFields={answerFields}
+            shownFields={shownFields}
+            weekConfig={weekConfig}
+            hrefOf={(choice, columns) => exportApplicationsHref(eventId, choice, params, columns)}
+            onClose={() => setIsExporting(false)}
+          />
+        </Suspense>
+      ) : null}
       <ApplicationDrawer eventId={eventId} applicationId={openId} onClose={() => setOpenId(null)} />
       <ConfirmUpdateDialog
         update={pending}
