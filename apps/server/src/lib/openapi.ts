@@ -47,6 +47,7 @@ export const multipartBody = (fields: { file: string; text?: Record<string, stri
 });
 
 const ERROR_REF = '#/components/responses/Error';
+const UNAVAILABLE_REF = '#/components/responses/Unavailable';
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
 /** The error envelope of DESIGN 4.1 (`plugins/errors.ts`), its codes the keys of the shared catalogue. */
@@ -199,6 +200,7 @@ function completeOperation(method: string, path: string, operation: Operation, f
   else if (operation.requestBody) errors.push('415');
   errors.push('4XX', '5XX');
   for (const status of errors) operation.responses[status] ??= { $ref: ERROR_REF };
+  operation.responses['503'] ??= { $ref: UNAVAILABLE_REF };
   // A status a route declares with a schema of its own (health's 503) keeps it; other declared errors use the ref.
   for (const [status, response] of Object.entries(operation.responses)) {
     if (/^[45]/.test(status) && !('$ref' in response) && !('content' in response)) {
@@ -218,7 +220,8 @@ export function openapiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
         version: '0.1.0',
         description:
           'Events that need volunteers. JSON in and out; every failure is the error envelope. Unsafe calls need ' +
-          'the session cookie and the `x-csrf-token` header (except login, register, recover and reset password).',
+          'the session cookie and the `x-csrf-token` header (except login, register, recover and reset password, ' +
+          'confirm e-mail).',
       },
       servers: [{ url: publicUrl, description: 'This server (PUBLIC_URL)' }],
       components: {
@@ -236,6 +239,16 @@ export function openapiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
           Error: {
             description: 'The error envelope (DESIGN 4.1)',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+          },
+          Unavailable: {
+            description:
+              'Overloaded or without its database, with `Retry-After`: the error envelope, or a page that says so ' +
+              'and reloads when the address was opened in a browser tab (plugins/overload.ts)',
+            headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'string' } } },
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } },
+              'text/html': { schema: { type: 'string' } },
+            },
           },
         },
       },
