@@ -4,11 +4,18 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+  type onSendAsyncHookHandler,
+} from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type DatabaseHandle, migrateToLatest, openConfiguredDatabase } from './db/database.js';
 import type { Db, DialectName } from './db/types.js';
+import { openapiOptions } from './lib/openapi.js';
 import { redactUrl } from './lib/redact.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -28,7 +35,7 @@ import remindersPlugin from './modules/scheduling/plugin.js';
 import { schedulingRoutes } from './modules/scheduling/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import authPlugin from './plugins/auth.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { clientErrorHandler } from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
 import overloadPlugin from './plugins/overload.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
@@ -72,9 +79,17 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes (tests read it); standard output otherwise. */
   logStream?: NodeJS.WritableStream;
+  /** Sees every answer before it goes out, unchanged (tests check answers against the OpenAPI document). */
+  onAnswer?: onSendAsyncHookHandler;
 }
 
-export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+  onAnswer,
+}: BuildOptions): Promise<FastifyInstance> {
   const handle =
     database ??
     openConfiguredDatabase(config, (error) => app.log.warn({ err: error }, 'database connection lost (idle)'));
@@ -104,8 +119,12 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     logController: new OneLineRequestLog(),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // JSON routes take JSON (and the upload routes multipart): a text/plain body is 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
+  if (onAnswer) app.addHook('onSend', onAnswer);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', handle.db);
@@ -148,24 +167,16 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
   // JSON (and other text) answers above 1 KB go out compressed when the client accepts it: brotli at quality 4
   // (fast enough per request), else gzip. Static assets are already compressed at build time (plugins/web.ts).
+  // Stored files and avatars are sent as stored, with their length and byte ranges (routes set `compress: false`),
+  // and application/octet-stream is not compressed (mostly archives already compressed; decision 030).
   await app.register(fastifyCompress, {
+    customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)/u,
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Funkis API', version: '0.1.0' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'funkis_sid' },
-          csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openapiOptions(config.PUBLIC_URL));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(errorsPlugin, { webDist: config.WEB_DIST });

@@ -115,9 +115,15 @@ export const mailSchema = z.object({
 });
 export type Mail = z.infer<typeof mailSchema>;
 
+/**
+ * The spec's folder call names both keys; a client that always sends both leaves the one it does not mean empty
+ * (`?customLabel=&systemLabel=sent`), so an empty value is the same as an absent one.
+ */
+const emptyAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.union([z.literal('').transform(() => undefined), schema]).optional();
 export const mailListQuerySchema = z.object({
-  customLabel: mailId.optional(),
-  systemLabel: z.enum(MAIL_SYSTEM_LABELS).optional(),
+  customLabel: emptyAsAbsent(mailId),
+  systemLabel: emptyAsAbsent(z.enum(MAIL_SYSTEM_LABELS)),
 });
 export const mailListResponseSchema = z.object({ emails: z.array(mailSummarySchema) });
 export const mailResponseSchema = z.object({ email: mailSchema });

@@ -31,6 +31,7 @@ import * as userFirstUniqueKeys from './migrations/0018-user-first-unique-keys.j
 import * as mailFromName from './migrations/0021-mail-from-name.js';
 import * as emailConfirmation from './migrations/0027-email-confirmation.js';
 import * as mailPreview from './migrations/0028-mail-preview.js';
+import * as shiftRevisions from './migrations/0030-shift-revisions.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -230,6 +231,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0021-mail-from-name': mailFromName,
     '0027-email-confirmation': emailConfirmation,
     '0028-mail-preview': mailPreview,
+    '0030-shift-revisions': shiftRevisions,
   };
   return {
     async getMigrations() {

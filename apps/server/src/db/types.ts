@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, RawBuilder, Selectable, Updateable } from 'kysely';
 
 /**
  * The schema as both dialects hold it. Timestamps are ISO-8601 UTC text, booleans 0/1 integers and JSON
@@ -307,6 +307,10 @@ export interface ShiftsTable {
   capacity: number;
   group_id: number | null;
   created_at: Timestamp;
+  /** How many times the shift changed (0030): an iCalendar SEQUENCE. */
+  sequence: ColumnType<number, number | undefined, number | RawBuilder<number>>;
+  /** When it last changed (0030); null: never. */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ShiftAssignmentsTable {

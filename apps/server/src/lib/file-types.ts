@@ -120,3 +120,40 @@ export class SniffingStream<T> extends Transform {
     callback(this.checked ? null : this.runCheck());
   }
 }
+
+/**
+ * Passes a text file through and tells its charset, for the type it is served with (`text/plain; charset=…`):
+ * UTF-16 by its byte-order mark, UTF-8 when all of it is valid UTF-8 (ASCII included), else windows-1252, which
+ * every byte is valid in and which old Nordic text files are written in.
+ */
+export class CharsetStream extends Transform {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  private isUtf8 = true;
+  private head = Buffer.alloc(0);
+
+  get charset(): 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' {
+    if (this.head[0] === 0xff && this.head[1] === 0xfe) return 'utf-16le';
+    if (this.head[0] === 0xfe && this.head[1] === 0xff) return 'utf-16be';
+    return this.isUtf8 ? 'utf-8' : 'windows-1252';
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (this.head.length < 2) this.head = Buffer.concat([this.head, chunk.subarray(0, 2 - this.head.length)]);
+    this.check(() => this.decoder.decode(chunk, { stream: true }));
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    this.check(() => this.decoder.decode());
+    callback();
+  }
+
+  private check(decode: () => string) {
+    if (!this.isUtf8) return;
+    try {
+      decode();
+    } catch {
+      this.isUtf8 = false;
+    }
+  }
+}

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import {
   type CodedMessage,
@@ -12,6 +14,7 @@ import {
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AllowedMethods } from '../lib/allowed-methods.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
 
@@ -42,6 +45,7 @@ const STATUS_CODES: Record<number, MessageKey> = {
   401: 'error.notLoggedIn',
   403: 'error.forbidden',
   404: 'error.notFound',
+  405: 'error.methodNotAllowed',
   413: 'error.payloadTooLarge',
   415: 'error.unsupportedType',
   429: 'error.tooManyRequests',
@@ -111,11 +115,21 @@ async function errorsPlugin(app: FastifyInstance, options: { webDist: string }) 
   });
 
   const indexFile = path.join(options.webDist, 'index.html');
+  const allowedMethods = new AllowedMethods(app.routeTable);
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     // A missing hashed asset (an old page after a new build) must fail, not get index.html as JavaScript.
     const isAsset = request.url.startsWith('/assets/');
-    if (!isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isPage = !isApi && !isAsset;
+    // A path that exists with other methods answers 405 naming them (RFC 9110 15.5.6); every page path is a GET.
+    const allowed = isPage ? ['GET', 'HEAD'] : allowedMethods.of(request.url.split('?')[0] ?? '');
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(envelope([{ code: 'error.methodNotAllowed', params: { method: request.method } }]));
+    }
+    if (isPage && (request.method === 'GET' || request.method === 'HEAD')) {
       if (!fs.existsSync(indexFile)) {
         return reply
           .status(503)
@@ -126,6 +140,30 @@ async function errorsPlugin(app: FastifyInstance, options: { webDist: string }) 
     }
     return reply.status(404).send(envelope([{ code: 'error.notFound' }]));
   });
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request gets the error envelope too: a method it does not
+ * know (`FOO`) 501 (RFC 9110 9.1), headers too large 431, a timeout 408, anything else malformed 400.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code]: [number, MessageKey] =
+    error.code === 'HPE_INVALID_METHOD'
+      ? [501, 'error.notImplemented']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'error.headersTooLarge']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'error.requestTimeout']
+          : [400, 'error.badRequest'];
+  const body = JSON.stringify(envelope([{ code }]));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export default fp(errorsPlugin, { name: 'errors' });

@@ -359,6 +359,8 @@ async function sessionPlugin(app: FastifyInstance, options: { db: Db; secret: st
   /** Every unsafe request, whatever its path, so no route can be added without the check. */
   const checkCsrf = (request: FastifyRequest) => {
     if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config?.csrfExempt) return;
+    // No route: the answer is a 404 or 405 that changes nothing, and it names the methods the path does take.
+    if (request.is404) return;
     // A synchronizer token: only the header counts, never a cookie, query or body field.
     if (!request.session) throw unauthorized();
     const header = request.headers['x-csrf-token'];

@@ -15,7 +15,10 @@ export interface FileStorage {
    * is truncated (size limit) or a check fails, leaving nothing behind.
    */
   save(stream: Readable & { truncated?: boolean }, ...checks: Transform[]): Promise<{ key: string; size: number }>;
-  open(key: string): Readable;
+  /** The bytes, or those from `start` to `end` inclusive. */
+  open(key: string, range?: { start: number; end: number }): Readable;
+  /** Size and time stored of the bytes under a key. */
+  stat(key: string): Promise<{ size: number; storedAt: Date }>;
   remove(key: string): Promise<void>;
   /** The stored bytes of `key` (0 when there are none). */
   size(key: string): Promise<number>;
@@ -85,7 +88,11 @@ export function createDiskStorage(root: string): FileStorage {
       const { size } = await fsp.stat(file);
       return { key, size };
     },
-    open: (key) => fs.createReadStream(fileOf(key)),
+    open: (key, range) => fs.createReadStream(fileOf(key), range ?? {}),
+    async stat(key) {
+      const { size, mtime } = await fsp.stat(fileOf(key));
+      return { size, storedAt: mtime };
+    },
     remove: (key) => fsp.rm(fileOf(key), { force: true }),
     size: (key) =>
       fsp.stat(fileOf(key)).then(

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/types.js';
+import { OpenApiAnswers } from './openapi-answers.js';
 
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -14,6 +15,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   dataDir: string;
+  /** Every answer checked against the OpenAPI document; `close()` fails on any mismatch. */
+  answers: OpenApiAnswers;
   close(): Promise<void>;
 }
 
@@ -47,12 +50,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     }),
     pgSchema: schema,
   };
-  const app = await buildApp({ config, logger: false });
+  const answers = new OpenApiAnswers(() => app);
+  const app = await buildApp({ config, logger: false, onAnswer: answers.hook });
   await app.ready();
   return {
     app,
     db: app.db,
     dataDir,
+    answers,
     async close() {
       await app.close();
       if (schema) {
@@ -62,6 +67,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         await client.end();
       }
       await fs.rm(dataDir, { recursive: true, force: true });
+      if (answers.problems.length > 0) {
+        throw new Error(`answers that the OpenAPI document does not describe:\n${answers.problems.join('\n')}`);
+      }
     },
   };
 }

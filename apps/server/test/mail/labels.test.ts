@@ -81,6 +81,10 @@ describe(`mail folders and labels on ${dialect}`, () => {
     expect(labelled.statusCode).toBe(200);
     expect(labelled.json().email.labelIds).toEqual([label.id]);
     expect(await folder(admin, `?customLabel=${label.id}`)).toEqual(['Labelled']);
+    // The spec's call with both keys, the one not meant left empty, gives the folder meant.
+    expect(await folder(admin, `?customLabel=${label.id}&systemLabel=`)).toEqual(['Labelled']);
+    expect(await folder(admin, '?customLabel=&systemLabel=sent')).toHaveLength(3);
+    expect(await folder(admin, '?customLabel=&systemLabel=')).toHaveLength(3);
     const all = await labels(admin);
     // The admin has opened one of the three (the leader's): the other two are unread for them.
     expect(all).toEqual([

@@ -117,6 +117,33 @@ describe(`rich-text mail on ${dialect}`, () => {
     expect(html).toContain('You get it because the sender chose you as a receiver.');
   });
 
+  it('makes a relative link absolute against PUBLIC_URL in the stored message and both parts sent', async () => {
+    const sent = await admin.post(`/api/event/${e.event.id}/send-mail`, {
+      receivers: { userIds: [e.volunteerB.id] },
+      subject: 'Where the files are',
+      message:
+        '<p>See <a href="/event/7/files?sort=name#top">the files</a>, <a href="schedule">the schedule</a>, ' +
+        '<a href="//evil.example/x">elsewhere</a> and <a href=" java&#9;script:alert(1)">this</a>.</p>',
+      format: 'html',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const base = t.app.config.PUBLIC_URL;
+    const stored = (await admin.get(`/api/event/${e.event.id}/get-mail/${sent.json().email.id}`)).json().email;
+    expect(stored.message).toBe(
+      `<p>See <a href="${base}/event/7/files?sort=name#top" rel="noopener noreferrer">the files</a>, ` +
+        `<a href="${base}/schedule" rel="noopener noreferrer">the schedule</a>, elsewhere and this.</p>`,
+    );
+    await t.app.mail.worker.drain();
+    const copy = smtp.messages.filter((mail) => mail.raw.includes('Subject: Where the files are')).at(-1);
+    const parts = partsOf(copy?.raw ?? '');
+    expect(parts.find((part) => part.type === 'text/html')?.text).toContain(
+      `<a href="${base}/event/7/files?sort=name#top" rel="noopener noreferrer">the files</a>`,
+    );
+    expect(parts.find((part) => part.type === 'text/plain')?.text).toContain(
+      `the files (${base}/event/7/files?sort=name#top)`,
+    );
+  });
+
   it('refuses rich text that is empty once sanitised, and keeps plain text a single part', async () => {
     const empty = await admin.post(`/api/event/${e.event.id}/send-mail`, {
       receivers: { userIds: [e.volunteerB.id] },

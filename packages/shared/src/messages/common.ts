@@ -66,6 +66,30 @@ export const commonMessages = defineMessages({
     en: 'Someone else changed this at the same time. Reload and try again.',
     sv: 'Någon annan ändrade detta samtidigt. Ladda om och försök igen.',
   },
+  'error.methodNotAllowed': {
+    en: 'This address does not accept {method} requests.',
+    sv: 'Den här adressen tar inte emot {method}-anrop.',
+  },
+  'error.notImplemented': {
+    en: 'The server does not know this request method.',
+    sv: 'Servern känner inte till den här anropsmetoden.',
+  },
+  'error.headersTooLarge': {
+    en: 'The request headers are too large.',
+    sv: 'Förfrågans huvuden är för stora.',
+  },
+  'error.requestTimeout': {
+    en: 'The request took too long to arrive.',
+    sv: 'Förfrågan tog för lång tid att komma fram.',
+  },
+  'error.rangeNotSatisfiable': {
+    en: 'The requested range is outside the file ({size} bytes).',
+    sv: 'Det begärda intervallet ligger utanför filen ({size} byte).',
+  },
+  'error.preconditionFailed': {
+    en: 'The file has changed since you last fetched it.',
+    sv: 'Filen har ändrats sedan du senast hämtade den.',
+  },
   'error.unavailable': {
     en: 'The server is busy or cannot reach its database. Try again in a moment.',
     sv: 'Servern är upptagen eller når inte sin databas. Försök igen om en stund.',

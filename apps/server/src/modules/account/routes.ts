@@ -17,6 +17,8 @@ import { idSchema, ok } from '../../lib/http.js';
 import { unauthorized } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
 import { languageOf } from '../../lib/language.js';
+import { answers, multipartBody } from '../../lib/openapi.js';
+import { sendStored } from '../../lib/stored-answer.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
 import { storageLimitsOf, storageUse } from '../files/storage-use.js';
@@ -67,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/logout',
-    { schema: { ...tag, response: { 200: z.object({ success: z.literal(true) }) } } },
+    { config: { public: true }, schema: { ...tag, response: { 200: z.object({ success: z.literal(true) }) } } },
     async (request, reply) => {
       if (request.session) await app.sessions.destroy(request.session.id);
       app.sessions.end(request, reply);
@@ -116,7 +118,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           ...tag,
           description: 'multipart/form-data with one image in the field `file` (PNG, JPEG, GIF or WebP, at most 5 MB).',
-          consumes: ['multipart/form-data'],
+          ...multipartBody({ file: 'The image: PNG, JPEG, GIF or WebP, at most 5 MB' }),
           response: { 200: userResponse },
         },
       },
@@ -135,21 +137,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/:userId/avatar',
     {
+      compress: false,
       onRequest: loggedIn,
       schema: {
         ...tag,
         description: 'The image itself. Visible to the user and to the people who share an event with them.',
+        ...answers(
+          { 'image/png': 'binary', 'image/jpeg': 'binary', 'image/gif': 'binary', 'image/webp': 'binary' },
+          'The image, resumable (Range) and with validators',
+          { stored: true },
+        ),
         params: z.object({ userId: idSchema }),
         querystring: z.object({ v: z.string().max(200).optional() }),
       },
     },
     async (request, reply) => {
       const avatar = await account.openAvatar(currentUser(request).id, request.params.userId);
-      return reply
+      reply
         .type(avatar.contentType)
         .header('cache-control', 'private, max-age=86400')
-        .header('content-security-policy', "default-src 'none'")
-        .send(avatar.stream);
+        .header('content-security-policy', "default-src 'none'");
+      return sendStored(request, reply, avatar.stored);
     },
   );
 

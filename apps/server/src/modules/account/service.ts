@@ -7,6 +7,7 @@ import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import type { ImageType } from '../../lib/images.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { StoredBytes } from '../../lib/stored-answer.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
@@ -353,8 +354,10 @@ export function accountService(app: FastifyInstance) {
     async openAvatar(viewerId: number, userId: number) {
       const row = await users.findById(userId);
       if (!row?.avatar || !(await users.canSeeAvatar(viewerId, userId))) throw notFound();
-      const [key, type] = row.avatar.split('.');
-      return { stream: app.storage.open(key), contentType: `image/${type}` };
+      const [key = '', type] = row.avatar.split('.');
+      const { size, storedAt } = await app.storage.stat(key);
+      const stored: StoredBytes = { key, size, storedAt, open: (range) => app.storage.open(key, range) };
+      return { stored, contentType: `image/${type}` };
     },
   };
 }

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { languageOf } from '../../lib/language.js';
+import { answers } from '../../lib/openapi.js';
 import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { applicationsToCsv, applicationsToXlsx, exportColumnsOf } from './export.js';
@@ -68,14 +69,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
           "The review's filtered applications (every page, its sort) with the chosen columns, as CSV or XLSX (admin: all; group leader: own group)",
         params: eventParams,
         querystring: applicationExportQuerySchema,
-        produces: ['text/csv', XLSX_TYPE],
-        response: {
-          200: z
-            .any()
-            .describe(
-              'The file: text/csv (UTF-8 with BOM, `,` or `;`) or XLSX; one row per application, answers headed by their question',
-            ),
-        },
+        ...answers(
+          { 'text/csv': 'text', [XLSX_TYPE]: 'binary' },
+          'The file: text/csv (UTF-8 with BOM, `,` or `;`) or XLSX; one row per application, answers headed by their question',
+        ),
       },
     },
     async (request, reply) => {

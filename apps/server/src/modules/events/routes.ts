@@ -15,6 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, MAX_ID, ok } from '../../lib/http.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
+import { answers, multipartBody } from '../../lib/openapi.js';
+import { sendStored } from '../../lib/stored-answer.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentMembership, currentUser, findMembership } from '../../plugins/auth.js';
 import { dailyLimit } from '../account/rate-limits.js';
@@ -212,7 +214,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           ...tags.events,
           summary: 'Upload the event avatar (admin; multipart field `file`, PNG/JPEG/GIF/WebP up to 5 MB)',
-          consumes: ['multipart/form-data'],
+          ...multipartBody({ file: 'The image: PNG, JPEG, GIF or WebP, at most 5 MB' }),
           params: eventParams,
           response: { 200: eventResponse },
         },
@@ -242,22 +244,29 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/event/:id/avatar',
     {
+      compress: false,
       onRequest: requireAvatarViewer,
       schema: {
         ...tags.events,
         summary: 'The event avatar image (members; anyone logged in while applications are open)',
+        ...answers(
+          { 'image/png': 'binary', 'image/jpeg': 'binary', 'image/gif': 'binary', 'image/webp': 'binary' },
+          'The image, resumable (Range) and with validators',
+          { stored: true },
+        ),
         params: eventParams,
       },
     },
     async (request, reply) => {
       const row = await service.findEvent(request.params.id);
       if (!row?.avatar) throw notFound();
-      const [key, extension] = row.avatar.split('.');
-      return reply
+      const [key = '', extension] = row.avatar.split('.');
+      const { size, storedAt } = await app.storage.stat(key);
+      reply
         .type(`image/${extension}`)
         .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .send(app.storage.open(key));
+        .header('x-content-type-options', 'nosniff');
+      return sendStored(request, reply, { key, size, storedAt, open: (range) => app.storage.open(key, range) });
     },
   );
 };

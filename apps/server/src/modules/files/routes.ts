@@ -10,6 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.js';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
+import { answers, multipartBody } from '../../lib/openapi.js';
+import { sendStored } from '../../lib/stored-answer.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { filesService } from './service.js';
@@ -61,7 +63,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
             'multipart/form-data: the file in the field `file`, the role levels allowed to see it in the field `roles` ' +
             '(`0,1,2`; admins always may). At most UPLOAD_MAX_BYTES (413), within the event quota (413); images and ' +
             'PDFs must be what their bytes say (415); HTML, SVG and scripts are refused (415).',
-          consumes: ['multipart/form-data'],
+          ...multipartBody({
+            file: 'The file (at most UPLOAD_MAX_BYTES)',
+            text: { roles: 'The role levels that may see it, comma-separated (`0,1,2`); admins only when left out' },
+          }),
           params: eventParams,
           response: { 201: fileResponse },
         },
@@ -87,27 +92,33 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/event/:id/files/:fileId/download',
     {
+      // Sent as stored, with its length and byte ranges (resumable), never compressed on the fly (decision 030).
+      compress: false,
       onRequest: app.requireEventRole(0, 1, 2),
       schema: {
         ...tags,
         summary: 'The file itself: an attachment, or inline (`inline=1`) for images and PDFs',
+        ...answers(
+          { '*/*': 'binary' },
+          'The bytes with the type they were stored with; resumable (Range), with validators',
+          { stored: true },
+        ),
         params: fileParams,
         querystring: downloadQuerySchema,
       },
     },
     async (request, reply) => {
       const membership = currentMembership(request);
-      const { row, stream } = await service.open(membership.eventId, request.params.fileId, membership.roleLevel);
+      const { row, stored } = await service.open(membership.eventId, request.params.fileId, membership.roleLevel);
       const isInline = request.query.inline === '1' && isPreviewable(row.mime_type);
-      return reply
+      reply
         .type(row.mime_type)
-        .header('content-length', String(row.size))
         .header('content-disposition', contentDisposition(isInline ? 'inline' : 'attachment', row.name))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', isInline && row.mime_type === 'application/pdf' ? PDF_CSP : SANDBOX_CSP)
         .header('cache-control', 'private, no-store')
-        .header('cross-origin-resource-policy', 'same-origin')
-        .send(stream);
+        .header('cross-origin-resource-policy', 'same-origin');
+      return sendStored(request, reply, stored);
     },
   );
 

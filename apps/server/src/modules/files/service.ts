@@ -2,6 +2,7 @@ import type { EventFile, FilesListQuery, FilesUsage, RoleLevel, UpdateFileInput 
 import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound, tooLarge } from '../../lib/http-error.js';
+import type { StoredBytes } from '../../lib/stored-answer.js';
 import { nowIso } from '../../lib/time.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
 import type { FileStorage } from '../../plugins/storage.js';
@@ -93,9 +94,19 @@ export function filesService(db: Db, dialect: DialectName, storage: FileStorage,
       }
     },
 
-    async open(eventId: number, fileId: number, roleLevel: RoleLevel) {
+    /** A file the role may see, with its bytes to send whole or in part. */
+    async open(eventId: number, fileId: number, roleLevel: RoleLevel): Promise<{ row: FileRow; stored: StoredBytes }> {
       const row = await findVisible(eventId, fileId, roleLevel);
-      return { row, stream: storage.open(row.storage_key) };
+      const key = row.storage_key;
+      return {
+        row,
+        stored: {
+          key,
+          size: row.size,
+          storedAt: new Date(row.created_at),
+          open: (range) => storage.open(key, range),
+        },
+      };
     },
 
     async update(eventId: number, fileId: number, actorId: number, input: UpdateFileInput): Promise<EventFile> {

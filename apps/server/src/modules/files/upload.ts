@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { fileNameSchema, fileRolesFieldSchema, type RoleLevel } from '@funkis/shared';
 import type { FastifyRequest } from 'fastify';
-import { checkFileType, SniffingStream } from '../../lib/file-types.js';
+import { CharsetStream, checkFileType, SniffingStream } from '../../lib/file-types.js';
 import { fieldError, tooLarge } from '../../lib/http-error.js';
 import { readUploadBody } from '../../lib/uploads.js';
 import { type FileStorage, FileTooLargeError } from '../../plugins/storage.js';
@@ -61,9 +61,13 @@ async function readParts(
       }
       const source = part.file as Readable & { truncated?: boolean };
       const sniffer = new SniffingStream((head) => checkFileType(part.mimetype, head));
+      const text = new CharsetStream();
       try {
-        const { key, size } = await storage.save(source, sniffer);
-        stored = { key, size, name: parsedName.data, mimeType: sniffer.result ?? 'application/octet-stream' };
+        const { key, size } = await storage.save(source, sniffer, text);
+        const type = sniffer.result ?? 'application/octet-stream';
+        // A text file says its charset, so a browser or editor reads its letters right (RFC 9110 8.3.1).
+        const mimeType = type.startsWith('text/') ? `${type}; charset=${text.charset}` : type;
+        stored = { key, size, name: parsedName.data, mimeType };
       } catch (error) {
         source.resume();
         if (error instanceof FileTooLargeError) {

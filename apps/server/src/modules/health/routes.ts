@@ -32,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: { 200: status, 503: unavailable } } },
+    { config: { public: true }, schema: { tags: ['health'], response: { 200: status, 503: unavailable } } },
     async (request, reply) => {
       try {
         await pingDatabase();
@@ -51,6 +51,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/ready',
     {
+      config: { public: true },
       schema: {
         tags: ['health'],
         response: {

@@ -54,16 +54,25 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h1: 'h3',
     h2: 'h3',
     h4: 'h3',
-    // A link without an http, https or mailto address loses its attributes here and its tag in `dropBareLinks`.
-    a: (_tagName, attribs): sanitizeHtml.Tag => ({
-      tagName: 'a',
-      attribs: SAFE_HREF.test(attribs.href ?? '')
-        ? { href: (attribs.href ?? '').trim(), rel: 'noopener noreferrer' }
-        : ({} as sanitizeHtml.Attributes),
-    }),
   },
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
 };
+
+/**
+ * A link's address as sent: http, https or mailto as written; a relative one (`/event/3/files`) made absolute
+ * against the server's public address, since a mail has no address of its own to resolve it against; else null.
+ */
+export function absoluteHref(href: string, publicUrl: string | undefined): string | null {
+  const value = href.trim();
+  if (SAFE_HREF.test(value)) return value;
+  if (!publicUrl || value === '' || value.startsWith('//') || /^[a-z][a-z\d+.-]*:/i.test(value)) return null;
+  try {
+    const url = new URL(value, `${publicUrl.replace(/\/$/, '')}/`);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Deepest nesting of open tags a message may have as written (unclosed `<x>`s count). The parser looks an end tag
@@ -82,12 +91,20 @@ export class MailHtmlTooDeep extends Error {
 
 /**
  * The allow-listed form of untrusted HTML: the only form that is ever stored or sent. Throws MailHtmlTooDeep for
- * a message nested deeper than MAIL_HTML_DEPTH_MAXIMUM.
+ * a message nested deeper than MAIL_HTML_DEPTH_MAXIMUM. Relative links are made absolute against `publicUrl`.
  */
-export function sanitizeMailHtml(html: string): string {
+export function sanitizeMailHtml(html: string, publicUrl?: string): string {
   let depth = 0;
   const clean = sanitize(html, {
     ...OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      // A link without an http, https or mailto address loses its attributes here and its tag in `dropBareLinks`.
+      a: (_tagName, attribs): sanitizeHtml.Tag => {
+        const href = absoluteHref(attribs.href ?? '', publicUrl);
+        return { tagName: 'a', attribs: href ? { href, rel: 'noopener noreferrer' } : {} };
+      },
+    },
     onOpenTag: () => {
       depth += 1;
       if (depth > MAIL_HTML_DEPTH_MAXIMUM) throw new MailHtmlTooDeep();

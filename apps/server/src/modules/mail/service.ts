@@ -241,7 +241,7 @@ export function mailService(app: FastifyInstance) {
     ): Promise<Mail> {
       const isRich = input.format === 'html';
       // Rich text is stored only as the allow-list leaves it; its text part is derived from that.
-      const message = isRich ? sanitizedHtml(input.message) : input.message;
+      const message = isRich ? sanitizedHtml(input.message, app.config.PUBLIC_URL) : input.message;
       const messageText = isRich ? htmlToText(message) : message;
       if (messageText.trim() === '') throw fieldError('message', 'mail.messageRequired');
       const receivers = await resolve(actor, input.receivers);
@@ -483,9 +483,9 @@ export function mailService(app: FastifyInstance) {
 }
 
 /** The allow-listed form of a rich-text message; one nested too deeply to parse in bounded time is refused. */
-function sanitizedHtml(html: string): string {
+function sanitizedHtml(html: string, publicUrl: string): string {
   try {
-    return sanitizeMailHtml(html);
+    return sanitizeMailHtml(html, publicUrl);
   } catch (error) {
     if (error instanceof MailHtmlTooDeep)
       throw fieldError('message', 'mail.messageTooDeep', { max: MAIL_LIMITS.HTML_DEPTH_MAXIMUM });

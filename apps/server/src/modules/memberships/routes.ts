@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { HttpError } from '../../lib/http-error.js';
 import { languageOf } from '../../lib/language.js';
+import { answers } from '../../lib/openapi.js';
 import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { ACCOUNT_RATE_LIMITS, byUser, dailyLimit, FailureWindow } from '../account/rate-limits.js';
@@ -95,7 +96,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The filtered members (every page) with the chosen columns, as CSV or XLSX',
         params: eventParams,
         querystring: membersExportQuerySchema,
-        response: { 200: z.any().describe('The file: text/csv, or XLSX') },
+        ...answers({ 'text/csv': 'text', [XLSX_TYPE]: 'binary' }, 'The table: CSV (`format=csv`) or XLSX'),
       },
     },
     async (request, reply) => {

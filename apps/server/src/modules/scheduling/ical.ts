@@ -1,10 +1,13 @@
 import { wallTime, zoneOffsetMinutes } from '@funkis/shared';
 
 /**
- * iCalendar (RFC 5545) output of shifts. Every time is written as the wall-clock time of the event's time zone
- * with its TZID, and the calendar carries a VTIMEZONE for each zone used, its observances computed from the
- * runtime's time-zone data for the years the shifts span (so a calendar shows 08:00 in Stockholm on both sides
- * of a daylight-saving change, and knows the zone even when the reader's differs). UTC stays `…Z`.
+ * iCalendar (RFC 5545) output of shifts. A time is written as the wall-clock time of the event's time zone with
+ * its TZID, and the calendar carries a VTIMEZONE for each zone used, its observances computed from the runtime's
+ * time-zone data for the years the shifts span (so a calendar shows 08:00 in Stockholm on both sides of a
+ * daylight-saving change, and knows the zone even when the reader's differs). A wall-clock time that happens twice
+ * (the hour repeated when clocks go back) is written in UTC instead: RFC 5545 3.3.5 makes such a local time the
+ * first of the two, and readers do not agree even on that, while `…Z` names one instant to every reader
+ * (decision 030). UTC stays `…Z`. SEQUENCE and LAST-MODIFIED say which version of a changed shift is newer.
  */
 export interface CalendarShift {
   id: number;
@@ -16,6 +19,10 @@ export interface CalendarShift {
   startsAt: string;
   endsAt: string;
   createdAt: string;
+  /** When the shift last changed (its creation when never). */
+  updatedAt: string;
+  /** How many times it changed: the revision calendars compare (RFC 5545 3.8.7.4). */
+  sequence: number;
   /** The event's IANA time zone. */
   timeZone: string;
 }
@@ -63,6 +70,18 @@ const offsetText = (minutes: number) => {
 };
 
 const DAY = 86_400_000;
+
+/**
+ * Whether the wall-clock time of an instant in a zone also names another instant: the offset a day before or after
+ * differs, and moving the instant by the difference lands on a time with that other offset (the same wall time).
+ */
+export function isAmbiguousLocalTime(instant: number, zone: string): boolean {
+  const offset = zoneOffsetMinutes(instant, zone);
+  for (const other of [zoneOffsetMinutes(instant - DAY, zone), zoneOffsetMinutes(instant + DAY, zone)]) {
+    if (other !== offset && zoneOffsetMinutes(instant + (offset - other) * 60_000, zone) === other) return true;
+  }
+  return false;
+}
 
 /** The instants in [from, to) where the zone's offset changes, to the minute. */
 function transitions(zone: string, from: number, to: number): number[] {
@@ -129,13 +148,17 @@ export function toICalendar(calendarName: string, shifts: CalendarShift[], host:
   if (zones.size === 1) lines.push(`X-WR-TIMEZONE:${[...zones.keys()][0]}`);
   for (const [zone, instants] of zones) lines.push(...vtimezone(zone, instants));
   const time = (name: string, iso: string, zone: string) =>
-    zone === 'UTC' ? `${name}:${stamp(iso)}` : `${name};TZID=${zone}:${local(iso, zone)}`;
+    zone === 'UTC' || isAmbiguousLocalTime(Date.parse(iso), zone)
+      ? `${name}:${stamp(new Date(iso).toISOString())}`
+      : `${name};TZID=${zone}:${local(iso, zone)}`;
   for (const shift of shifts) {
     lines.push(
       'BEGIN:VEVENT',
       `UID:shift-${shift.id}@${host}`,
       `DTSTAMP:${stamp(now.toISOString())}`,
       `CREATED:${stamp(shift.createdAt)}`,
+      `LAST-MODIFIED:${stamp(shift.updatedAt)}`,
+      `SEQUENCE:${shift.sequence}`,
       time('DTSTART', shift.startsAt, shift.timeZone),
       time('DTEND', shift.endsAt, shift.timeZone),
       `SUMMARY:${text(`${shift.title} (${shift.eventName})`)}`,

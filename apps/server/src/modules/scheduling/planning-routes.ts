@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
+import { answers } from '../../lib/openapi.js';
 import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { hoursToCsv, hoursToXlsx } from './hours-export.js';
@@ -109,7 +110,7 @@ export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Hours per member as CSV or XLSX with the chosen columns, every row (admin; leader for their group)',
         params: eventParams,
         querystring: hoursExportQuerySchema,
-        response: { 200: z.any().describe('The file: text/csv, or XLSX') },
+        ...answers({ 'text/csv': 'text', [XLSX_TYPE]: 'binary' }, 'The table: CSV (`format=csv`) or XLSX'),
       },
     },
     async (request, reply) => {

@@ -70,6 +70,8 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
     'shifts.starts_at',
     'shifts.ends_at',
     'shifts.created_at',
+    'shifts.updated_at',
+    'shifts.sequence',
   ] as const;
   const shiftsFrom = () =>
     db
@@ -180,10 +182,13 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         .returning('id')
         .executeTakeFirstOrThrow(),
 
-    updateShift: (eventId: number, shiftId: number, values: ShiftValues) =>
+    /** A change: the values, and the next revision for calendars (SEQUENCE, LAST-MODIFIED). */
+    updateShift: (eventId: number, shiftId: number, values: ShiftValues, now: string) =>
       db
         .updateTable('shifts')
         .set({
+          sequence: sql<number>`sequence + 1`,
+          updated_at: now,
           title: values.title,
           description: values.description,
           location: values.location,

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { notFound } from '../../lib/http-error.js';
+import { answers } from '../../lib/openapi.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { ACCOUNT_RATE_LIMITS, byAddress, limits } from '../account/rate-limits.js';
 import { schedulingService } from './service.js';
@@ -216,7 +217,12 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/event/:id/my-shifts.ics',
     {
       onRequest: app.requireEventRole(0, 1, 2),
-      schema: { ...tags, summary: "The caller's shifts as an iCalendar file (members)", params: eventParams },
+      schema: {
+        ...tags,
+        summary: "The caller's shifts as an iCalendar file (members)",
+        params: eventParams,
+        ...answers({ 'text/calendar': 'text' }, 'iCalendar (RFC 5545)'),
+      },
     },
     async (request, reply) => {
       const body = await service.myCalendar(currentMembership(request), host());
@@ -305,8 +311,10 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/calendar/:file',
     {
+      config: { public: true },
       preHandler: limits(app, [[ACCOUNT_RATE_LIMITS.calendarFeedPerAddress, byAddress]]),
       schema: {
+        ...answers({ 'text/calendar': 'text' }, 'iCalendar (RFC 5545)'),
         ...tags,
         summary: "The secret calendar feed (`{token}.ics`, no session): all shifts of the token's owner",
         params: z.object({ file: z.string().max(200) }),

@@ -276,6 +276,8 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
           startsAt: row.starts_at,
           endsAt: row.ends_at,
           createdAt: row.created_at,
+          updatedAt: row.updated_at ?? row.created_at,
+          sequence: row.sequence,
           timeZone: event.timeZone,
         },
       ];
@@ -537,7 +539,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
           if (before[key] !== value) changes[key] = { from: before[key], to: value };
         }
         if (Object.keys(changes).length === 0) return;
-        await repository.updateShift(membership.eventId, shiftId, next);
+        await repository.updateShift(membership.eventId, shiftId, next, nowIso());
         // A new time: the reminder goes out again before it.
         if (timesChanged) await repository.resetReminders(shiftId);
         let told = 0;
