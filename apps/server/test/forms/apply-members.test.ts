@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsService } from '../../src/modules/events/service.js';
+import { uploadAvatar } from '../events/fixtures.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { TestClient } from '../helpers/client.js';
 import { addMember, createEvent, createGroup, createUser, loginAs } from '../helpers/factories.js';
-import { uploadAvatar } from '../events/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,4 @@
 import type { Application, ApplicationStatus, EventDetail } from '@funkis/shared';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -9,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
+import { LoadError } from '../../../components/ui/load-error';
 import { parseColumnList, useColumnChoice } from '../../../hooks/use-column-choice';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useListSearchParams } from '../../../hooks/use-list-search-params';
-import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/toast';
 import { useApplications } from '../api/get-applications';
@@ -50,7 +49,6 @@ interface ApplicationsPageProps {
 /** The applications review (issue 6): filters, a server-paged table, bulk updates, the group summary. */
 export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps) {
   const { t } = useTranslation('applications');
-  const translateMessage = useTranslateMessage();
   const { enqueueSnackbar } = useSnackbar();
   const isLeader = eventDetail.eventUser.role.eventRole.roleLevel === 1;
   const weekConfig = eventDetail.event.useWeekSeparation ? eventDetail.event.weekSeparationConfig : null;
@@ -216,11 +214,9 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
           </Box>
         )}
         {list.isError && (
-          <Alert severity="error" sx={{ m: 2 }} data-testid="applications-error">
-            {errorMessagesOf(list.error).map(translateMessage).join(' ')}
-          </Alert>
+          <LoadError error={list.error} onRetry={() => void list.refetch()} sx={{ m: 2 }} testId="applications-error" />
         )}
-        {list.data && total === 0 && (
+        {list.data && !list.isError && total === 0 && (
           <Typography sx={{ p: 3 }} color="text.secondary" data-testid="applications-empty">
             {hasFilter ? t('table.empty') : t('table.emptyEvent')}
           </Typography>

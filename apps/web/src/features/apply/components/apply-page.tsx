@@ -11,7 +11,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isEventId } from '../../../api/get-event';
-import { withIsolates, slot } from '../../../components/ui/bidi';
+import { slot, withIsolates } from '../../../components/ui/bidi';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -77,7 +77,13 @@ function Submitted({ application, justSent }: { application: ApplicationState; j
 }
 
 /** A member is in the event already (DESIGN 4.3: a member cannot apply): where they are, and the way in. */
-function Membership({ eventId, membership }: { eventId: number; membership: NonNullable<ApplyPageData['membership']> }) {
+function Membership({
+  eventId,
+  membership,
+}: {
+  eventId: number;
+  membership: NonNullable<ApplyPageData['membership']>;
+}) {
   const { t } = useTranslation('apply');
   const role = t(`roles.${membership.roleLevel}`);
   return (

@@ -17,9 +17,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
-import { FormErrorList } from '../../../components/ui/form-error-list';
+import { LoadError } from '../../../components/ui/load-error';
 import { paths } from '../../../config/paths';
-import { errorMessagesOf } from '../../../lib/api-client';
 import { useEvents } from '../api/get-events';
 import { InvitationsList } from './invitations-list';
 import { ROLE_KEYS } from './role-label';
@@ -115,7 +114,7 @@ export function HomePage() {
           <CircularProgress aria-label={t('common.loading')} />
         </Box>
       ) : eventsQuery.isError ? (
-        <FormErrorList messages={errorMessagesOf(eventsQuery.error)} />
+        <LoadError error={eventsQuery.error} onRetry={() => void eventsQuery.refetch()} />
       ) : events.length === 0 ? (
         <Card variant="outlined">
           <CardContent>

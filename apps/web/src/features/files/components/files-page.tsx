@@ -24,6 +24,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/ui/load-error';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useDeleteFile } from '../api/delete-file';
@@ -144,8 +145,8 @@ export function FilesPage({ eventId, roleLevel }: { eventId: number; roleLevel: 
           ))}
         </TextField>
       </Stack>
-      {files.isError ? <Alert severity="error">{t('loadError')}</Alert> : null}
-      {files.isSuccess && list.length === 0 ? (
+      {files.isError ? <LoadError error={files.error} onRetry={() => void files.refetch()} /> : null}
+      {files.isSuccess && !files.isError && list.length === 0 ? (
         <Alert severity="info">{isAdmin ? t('emptyAdmin') : t('empty')}</Alert>
       ) : null}
       <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('listLabel')}>

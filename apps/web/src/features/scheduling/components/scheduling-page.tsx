@@ -33,6 +33,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
 import { FormErrorList } from '../../../components/ui/form-error-list';
+import { LoadError } from '../../../components/ui/load-error';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useAddAssignment } from '../api/add-assignment';
@@ -406,9 +407,9 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
                 label={t('filters.free')}
               />
             </Stack>
-            {shifts.isError ? <FormErrorList messages={errorMessagesOf(shifts.error)} /> : null}
+            {shifts.isError ? <LoadError error={shifts.error} onRetry={() => void shifts.refetch()} /> : null}
             {organiser ? <Coverage shifts={listed} timeZone={timeZone} /> : null}
-            {listed.length === 0 && shifts.isSuccess ? (
+            {listed.length === 0 && shifts.isSuccess && !shifts.isError ? (
               <Typography color="text.secondary" sx={{ mt: 2 }}>
                 {t('list.empty')}
               </Typography>

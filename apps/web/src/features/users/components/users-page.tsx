@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
 import { AccessDenied } from '../../../components/ui/access-denied';
 import { type ColumnChoice, visibleColumns } from '../../../components/ui/column-choice-menu';
+import { LoadError } from '../../../components/ui/load-error';
 import { parseVisibilityModel, useColumnChoice } from '../../../hooks/use-column-choice';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -148,34 +149,35 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
       />
       <Stack spacing={2}>
         {usersQuery.isError ? (
-          <Alert severity="error" data-testid="users-error">
-            {errorMessagesOf(usersQuery.error).map(translateMessage).join(' ')}
-          </Alert>
+          <LoadError error={usersQuery.error} onRetry={() => void usersQuery.refetch()} testId="users-error" />
         ) : null}
         {groupsQuery.isError ? (
           <Alert severity="warning">{errorMessagesOf(groupsQuery.error).map(translateMessage).join(' ')}</Alert>
         ) : null}
-        <UsersTable
-          rows={usersQuery.data?.users ?? []}
-          total={usersQuery.data?.total ?? 0}
-          isLoading={usersQuery.isFetching}
-          paginationModel={paginationModel}
-          onPaginationModelChange={(model) =>
-            setList({
-              // Another page size starts again on the first page.
-              page: model.pageSize === list.pageSize ? model.page + 1 : 1,
-              pageSize: model.pageSize,
-            })
-          }
-          sortModel={sortModel}
-          onSortModelChange={(model) => setList({ sort: toServerSort(model, isGrouped), page: 1 })}
-          columnVisibilityModel={columnVisibility}
-          onColumnVisibilityModelChange={setColumnVisibility}
-          isGrouped={isGrouped}
-          hasFilters={hasFilters}
-          onEdit={isAdmin ? onEdit : undefined}
-          onRemove={isAdmin ? onRemove : undefined}
-        />
+        {/* No empty state under an error: the grid (and its "no members yet") waits for a list. */}
+        {usersQuery.isError && !usersQuery.data ? null : (
+          <UsersTable
+            rows={usersQuery.data?.users ?? []}
+            total={usersQuery.data?.total ?? 0}
+            isLoading={usersQuery.isFetching}
+            paginationModel={paginationModel}
+            onPaginationModelChange={(model) =>
+              setList({
+                // Another page size starts again on the first page.
+                page: model.pageSize === list.pageSize ? model.page + 1 : 1,
+                pageSize: model.pageSize,
+              })
+            }
+            sortModel={sortModel}
+            onSortModelChange={(model) => setList({ sort: toServerSort(model, isGrouped), page: 1 })}
+            columnVisibilityModel={columnVisibility}
+            onColumnVisibilityModelChange={setColumnVisibility}
+            isGrouped={isGrouped}
+            hasFilters={hasFilters}
+            onEdit={isAdmin ? onEdit : undefined}
+            onRemove={isAdmin ? onRemove : undefined}
+          />
+        )}
         {isAdmin ? <InvitationsCard eventId={eventId} /> : null}
       </Stack>
       {isAdmin ? (
