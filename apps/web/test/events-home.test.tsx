@@ -64,10 +64,11 @@ describe('events home', () => {
     renderWithProviders(<HomePage />, { user: testUser });
     const own = await screen.findByRole('region', { name: 'Your events' });
     const open = screen.getByRole('region', { name: 'Open for applications' });
-    expect(within(own).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Harbour days',
-      'Summer festival',
-    ]);
+    expect(
+      within(own)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Harbour days', 'Summer festival']);
     expect(within(open).getByRole('heading', { level: 3, name: 'Open choir' })).toBeInTheDocument();
     expect(own.compareDocumentPosition(open) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const create = screen.getByRole('button', { name: 'Create event' });

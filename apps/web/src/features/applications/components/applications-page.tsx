@@ -1,11 +1,12 @@
 import type { Application, ApplicationStatus, EventDetail } from '@funkis/shared';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
 import { LoadError } from '../../../components/ui/load-error';
@@ -13,7 +14,6 @@ import { parseColumnList, useColumnChoice } from '../../../hooks/use-column-choi
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useListSearchParams } from '../../../hooks/use-list-search-params';
 import { errorMessagesOf } from '../../../lib/api-client';
-import { useSnackbar } from '../../../lib/toast';
 import { useApplications } from '../api/get-applications';
 import {
   APPLICATION_PAGE_SIZES,
@@ -49,7 +49,6 @@ interface ApplicationsPageProps {
 /** The applications review (issue 6): filters, a server-paged table, bulk updates, the group summary. */
 export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps) {
   const { t } = useTranslation('applications');
-  const { enqueueSnackbar } = useSnackbar();
   const isLeader = eventDetail.eventUser.role.eventRole.roleLevel === 1;
   const weekConfig = eventDetail.event.useWeekSeparation ? eventDetail.event.weekSeparationConfig : null;
   const answerFields = useMemo(() => eventDetail.eventForm.fields.filter(isAnswerField), [eventDetail]);
@@ -105,8 +104,12 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         ? t('filters.noGroup')
         : (groupList.find((g) => g.id === id)?.name ?? '');
 
+  const [result, setResult] = useState<{ count: number; key: number } | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
   const ask = (request: PendingRequest) => {
     update.reset();
+    setResult(null);
     setPending(request);
   };
 
@@ -132,7 +135,7 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
       },
       {
         onSuccess: ({ updated }) => {
-          enqueueSnackbar(t('bulk.updated', { count: updated }), { variant: 'success' });
+          setResult({ count: updated, key: Date.now() });
           setPending(null);
           if (pending.ids?.length !== 1 || selectedIds.size > 0) {
             setSelectedIds(new Set());
@@ -191,6 +194,21 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         shownFields={shownFields}
         onShownFieldsChange={setShownFields}
       />
+
+      {/* The result of the last update: it takes the focus once the confirm dialog has gone. */}
+      {result ? (
+        <Alert
+          key={result.key}
+          ref={resultRef}
+          severity="success"
+          role="status"
+          tabIndex={-1}
+          onClose={() => setResult(null)}
+          data-testid="applications-updated"
+        >
+          {t('bulk.updated', { count: result.count })}
+        </Alert>
+      ) : null}
 
       {selectedCount > 0 && (
         <BulkActions
@@ -266,6 +284,8 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         errorMessages={update.isError ? errorMessagesOf(update.error) : []}
         onCancel={() => setPending(null)}
         onConfirm={confirm}
+        disableRestoreFocus={result !== null}
+        onClosed={() => resultRef.current?.focus()}
       />
     </Stack>
   );
