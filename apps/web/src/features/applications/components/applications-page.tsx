@@ -4,8 +4,10 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
@@ -14,6 +16,7 @@ import { parseColumnList, useColumnChoice } from '../../../hooks/use-column-choi
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useListSearchParams } from '../../../hooks/use-list-search-params';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { NARROW_PAGINATION_SX, usePaginationTexts } from '../../../lib/mui-locale';
 import { useApplications } from '../api/get-applications';
 import {
   APPLICATION_PAGE_SIZES,
@@ -24,6 +27,7 @@ import {
   parseApplicationListParams,
 } from '../api/list-params';
 import { useUpdateApplications } from '../api/update-applications';
+import { ApplicationCards } from './application-cards';
 import { ApplicationDrawer } from './application-drawer';
 import { ApplicationsFilters } from './applications-filters';
 import { ApplicationsTable } from './applications-table';
@@ -49,6 +53,7 @@ interface ApplicationsPageProps {
 /** The applications review (issue 6): filters, a server-paged table, bulk updates, the group summary. */
 export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps) {
   const { t } = useTranslation('applications');
+  const paginationTexts = usePaginationTexts();
   const isLeader = eventDetail.eventUser.role.eventRole.roleLevel === 1;
   const weekConfig = eventDetail.event.useWeekSeparation ? eventDetail.event.weekSeparationConfig : null;
   const answerFields = useMemo(() => eventDetail.eventForm.fields.filter(isAnswerField), [eventDetail]);
@@ -104,6 +109,8 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         ? t('filters.noGroup')
         : (groupList.find((g) => g.id === id)?.name ?? '');
 
+  // Below 600 px the rows are cards (a table there hides status, group and actions behind a sideways scroll).
+  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [result, setResult] = useState<{ count: number; key: number } | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
 
@@ -241,25 +248,41 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         )}
         {list.data && total > 0 && (
           <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isFetching}>
-            <ApplicationsTable
-              applications={applications}
-              answerFields={answerFields.filter((field) => shownFields.includes(field.name))}
-              weekConfig={weekConfig}
-              sort={sort}
-              onSortChange={(next) => setParams({ sort: next, page: 1 })}
-              selectedIds={selectedIds}
-              isAllMatching={isAllMatching}
-              onToggle={toggle}
-              onTogglePage={togglePage}
-              focusedIndex={Math.min(focusedIndex, Math.max(0, applications.length - 1))}
-              onFocusedIndexChange={setFocusedIndex}
-              onOpen={(application) => setOpenId(application.id)}
-              onSetStatus={setRowStatus}
-            />
+            {isNarrow ? (
+              <ApplicationCards
+                applications={applications}
+                answerFields={answerFields.filter((field) => shownFields.includes(field.name))}
+                weekConfig={weekConfig}
+                selectedIds={selectedIds}
+                isAllMatching={isAllMatching}
+                onToggle={toggle}
+                onTogglePage={togglePage}
+                onOpen={(application) => setOpenId(application.id)}
+              />
+            ) : (
+              <ApplicationsTable
+                applications={applications}
+                answerFields={answerFields.filter((field) => shownFields.includes(field.name))}
+                weekConfig={weekConfig}
+                sort={sort}
+                onSortChange={(next) => setParams({ sort: next, page: 1 })}
+                selectedIds={selectedIds}
+                isAllMatching={isAllMatching}
+                onToggle={toggle}
+                onTogglePage={togglePage}
+                focusedIndex={Math.min(focusedIndex, Math.max(0, applications.length - 1))}
+                onFocusedIndexChange={setFocusedIndex}
+                onOpen={(application) => setOpenId(application.id)}
+                onSetStatus={setRowStatus}
+              />
+            )}
           </Box>
         )}
         {list.data && total > 0 && (
           <TablePagination
+            {...paginationTexts}
+            // On a phone the controls wrap rather than push the next-page arrow out of view.
+            sx={NARROW_PAGINATION_SX}
             component="div"
             count={total}
             page={page}

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/ui/load-error';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { usePagesTexts } from '../../../lib/mui-locale';
 import { useDeleteFile } from '../api/delete-file';
 import { downloadUrl, FILES_PAGE_SIZE, FIRST_FILES_QUERY, useFiles } from '../api/get-files';
 import { useUpdateFile } from '../api/update-file';
@@ -88,6 +89,7 @@ function EditDialog({ eventId, file, onClose }: { eventId: number; file: EventFi
 /** /event/{id}/files: the files the member's role may see; admins upload, rename, change roles and delete. */
 export function FilesPage({ eventId, roleLevel }: { eventId: number; roleLevel: RoleLevel }) {
   const { t, i18n } = useTranslation('files');
+  const pagesTexts = usePagesTexts();
   const [search, setSearch] = useState(FIRST_FILES_QUERY.search);
   const [sort, setSort] = useState<FileSort>(FIRST_FILES_QUERY.sort);
   const [page, setPage] = useState(FIRST_FILES_QUERY.page);
@@ -212,6 +214,7 @@ export function FilesPage({ eventId, roleLevel }: { eventId: number; roleLevel: 
       </Stack>
       {files.data && files.data.total > FILES_PAGE_SIZE ? (
         <Pagination
+          {...pagesTexts}
           count={Math.ceil(files.data.total / FILES_PAGE_SIZE)}
           page={page}
           onChange={(_event, value) => setPage(value)}

@@ -73,13 +73,13 @@ export function MailList({
                 <ListItemText
                   primary={
                     isRead(email) ? (
-                      email.subject
+                      <bdi>{email.subject}</bdi>
                     ) : (
                       <>
                         <Box component="span" sx={visuallyHidden}>
                           {t('unreadMark')}
                         </Box>
-                        {email.subject}
+                        <bdi>{email.subject}</bdi>
                       </>
                     )
                   }

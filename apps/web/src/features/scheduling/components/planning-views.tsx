@@ -1,7 +1,7 @@
 import type { Shift, ShiftBlock } from '@funkis/shared';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { parseSchedulingView, type SchedulingView, type TimelineRows } from '../api/view-params';
@@ -46,8 +46,25 @@ export function ViewSwitch({
   onChange(view: SchedulingView): void;
 }) {
   const { t } = useTranslation('planning');
+  const tabsRef = useRef<HTMLDivElement>(null);
+  // On a phone (320 px) the tabs scroll sideways: the selected one is brought into view, also when the view comes
+  // from the URL or the labels change width once their texts arrive. Only the tab strip scrolls, never the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the view or the texts change, on purpose
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const scroller = tabsRef.current?.querySelector<HTMLElement>('.MuiTabs-scroller');
+      const selected = tabsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+      if (!scroller || !selected) return;
+      const box = scroller.getBoundingClientRect();
+      const tab = selected.getBoundingClientRect();
+      if (tab.left < box.left) scroller.scrollLeft -= box.left - tab.left;
+      else if (tab.right > box.right) scroller.scrollLeft += tab.right - box.right;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [view, t]);
   return (
     <Tabs
+      ref={tabsRef}
       value={view}
       onChange={(_, next: SchedulingView) => onChange(next)}
       aria-label={t('views.label')}

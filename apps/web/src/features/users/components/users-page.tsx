@@ -8,7 +8,9 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +37,7 @@ import { EditUserDialog } from './edit-user-dialog';
 import { InvitationsCard } from './invitations-card';
 import { InviteUserDialog } from './invite-user-dialog';
 import { RemoveUserDialog } from './remove-user-dialog';
+import { UserCards } from './user-cards';
 import { UsersTable } from './users-table';
 import { UsersToolbar } from './users-toolbar';
 
@@ -92,6 +95,14 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
   const [editing, setEditing] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
 
+  const onPaginationModelChange = (model: GridPaginationModel) =>
+    setList({
+      // Another page size starts again on the first page.
+      page: model.pageSize === list.pageSize ? model.page + 1 : 1,
+      pageSize: model.pageSize,
+    });
+  // Below 600 px the members are cards: the grid's columns and its next-page arrow do not fit a phone.
+  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const query = usersQueryOf(list);
   const filters: UsersFilters = query;
   const hasFilters = list.search.trim() !== '' || roleFilter !== '' || groupFilter !== '';
@@ -155,19 +166,24 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
           <Alert severity="warning">{errorMessagesOf(groupsQuery.error).map(translateMessage).join(' ')}</Alert>
         ) : null}
         {/* No empty state under an error: the grid (and its "no members yet") waits for a list. */}
-        {usersQuery.isError && !usersQuery.data ? null : (
+        {usersQuery.isError && !usersQuery.data ? null : isNarrow ? (
+          <UserCards
+            rows={usersQuery.data?.users ?? []}
+            total={usersQuery.data?.total ?? 0}
+            isLoading={usersQuery.isFetching}
+            paginationModel={paginationModel}
+            onPaginationModelChange={onPaginationModelChange}
+            hasFilters={hasFilters}
+            onEdit={isAdmin ? onEdit : undefined}
+            onRemove={isAdmin ? onRemove : undefined}
+          />
+        ) : (
           <UsersTable
             rows={usersQuery.data?.users ?? []}
             total={usersQuery.data?.total ?? 0}
             isLoading={usersQuery.isFetching}
             paginationModel={paginationModel}
-            onPaginationModelChange={(model) =>
-              setList({
-                // Another page size starts again on the first page.
-                page: model.pageSize === list.pageSize ? model.page + 1 : 1,
-                pageSize: model.pageSize,
-              })
-            }
+            onPaginationModelChange={onPaginationModelChange}
             sortModel={sortModel}
             onSortModelChange={(model) => setList({ sort: toServerSort(model, isGrouped), page: 1 })}
             columnVisibilityModel={columnVisibility}
