@@ -74,7 +74,8 @@ describe('tables on a phone', () => {
       route: '/event/7/applications',
     });
     const card = await screen.findByTestId('application-card');
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Applications' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('application-row')).not.toBeInTheDocument();
     expect(within(card).getByText('Accepted')).toBeInTheDocument();
     expect(card).toHaveTextContent('Group: Security');
     expect(within(card).getByText('anna.berg.with.a.long.address@example.test')).toBeInTheDocument();

@@ -224,8 +224,10 @@ describe('route loaders', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       let settled = false;
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(eventKeys.list(), { events: [{ id: 7, roleLevel: 2 }], total: 1 });
       const loading = feedLoader(
-        new QueryClient(),
+        queryClient,
         [0, 1, 2],
       )(args('/event/7')).then(() => {
         settled = true;

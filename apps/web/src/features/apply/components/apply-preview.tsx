@@ -12,7 +12,7 @@ import { useApplyPreview } from '../api/get-apply-preview';
 export function ApplyPreview({ eventId }: { eventId: number }) {
   const { t } = useTranslation('apply');
   const preview = useApplyPreview(eventId);
-  if (!preview.data) return null;
+  if (!preview.data?.event) return null;
   const { event } = preview.data;
   return (
     <Paper

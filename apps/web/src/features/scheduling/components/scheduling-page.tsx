@@ -32,6 +32,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
+import { DateField } from '../../../components/forms/date-field';
 import { slot, withIsolates } from '../../../components/ui/bidi';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { LoadError } from '../../../components/ui/load-error';
@@ -436,14 +437,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
               {organiser ? t('list.title') : t('list.titleVolunteer')}
             </Typography>
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-              <TextField
-                size="small"
-                type="date"
-                label={t('filters.day')}
-                value={day}
-                onChange={(event) => setDay(event.target.value)}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
+              <DateField size="small" label={t('filters.day')} value={day} onChange={setDay} sx={{ width: 190 }} />
               <TextField
                 size="small"
                 select
