@@ -177,9 +177,9 @@ test.describe('everyone', () => {
       await context.addInitScript((value) => window.localStorage.setItem('settings', JSON.stringify(value)), {
         theme,
       });
-      await context.addCookies([{ name: 'language', value: 'sv', url: process.env.E2E_BASE_URL ?? '' }]);
       const page = await context.newPage();
       await login(page, DEMO.admin.email, DEMO.admin.password);
+      await context.addCookies([{ name: 'language', value: 'sv', url: process.env.E2E_BASE_URL ?? '' }]);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(`/event/${EVENT}/applications?pageSize=25`);
@@ -247,7 +247,9 @@ test.describe('everyone', () => {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto(`/event/${EVENT}/scheduling?view=hours`);
     const selected = page.getByRole('tab', { selected: true });
-    await expect(selected).toBeVisible();
+    await expect(selected).toHaveText('Hours');
+    // The strip may settle after the texts and fonts: wait for it to stand still.
+    await page.waitForTimeout(500);
     const tabBox = await selected.boundingBox();
     const stripBox = await page.locator('.MuiTabs-scroller').first().boundingBox();
     expect(

@@ -48,19 +48,30 @@ export function ViewSwitch({
   const { t } = useTranslation('planning');
   const tabsRef = useRef<HTMLDivElement>(null);
   // On a phone (320 px) the tabs scroll sideways: the selected one is brought into view, also when the view comes
-  // from the URL or the labels change width once their texts arrive. Only the tab strip scrolls, never the page.
+  // from the URL or the labels change width once their texts and fonts arrive (watched until then). Only the tab
+  // strip scrolls, never the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the view or the texts change, on purpose
   useEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      const scroller = tabsRef.current?.querySelector<HTMLElement>('.MuiTabs-scroller');
-      const selected = tabsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-      if (!scroller || !selected) return;
+    const root = tabsRef.current;
+    const scroller = root?.querySelector<HTMLElement>('.MuiTabs-scroller');
+    const list = root?.querySelector<HTMLElement>('[role="tablist"]');
+    if (!root || !scroller || !list) return;
+    const reveal = () => {
+      const selected = root.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+      if (!selected) return;
       const box = scroller.getBoundingClientRect();
       const tab = selected.getBoundingClientRect();
       if (tab.left < box.left) scroller.scrollLeft -= box.left - tab.left;
       else if (tab.right > box.right) scroller.scrollLeft += tab.right - box.right;
-    });
-    return () => cancelAnimationFrame(frame);
+    };
+    const frame = requestAnimationFrame(reveal);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => reveal());
+    observer?.observe(scroller);
+    observer?.observe(list);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer?.disconnect();
+    };
   }, [view, t]);
   return (
     <Tabs
