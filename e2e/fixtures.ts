@@ -106,6 +106,26 @@ export async function waitForMail(to: string, timeoutMs = 15_000, matching?: Reg
   throw new Error(`no mail to ${to} arrived`);
 }
 
+/**
+ * The path of the newest address-confirmation link mailed to `to` (decision 027), as the person's browser opens
+ * it: `/authentication/confirm-email?token=…`.
+ */
+export async function confirmationPathFromMail(to: string, timeoutMs = 15_000): Promise<string> {
+  const text = await waitForMail(to, timeoutMs, /\/authentication\/confirm-email\?token=/);
+  const match = text.match(/https?:\/\/[^/\s]+(\/authentication\/confirm-email\?token=[\w-]+)/);
+  if (!match) throw new Error(`no confirmation link in the mail to ${to}`);
+  return match[1] as string;
+}
+
+/** Confirms the address of the person's own request context through the link mailed to it, when not yet confirmed. */
+export async function confirmAddress(request: APIRequestContext, email: string): Promise<void> {
+  const me = (await (await request.get('/api/me')).json()) as { user?: { emailConfirmed?: boolean } };
+  if (me.user?.emailConfirmed) return;
+  const token = new URL(await confirmationPathFromMail(email), 'http://x').searchParams.get('token');
+  const confirmed = await request.post('/api/confirm-email', { data: { token }, headers: ownAddress() });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
 let counter = 0;
 export function uniqueEmail(prefix = 'e2e'): string {
   counter += 1;
@@ -130,6 +150,8 @@ export async function inviteAndAccept(
   });
   expect(invited.status(), await invited.text()).toBe(201);
   const { invitation } = (await invited.json()) as { invitation: { id: number } };
+  // Only a confirmed address sees and answers invitations: the person opens the link mailed at registration.
+  await confirmAddress(person.request, data.email);
   const accepted = await person.request.post(`/api/invitations/${invitation.id}/accept`, {
     headers: { 'x-csrf-token': person.csrf },
   });

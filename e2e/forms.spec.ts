@@ -142,8 +142,11 @@ test('build a form, open applications, apply from a logged-out start, then close
 
   await setApplicationsOpen(page, false);
 
+  // The applicant who sent theirs still sees the event; to a stranger a closed event is not found, as an unknown
+  // id is (its name is not shown either).
   const other = await applicantPage(browser, baseURL, eventId, 'applicant6@funkis.local');
-  await expect(other.page.getByText('Applications are closed')).toBeVisible();
+  await expect(other.page.getByText('Event not found')).toBeVisible();
+  await expect(other.page.getByText(name)).toHaveCount(0);
   await expect(other.page.getByRole('button', { name: 'Send application' })).toHaveCount(0);
   await other.context.close();
 });

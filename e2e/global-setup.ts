@@ -89,6 +89,9 @@ export default async function globalSetup() {
       // (fixtures.ts `ownAddress`, X-Forwarded-For), so the suite's thirty-odd registrations do not share the
       // per-address budget of one person's machine (30 in 15 minutes; rate limits are tested in the server suite).
       TRUST_PROXY: '127.0.0.1',
+      // The demo admin creates more events in one run than one account may in a day (limits per account are
+      // tested in the server suite: apps/server/test/security/account-limits.test.ts).
+      EVENTS_PER_ACCOUNT_PER_DAY: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

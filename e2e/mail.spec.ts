@@ -86,7 +86,7 @@ test.describe('e-mail to members', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'New e-mail' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('E-mail');
     await page.getByRole('checkbox', { name: 'Crew' }).check();
-    await expect(page.getByTestId('receiver-count')).toHaveText('3 people will get this e-mail');
+    await expect(page.getByTestId('receiver-count')).toHaveText('Members in Crew: 3 people');
     const previewList = page.getByRole('list', { name: 'Who will get it' });
     for (const person of crew) await expect(previewList).toContainText(person.email);
     await expect(previewList).not.toContainText('Dag Outside');
@@ -98,7 +98,7 @@ test.describe('e-mail to members', () => {
     await page.reload();
     await expect(page.getByLabel('Subject')).toHaveValue(subject);
     await expect(page.getByRole('checkbox', { name: 'Crew' })).toBeChecked();
-    await expect(page.getByTestId('receiver-count')).toHaveText('3 people will get this e-mail');
+    await expect(page.getByTestId('receiver-count')).toHaveText('Members in Crew: 3 people');
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -176,7 +176,7 @@ test.describe('e-mail to members', () => {
 
     await page.getByRole('link', { name: 'New e-mail' }).click();
     await page.getByRole('checkbox', { name: 'Crew' }).check();
-    await expect(page.getByTestId('receiver-count')).toHaveText('3 people will get this e-mail');
+    await expect(page.getByTestId('receiver-count')).toHaveText('Members in Crew: 3 people');
     const subject = `Rich briefing ${Date.now()}`;
     await page.getByLabel('Subject').fill(subject);
     await page.getByLabel(/Formatting \(bold/).check();

@@ -100,6 +100,32 @@ test.describe('statistics', () => {
     await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('Statistics');
     await expect(page.getByTestId('statistics-total')).toHaveText('4 applications match; the event has 3 members.');
 
+    // The filters are readable: the label sits above "Any", and on a phone they stack without gaps.
+    const filters = page.getByRole('search', { name: /filter/i });
+    const statusFilter = filters.getByRole('combobox', { name: /Status/ });
+    await expect(statusFilter).toHaveText('Any');
+    // The label's box ends above the text "Any" (a label left inside the field sits over it).
+    const overlap = await statusFilter.evaluate((combobox) => {
+      const label = combobox.closest('.MuiFormControl-root')?.querySelector('label');
+      const text = [...combobox.childNodes].find((node) => node.textContent === 'Any');
+      if (!label || !text) return Number.POSITIVE_INFINITY;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      return label.getBoundingClientRect().bottom - range.getBoundingClientRect().top;
+    });
+    expect(overlap).toBeLessThan(3);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const boxes = await filters
+      .locator(':scope > *')
+      .evaluateAll((elements) =>
+        elements.map((element) => element.getBoundingClientRect()).map(({ top, bottom }) => ({ top, bottom })),
+      );
+    for (let index = 1; index < boxes.length; index += 1) {
+      expect(boxes[index].top - boxes[index - 1].bottom).toBeLessThan(24);
+    }
+    await expectNoSeriousAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // The status chart: drawn, its numbers in a table that is shown on request.
     const byStatus = page.getByRole('region', { name: 'Applications by status' });
     await expect(byStatus.locator('svg .MuiBarElement-root').first()).toBeVisible();

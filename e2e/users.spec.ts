@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO, expect, login, ownAddress, test, uniqueEmail, waitForMail } from './fixtures';
+import { confirmationPathFromMail, DEMO, expect, login, ownAddress, test, uniqueEmail, waitForMail } from './fixtures';
 
 /** The CSRF token the app keeps in localStorage (spec section 7), for API calls made through page.request. */
 async function csrfToken(page: import('@playwright/test').Page): Promise<string> {
@@ -69,12 +69,19 @@ test.describe('users table', () => {
     await expect(page.getByText(`An invitation was sent to ${memberEmail}.`)).toBeVisible();
     await expect(invitations.getByTestId('invitation-row').filter({ hasText: memberEmail })).toContainText('Volunteer');
     await expect(grid.getByRole('row').filter({ hasText: memberEmail })).toHaveCount(0);
-    const mail = await waitForMail(memberEmail, 20_000, /Invitation to/);
+    const mail = await waitForMail(memberEmail, 20_000, /invites you to the event/);
+    expect(mail).toMatch(/^From: "?Ada Admin via Funkis"? </m);
     expect(mail).toContain(event.name);
 
     // The person logs in, finds the invitation on their home page and accepts it: the event joins their list.
     const memberPage = await memberContext.newPage();
     await login(memberPage, memberEmail, password);
+    // Unconfirmed, the home page says why no invitation shows; the link mailed at registration changes that.
+    await expect(memberPage.getByTestId('invitations-need-confirmation')).toBeVisible();
+    await expect(memberPage.getByTestId('invitation-card')).toHaveCount(0);
+    await memberPage.goto(await confirmationPathFromMail(memberEmail));
+    await expect(memberPage.getByText(`The address ${memberEmail} is confirmed.`)).toBeVisible();
+    await memberPage.getByRole('link', { name: 'Go to home' }).click();
     const card = memberPage.getByTestId('invitation-card').filter({ hasText: event.name });
     await expect(card).toContainText('Invited as Volunteer');
     await expect(card).toContainText('From Ada');

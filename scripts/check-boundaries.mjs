@@ -134,6 +134,7 @@ function findCycles(graph) {
 const TABLE_OWNERS = {
   users: 'modules/account/',
   password_reset_tokens: 'modules/account/',
+  email_confirmation_tokens: 'modules/account/',
   sessions: 'plugins/session.ts',
   events: 'modules/events/',
   event_groups: 'modules/groups/',

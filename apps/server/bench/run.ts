@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { coldStart, jsonCompression, requestPathRatios, routeWeights } from './runtime.js';
+import { describeRush, rush } from './rush.js';
 import type { ServeReady } from './serve.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,10 +27,12 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const SEQUENTIAL_REQUESTS = 300;
 /** Each statistics call aggregates the whole event: fewer requests keep the bench's run time in bounds. */
 const STATISTICS_REQUESTS = 100;
-/** BENCH_ONLY=review,statistics,bulk,scheduling runs only those parts (all by default). */
+/** BENCH_ONLY=review,statistics,bulk,scheduling,rush runs only those parts (all by default). */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'review,statistics,bulk,scheduling').split(',').map((part) => part.trim()),
+  (process.env.BENCH_ONLY ?? 'review,statistics,bulk,scheduling,rush').split(',').map((part) => part.trim()),
 );
+/** The parts measured on the 50,000-application event (bench/serve.ts). */
+const EVENT_PARTS = ['review', 'statistics', 'bulk', 'scheduling'].some((part) => ONLY.has(part));
 /** Each week view answers about 1,400 shifts: fewer requests keep the run time in bounds. */
 const SCHEDULING_REQUESTS = 100;
 const LOAD_SECONDS = 5;
@@ -364,11 +367,26 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
 async function main() {
   const started = performance.now();
   const rows: Row[] = [];
-  rows.push(...(await benchDatabase('sqlite')));
-  if (await isReachable(PG_URL)) {
-    rows.push(...(await benchDatabase('postgres')));
-  } else {
+  const postgres = await isReachable(PG_URL);
+  if (EVENT_PARTS) {
+    rows.push(...(await benchDatabase('sqlite')));
+    if (postgres) rows.push(...(await benchDatabase('postgres')));
+  }
+  if (!postgres)
     console.warn(`\n*** PostgreSQL at ${PG_URL.replace(/\/\/[^@]*@/, '//…@')} is unreachable: skipped. ***`);
+  if (ONLY.has('rush')) {
+    // The sign-up rush (bench/rush.ts): SQLite 1,000 and PostgreSQL 5,000 volunteers (RUSH_SQLITE, RUSH_POSTGRES).
+    for (const database of postgres ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
+      console.log(`\n[rush] ${database}…`);
+      const volunteers = Number(
+        database === 'postgres' ? (process.env.RUSH_POSTGRES ?? 5000) : (process.env.RUSH_SQLITE ?? 1000),
+      );
+      const [title, ...lines] = describeRush(await rush(database, volunteers));
+      rows.push(
+        { database: title, measure: 'rush', result: '' },
+        ...lines.map((line) => ({ database: title, measure: line.trim(), result: '' })),
+      );
+    }
   }
   if (RUNTIME) {
     console.log('\n[runtime] cold start and memory…');

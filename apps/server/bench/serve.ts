@@ -4,6 +4,7 @@
  * the load generator so the two do not share one event loop.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { APPLICATION_STATUSES, type ApplicationStatus, weekOfAnswers } from '@funkis/shared';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
@@ -287,8 +288,8 @@ async function main() {
   process.on('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
-// Started by bench/run.ts (with an IPC channel); imported for seedEvent otherwise.
-if (process.send)
+// Started by bench/run.ts (with an IPC channel); imported for seedEvent otherwise (bench/rush.ts's own server too).
+if (process.send && process.argv[1] === fileURLToPath(import.meta.url))
   main().catch((error) => {
     console.error(error);
     process.exit(1);

@@ -4,7 +4,6 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import fastifyUnderPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -31,6 +30,7 @@ import { statisticsRoutes } from './modules/statistics/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
+import overloadPlugin from './plugins/overload.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import sessionPlugin from './plugins/session.js';
 import storagePlugin from './plugins/storage.js';
@@ -138,13 +138,13 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Overload: past these limits every request answers 503 with Retry-After at once, instead of queueing.
-  await app.register(fastifyUnderPressure, {
-    maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
+  // Overload: only when saturated for a whole window, and only API calls (never the app's shell, its assets or
+  // /api/health) answer 503 with Retry-After at once; expensive work waits in bounded queues instead.
+  await app.register(overloadPlugin, {
+    maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,
+    windowMs: config.OVERLOAD_WINDOW_MS,
     maxHeapUsedBytes: config.MAX_HEAP_USED_BYTES,
     maxRssBytes: config.MAX_RSS_BYTES,
-    sampleInterval: 250,
-    retryAfter: 10,
   });
   // JSON (and other text) answers above 1 KB go out compressed when the client accepts it: brotli at quality 4
   // (fast enough per request), else gzip. Static assets are already compressed at build time (plugins/web.ts).

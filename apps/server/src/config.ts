@@ -37,6 +37,18 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(25 * 1024 * 1024),
+  /** Longest an upload's body may take to arrive (ms); then it is answered 408 and what came is thrown away. */
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** Limits per account (docs/decisions/029): events one account creates in 24 hours, invitations it sends. */
+  EVENTS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
+  INVITATIONS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** Bytes the files and avatars one account uploaded may take together, and everyone's together (0: no limit). */
+  ACCOUNT_STORAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2 * 1024 * 1024 * 1024),
+  SERVER_STORAGE_BYTES: z.coerce.number().int().min(0).default(0),
   /** Event mail leaves at most this fast per event (messages per minute). */
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** How often the mail worker looks for due messages queued by other servers (ms). */
@@ -67,8 +79,10 @@ const envSchema = z.object({
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   /** On SIGTERM: how long requests in flight may take to finish before the process exits anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  /** Overload (@fastify/under-pressure): answer 503 above this event-loop delay / heap / RSS; 0 turns one off. */
+  /** Overload (plugins/overload.ts): answer API calls 503 above this sustained event-loop delay / heap / RSS; 0: off. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  /** How long the delay must stay above MAX_EVENT_LOOP_DELAY_MS before API calls are refused (plugins/overload). */
+  OVERLOAD_WINDOW_MS: z.coerce.number().int().min(0).default(5_000),
   MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
   MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),

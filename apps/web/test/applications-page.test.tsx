@@ -287,7 +287,26 @@ describe('applications review', () => {
         return {
           body: {
             answers: [
-              { name: 'week', label: 'Which week?', value: 'w1', removed: false },
+              {
+                name: 'week',
+                label: 'Which week?',
+                value: 'w1',
+                removed: false,
+                options: [
+                  { value: 'w1', label: 'Week 1 (women)' },
+                  { value: 'w2', label: 'Week 2 (men)' },
+                ],
+              },
+              {
+                name: 'sizes',
+                label: 'Sizes',
+                value: ['m', 'xl'],
+                removed: false,
+                options: [
+                  { value: 'm', label: 'Medium' },
+                  { value: 'xl', label: 'Extra large' },
+                ],
+              },
               { name: 'old', label: 'Old question', value: 'yes', removed: true },
             ],
           },
@@ -320,7 +339,38 @@ describe('applications review', () => {
     const drawer = await screen.findByTestId('application-drawer');
     expect(await within(drawer).findByText('Old question')).toBeInTheDocument();
     expect(within(drawer).getByText('Removed question')).toBeInTheDocument();
+    // The labels the applicant chose, not the stored values ("w1", "m", "xl").
+    expect(within(drawer).getByText('Week 1 (women)')).toBeInTheDocument();
+    expect(within(drawer).getByText('Medium, Extra large')).toBeInTheDocument();
+    expect(within(drawer).queryByText('w1')).not.toBeInTheDocument();
     expect(await within(drawer).findByText('Status changed: Pending → Staged')).toBeInTheDocument();
+  });
+
+  it('exports the current filter with the chosen columns and answers as CSV with ; or XLSX', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderPage(0, '/event/7/applications?status=accepted&groupId=1&sort=lastname');
+    await screen.findByText('p1@example.test');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export applications' });
+    expect(dialog).toHaveTextContent('The 30 applications of the current filter');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Status' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'T-shirt size' }));
+    await user.click(within(dialog).getByRole('radio', { name: /semicolon/ }));
+    const href = new URL(within(dialog).getByRole('link', { name: 'Download' }).getAttribute('href') ?? '', 'http://x');
+    expect(href.pathname).toBe('/api/event/7/applications/export');
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      format: 'csv',
+      delimiter: 'semicolon',
+      status: 'accepted',
+      groupId: '1',
+      sort: 'lastname',
+      columns: 'firstname,lastname,email,group,size',
+    });
+    await user.click(within(dialog).getByRole('radio', { name: 'Excel (XLSX)' }));
+    const xlsx = new URL(within(dialog).getByRole('link', { name: 'Download' }).getAttribute('href') ?? '', 'http://x');
+    expect(xlsx.searchParams.get('format')).toBe('xlsx');
+    expect(xlsx.searchParams.has('delimiter')).toBe(false);
   });
 
   it('lets a group leader set a status but not pick a group', async () => {

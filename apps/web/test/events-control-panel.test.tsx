@@ -37,7 +37,7 @@ function serveControlPanel(extra?: (call: FetchCall) => { status?: number; body?
         body: { groups: [{ id: 2, name: 'Stage crew', description: '', memberCount: 3, wanted: null }], total: 1 },
       };
     }
-    if (call.url === '/api/event/5/access') {
+    if (call.url.startsWith('/api/event/5/access')) {
       return {
         body: { admins: [], groupLeaders: [], volunteers: [], totals: { admins: 0, groupLeaders: 0, volunteers: 0 } },
       };
@@ -104,5 +104,33 @@ describe('control panel', () => {
     const listbox = await screen.findByRole('listbox');
     expect(within(listbox).getByRole('option', { name: 'Which week?' })).toBeInTheDocument();
     expect(within(listbox).queryByRole('option', { name: 'Your shoe size' })).not.toBeInTheDocument();
+  });
+
+  it('lists a few people per role and links the rest to the users table, never an unclickable "and 563 more"', async () => {
+    const person = (id: number) => ({
+      id,
+      userId: id,
+      firstname: `Volunteer${id}`,
+      lastname: 'Berg',
+      email: `v${id}@example.test`,
+      group: null,
+    });
+    const { calls } = serveControlPanel((call) =>
+      call.url.startsWith('/api/event/5/access')
+        ? {
+            body: {
+              admins: [person(1)],
+              groupLeaders: [],
+              volunteers: Array.from({ length: 10 }, (_, index) => person(10 + index)),
+              totals: { admins: 1, groupLeaders: 0, volunteers: 663 },
+            },
+          }
+        : undefined,
+    );
+    renderApp({ user: testUser, route: '/event/5/control-panel' });
+    const link = await screen.findByRole('link', { name: 'and 653 more: see all 663 in the users table' });
+    expect(link).toHaveAttribute('href', '/event/5/users?roleLevel=2');
+    const access = calls.find((call) => call.url.startsWith('/api/event/5/access'));
+    expect(new URL(access?.url ?? '', 'http://x').searchParams.get('pageSize')).toBe('10');
   });
 });

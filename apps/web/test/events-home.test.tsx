@@ -105,6 +105,34 @@ describe('events home', () => {
     );
   });
 
+  it("shows the day's limit on creating events in the dialog, from its code and count", async () => {
+    const user = userEvent.setup();
+    mockFetch(({ url, method }) => {
+      if (url === '/api/events' && method === 'POST') {
+        return {
+          status: 429,
+          body: {
+            success: false,
+            errorMessages: ['You have created 10 events in the last 24 hours.'],
+            errors: [{ code: 'error.tooManyEventsToday', params: { count: 10 } }],
+          },
+        };
+      }
+      return { body: { events: [], total: 0 } };
+    });
+    renderWithProviders(<HomePage />, { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Create event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create event' });
+    await user.type(within(dialog).getByLabelText(/Event name/), 'Autumn fair');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      await within(dialog).findByText(
+        'You have created 10 events in the last 24 hours, as many as one account may. Try again tomorrow.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Event name/ })).toHaveValue('Autumn fair');
+  });
+
   it('shows invitations: accepting joins the event, declining asks first and removes the invitation', async () => {
     const user = userEvent.setup();
     const invitations: MyInvitation[] = [

@@ -93,8 +93,8 @@ function serve(roleLevel: 0 | 1 = 0, groupId: number | null = null) {
     if (url.pathname === '/api/event/7/files') return { body: { files: [rota], total: 1, usage: null } };
     if (url.pathname === '/api/event/7/get-mail/6') return { body: { email: richMail } };
     if (url.pathname === '/api/event/7/mail-receivers/preview') {
-      const filter = (call.body as { receivers: { groupIds?: number[] } }).receivers;
-      const total = filter.groupIds?.includes(3) ? 2 : 0;
+      const filter = (call.body as { receivers: { groupIds?: number[]; applicationStatuses?: string[] } }).receivers;
+      const total = filter.groupIds?.includes(3) ? (filter.applicationStatuses?.includes('accepted') ? 1 : 2) : 0;
       return {
         body: {
           total,
@@ -163,7 +163,7 @@ describe('mail area', () => {
     const { router } = renderApp({ user: testUser, route: '/event/7/email/new' });
     expect(await screen.findByRole('heading', { level: 1, name: 'New e-mail' })).toBeInTheDocument();
     await user.click(await screen.findByRole('checkbox', { name: 'Kitchen' }));
-    expect(await screen.findByText('2 people will get this e-mail')).toBeInTheDocument();
+    expect(await screen.findByText('Members in Kitchen: 2 people')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Subject/), 'Kitchen rota');
     await user.type(screen.getByLabelText(/Message/), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -183,6 +183,40 @@ describe('mail area', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Kitchen rota' })).toBeInTheDocument();
     expect(screen.getAllByTestId('mail-receiver')).toHaveLength(2);
     expect(window.localStorage.getItem('funkis.mail-draft.7')).toBeNull();
+  }, 40_000);
+
+  it('says in words who a choice names, narrowing across kinds, and never flashes a count before it is known', async () => {
+    const { calls } = serve();
+    const user = userEvent.setup();
+    renderApp({ user: testUser, route: '/event/7/email/new' });
+    expect(await screen.findByText('Choose who gets the e-mail.')).toBeInTheDocument();
+    // Nothing chosen: nothing to count, so nothing is asked.
+    expect(calls.filter((call) => call.url.includes('/preview'))).toHaveLength(0);
+    const seen: string[] = [];
+    const status = () => screen.getAllByRole('status').find((element) => element.textContent?.includes(':'));
+    const observer = new MutationObserver(() => {
+      const text = status()?.textContent;
+      if (text) seen.push(text);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    await user.click(await screen.findByRole('checkbox', { name: 'Kitchen' }));
+    expect(screen.getByTestId('receiver-counting')).toHaveTextContent('Members in Kitchen: counting…');
+    expect(await screen.findByText('Members in Kitchen: 2 people')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Accepted' }));
+    expect(await screen.findByText('Accepted applicants in Kitchen: 1 person')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Volunteers' }));
+    expect(await screen.findByText('Accepted applicants who are volunteers in Kitchen: 1 person')).toBeInTheDocument();
+    observer.disconnect();
+    // Between the answers only "counting…" showed, never a count of another choice or a 0.
+    expect(seen.filter((text) => /\d+ (person|people)$/.test(text))).toEqual(
+      expect.not.arrayContaining([expect.stringMatching(/: 0 people$/)]),
+    );
+    expect(seen.some((text) => text.endsWith('counting…'))).toBe(true);
+    expect(seen).not.toContain('Accepted applicants in Kitchen: 2 people');
+    const last = calls.filter((call) => call.url.includes('/preview')).at(-1);
+    expect(last?.body).toMatchObject({
+      receivers: { roleLevels: [2], groupIds: [3], applicationStatuses: ['accepted'] },
+    });
   }, 40_000);
 
   it('refuses to send without receivers and keeps the draft for the next visit', async () => {

@@ -223,3 +223,81 @@ describe('hours per volunteer', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveAttribute('aria-disabled', 'true');
   });
 });
+
+describe('the week timeline beside the sidebar', () => {
+  it('shows that more days lie to the side when the week does not fit, and scrolls to them', async () => {
+    const widths = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.getAttribute('role') === 'region' ? 1200 : 0;
+    });
+    const visible = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.getAttribute('role') === 'region' ? 800 : 0;
+    });
+    const scrollBy = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'scrollBy', { value: scrollBy, configurable: true });
+    try {
+      mockFetch(() => ({
+        body: { shifts: [block(1, { startsAt: at('2030-07-07', 8), endsAt: at('2030-07-07', 12) })] },
+      }));
+      renderWithProviders(
+        <TimelineView
+          eventId={7}
+          period={{ span: 'week', start: dayStart('2030-07-01') }}
+          rows="location"
+          organiser={false}
+          onPeriodChange={() => {}}
+          onRowsChange={() => {}}
+          onOpen={() => {}}
+        />,
+        { user: testUser },
+      );
+      await screen.findByRole('button', { name: /^Shift 1, / });
+      const more = await screen.findByRole('button', { name: 'More days to the side' });
+      await userEvent.click(more);
+      expect(scrollBy).toHaveBeenCalledWith(expect.objectContaining({ left: 640 }));
+      expect(screen.queryByRole('button', { name: 'Earlier days' })).not.toBeInTheDocument();
+    } finally {
+      widths.mockRestore();
+      visible.mockRestore();
+      delete (HTMLElement.prototype as { scrollBy?: unknown }).scrollBy;
+    }
+  });
+});
+
+describe('volunteers with no shift', () => {
+  it('searches by name or e-mail and by group on the server, and shows the e-mail to tell two Anna Bergs apart', async () => {
+    const { OpenPlacesView } = await import('../src/features/scheduling/components/open-places-view');
+    const anna = (eventUserId: number, email: string) => ({
+      eventUserId,
+      firstname: 'Anna',
+      lastname: 'Berg',
+      email,
+      group: { id: 3, name: 'Bar' },
+    });
+    const { calls } = mockFetch((call) => {
+      if (call.url.includes('/groups'))
+        return { body: { groups: [{ id: 3, name: 'Bar', description: '', memberCount: 2, wanted: null }], total: 1 } };
+      if (call.url.includes('/not-full')) return { body: { shifts: [], total: 0 } };
+      return { body: { users: [anna(1, 'anna.b@example.test'), anna(2, 'anna.berg@example.test')], total: 2 } };
+    });
+    renderWithProviders(<OpenPlacesView eventId={7} admin onOpen={() => {}} run={async () => {}} />, {
+      user: testUser,
+    });
+    const list = await screen.findByTestId('without-shift-list');
+    expect(await within(list).findByText('anna.b@example.test · Bar')).toBeInTheDocument();
+    expect(within(list).getByText('anna.berg@example.test · Bar')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name or e-mail' }), 'anna.berg');
+    await user.click(screen.getByRole('combobox', { name: 'Group' }));
+    await user.click(await screen.findByRole('option', { name: 'Bar' }));
+    await vi.waitFor(() => {
+      const asked = calls
+        .filter((call) => call.url.includes('/without-shift'))
+        .map((call) => new URL(call.url, 'http://x').searchParams);
+      expect(asked.some((query) => query.get('search') === 'anna.berg' && query.get('groupId') === '3')).toBe(true);
+    });
+  });
+});

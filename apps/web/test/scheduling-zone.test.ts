@@ -37,3 +37,33 @@ describe("shift times in the event's zone", () => {
     ]);
   });
 });
+
+describe('the day the timeline opens on', () => {
+  it('is the first day with a shift not yet over, else the first shift, else the event start, else today', async () => {
+    const { defaultTimelineDay, parseSchedulingView } = await import('../src/features/scheduling/api/view-params');
+    const zone = 'Europe/Stockholm';
+    const now = new Date('2030-07-10T10:00:00.000Z');
+    const shift = (startsAt: string, endsAt: string) => ({ startsAt, endsAt });
+    const shifts = [
+      shift('2030-07-20T06:00:00.000Z', '2030-07-20T10:00:00.000Z'),
+      shift('2030-07-01T06:00:00.000Z', '2030-07-01T10:00:00.000Z'),
+      shift('2030-07-12T22:30:00.000Z', '2030-07-13T02:00:00.000Z'),
+    ];
+    // 22:30 UTC on the 12th is past midnight in Stockholm: the event's day is the 13th.
+    expect(defaultTimelineDay(shifts, null, zone, now)).toBe('2030-07-13');
+    expect(defaultTimelineDay(shifts.slice(1, 2), null, zone, now)).toBe('2030-07-01');
+    expect(defaultTimelineDay([], '2030-08-01T08:00:00.000Z', zone, now)).toBe('2030-08-01');
+    expect(defaultTimelineDay(undefined, null, zone, now)).toBeUndefined();
+    const opened = parseSchedulingView(new URLSearchParams('view=timeline'), true, zone, now, '2030-07-13');
+    expect(opened.period.start.toISOString()).toBe('2030-07-12T22:00:00.000Z');
+    // A date in the URL wins.
+    const asked = parseSchedulingView(
+      new URLSearchParams('view=timeline&date=2030-07-02'),
+      true,
+      zone,
+      now,
+      '2030-07-13',
+    );
+    expect(asked.period.start.toISOString()).toBe('2030-07-01T22:00:00.000Z');
+  });
+});

@@ -13,6 +13,7 @@ export const testUser: User = {
   firstname: 'Åsa',
   lastname: 'Berg',
   avatar: null,
+  emailConfirmed: true,
 };
 
 export const createTestQueryClient = () =>

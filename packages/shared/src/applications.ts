@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { safeString } from './common.js';
+import { idSchema, safeString } from './common.js';
 import {
   APPLICATION_SEARCH_MAXIMUM,
   APPLICATION_SORT_DEFAULT,
   APPLICATION_SORTS,
   APPLICATION_STATUSES,
   APPLICATIONS_BULK_IDS_MAXIMUM,
+  EXPORT_FORMATS,
   LIMITS,
   NO_GROUP_FILTER,
 } from './constants.js';
@@ -31,20 +32,8 @@ export const statusFilterSchema = listInput
 
 /** Group ids, and 'none' for applications without a group (null in the parsed list). */
 export const groupFilterSchema = listInput
-  .transform(toList)
-  .pipe(
-    z
-      .array(
-        z.union([
-          z.literal(NO_GROUP_FILTER),
-          z
-            .string()
-            .regex(/^[1-9]\d{0,9}$/)
-            .transform(Number),
-        ]),
-      )
-      .max(500),
-  )
+  .transform((value): unknown[] => toList(value))
+  .pipe(z.array(z.union([z.literal(NO_GROUP_FILTER), idSchema])).max(500))
   .transform((list) => list.map((item) => (item === NO_GROUP_FILTER ? null : item)));
 
 /** Week-separation option values (applications.week). */
@@ -131,12 +120,12 @@ export type ApplicationDetailResponse = z.infer<typeof applicationDetailResponse
 export const applicationsUpdateSchema = z
   .object({
     /** The selected rows. */
-    ids: z.array(z.number().int().positive()).min(1).max(APPLICATIONS_BULK_IDS_MAXIMUM).optional(),
+    ids: z.array(idSchema).min(1).max(APPLICATIONS_BULK_IDS_MAXIMUM).optional(),
     /** Instead of ids: every application matching this filter ("all N matching"). */
     filter: applicationFilterSchema.optional(),
     status: z.enum(APPLICATION_STATUSES).optional(),
     /** null: no group. */
-    groupId: z.number().int().positive().nullable().optional(),
+    groupId: idSchema.nullable().optional(),
   })
   .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
     error: 'error.applicationsSelectionRequired',
@@ -152,3 +141,43 @@ export const applicationsUpdateResponseSchema = z.object({
   /** How many applications changed (a row already in the wanted state does not count). */
   updated: z.number(),
 });
+
+// --- export (DESIGN 4.3: GET /api/event/{id}/applications/export) ---
+
+/** The applicant's own columns of the export; answer columns are named by their form field's name. */
+export const APPLICATION_EXPORT_BASE_COLUMNS = [
+  'firstname',
+  'lastname',
+  'email',
+  'status',
+  'group',
+  'week',
+  'createdAt',
+] as const;
+export type ApplicationExportBaseColumn = (typeof APPLICATION_EXPORT_BASE_COLUMNS)[number];
+
+/** An export holds at most this many applications (a larger one asks for a narrower filter). */
+export const APPLICATIONS_EXPORT_MAXIMUM = 20_000;
+
+/**
+ * The review's filters and sort, the file format, the CSV separator and the columns in the order wanted: base
+ * columns and form field names (`firstname,lastname,form-field-custom-3`); all of them when left out.
+ */
+export const applicationExportQuerySchema = applicationFilterSchema.extend({
+  sort: z.enum(APPLICATION_SORTS).default(APPLICATION_SORT_DEFAULT),
+  format: z.enum(EXPORT_FORMATS, { error: 'error.invalid' }).default('csv'),
+  /** CSV only: `semicolon` for Swedish and other European spreadsheet programs, `comma` otherwise. */
+  delimiter: z.enum(['comma', 'semicolon'], { error: 'error.invalid' }).default('comma'),
+  columns: z
+    .string()
+    .max(5000)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((column) => column.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(100)).max(250))
+    .optional(),
+});
+export type ApplicationExportQuery = z.input<typeof applicationExportQuerySchema>;

@@ -62,6 +62,8 @@ export const applicationAnswersSchema = z.object({
       label: z.string(),
       value: answerValueSchema,
       removed: z.boolean(),
+      /** The current field's options: the value an applicant chose is shown as the label they saw. */
+      options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
     }),
   ),
 });

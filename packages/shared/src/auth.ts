@@ -79,6 +79,10 @@ export const changePasswordSchema = z.object({
   newPassword: passwordField,
 });
 export const removeUserSchema = z.object({ password: currentPasswordField });
+/** The token of an address-confirmation link (`/authentication/confirm-email?token=…`). */
+export const confirmEmailSchema = z.object({
+  token: z.string().min(1, { error: 'error.tokenInvalid' }).max(200, { error: 'error.tokenInvalid' }),
+});
 /** The web form for removing an account also asks for the word REMOVE. */
 export const removeUserFormSchema = removeUserSchema.extend({
   confirm: z.string().refine((value) => value === UI.REMOVE_CONFIRM_WORD, { error: 'error.removeConfirm' }),
@@ -90,5 +94,9 @@ export const userSchema = z.object({
   firstname: z.string(),
   lastname: z.string(),
   avatar: z.string().nullable(),
+  /** Whether the owner of `email` opened a confirmation link sent to it (decision 027). */
+  emailConfirmed: z.boolean(),
+  /** Only while a change of address waits for its link to be opened: the address asked for. */
+  pendingEmail: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;

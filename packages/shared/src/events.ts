@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './auth.js';
-import { safeString, visibleAtLeast } from './common.js';
+import { idSchema, safeString, visibleAtLeast } from './common.js';
 import {
   APPLICATION_STATUSES,
   EVENT_STATUSES,
@@ -80,10 +80,6 @@ const blankAsMissing = <T extends z.ZodType>(schema: T) =>
 const pageField = z.coerce.number().int().min(1).default(1);
 const pageSizeField = (fallback: number) =>
   z.coerce.number().int().min(1).max(LIMITS.PAGE_SIZE_MAXIMUM).default(fallback);
-
-/** A row id as the databases hold it (32-bit integer columns). */
-const MAX_ROW_ID = 2_147_483_647;
-const rowIdField = z.number().int().positive().max(MAX_ROW_ID);
 
 export const roleLevelSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'error.invalid' });
 
@@ -250,7 +246,7 @@ export type Member = z.infer<typeof memberSchema>;
 /** Filters shared by the users table and its export. `groupId=none` picks members without a group. */
 export const memberFiltersSchema = z.object({
   search: blankAsMissing(safeString().trim().max(EVENT_LIMITS.SEARCH_MAXIMUM).optional()),
-  groupId: blankAsMissing(z.union([z.literal('none'), z.coerce.number().int().positive().max(MAX_ROW_ID)]).optional()),
+  groupId: blankAsMissing(z.union([z.literal('none'), idSchema]).optional()),
   roleLevel: blankAsMissing(z.coerce.number().int().min(0).max(2).optional()),
   sort: blankAsMissing(
     z
@@ -278,7 +274,7 @@ export const membersExportQuerySchema = memberFiltersSchema.extend({
 export const addMemberSchema = z.object({
   email: emailField,
   roleLevel: roleLevelSchema.default(2),
-  groupId: rowIdField.nullable().default(null),
+  groupId: idSchema.nullable().default(null),
 });
 export type AddMemberInput = z.infer<typeof addMemberSchema>;
 
@@ -327,7 +323,7 @@ export const myInvitationsResponseSchema = z.object({ invitations: z.array(myInv
 
 export const updateMemberSchema = z.object({
   roleLevel: roleLevelSchema.optional(),
-  groupId: rowIdField.nullable().optional(),
+  groupId: idSchema.nullable().optional(),
 });
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 

@@ -8,6 +8,8 @@ import { hasOnlyAllowedCharacters } from './text.js';
 export const MAIL_LIMITS = {
   SUBJECT_MAXIMUM: 200,
   MESSAGE_MAXIMUM: 20_000,
+  /** Deepest nesting of tags a rich-text message may have as written (docs/decisions/028). */
+  HTML_DEPTH_MAXIMUM: 200,
   RECEIVERS_MAXIMUM: 10_000,
   LABEL_NAME_MAXIMUM: 40,
   /** How many receivers the compose preview lists by name. */
@@ -30,7 +32,11 @@ const mailId = idSchema;
 export const MAIL_RECEIVER_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MailReceiverState = (typeof MAIL_RECEIVER_STATES)[number];
 
-/** Who gets an e-mail: the union of everyone each list names (an empty filter names nobody). */
+/**
+ * Who gets an e-mail. Kinds narrow each other (and), the choices within a kind widen it (or): `groupIds: [Bar]` with
+ * `applicationStatuses: ['accepted']` is the accepted applicants of Bar. With a status the group is the application's,
+ * without one the membership's. `userIds` (chosen by name) are added to that. An empty filter names nobody.
+ */
 export const mailReceiverFilterSchema = z.object({
   roleLevels: z
     .array(z.union([z.literal(0), z.literal(1), z.literal(2)]))

@@ -88,6 +88,8 @@ export type PlannedPerson = z.infer<typeof plannedPersonSchema>;
 /** GET …/scheduling/without-shift: volunteers (role 2) of the event holding no shift, by name; paged. */
 export const withoutShiftQuerySchema = z.object({
   groupId: blankAsMissing(idSchema.optional()),
+  /** Name or e-mail contains it (case-insensitive), as the users table's search. */
+  search: blankAsMissing(cleanText({ max: 200, required: false }).optional()),
   page: pageField,
   pageSize: pageSizeField,
 });

@@ -28,6 +28,9 @@ import * as schedulingPlanning from './migrations/0015-scheduling-planning.js';
 import * as mailRichTextAndReads from './migrations/0016-mail-rich-text-and-reads.js';
 import * as auditLogWithoutForeignKeys from './migrations/0017-audit-log-without-foreign-keys.js';
 import * as userFirstUniqueKeys from './migrations/0018-user-first-unique-keys.js';
+import * as mailFromName from './migrations/0021-mail-from-name.js';
+import * as emailConfirmation from './migrations/0027-email-confirmation.js';
+import * as mailPreview from './migrations/0028-mail-preview.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -224,6 +227,9 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0016-mail-rich-text-and-reads': mailRichTextAndReads,
     '0017-audit-log-without-foreign-keys': auditLogWithoutForeignKeys,
     '0018-user-first-unique-keys': userFirstUniqueKeys,
+    '0021-mail-from-name': mailFromName,
+    '0027-email-confirmation': emailConfirmation,
+    '0028-mail-preview': mailPreview,
   };
   return {
     async getMigrations() {

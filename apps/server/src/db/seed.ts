@@ -177,7 +177,7 @@ export async function seed(db: Db, dialect: DialectName, log: Logger): Promise<v
     const members = membershipsService(trx, dialect);
     const applications = applicationsService(trx, dialect);
     const createUser = async (email: string, firstname: string, lastname: string) =>
-      (await createAccount(trx, { email, firstname, lastname, passwordHash })).id;
+      (await createAccount(trx, { email, firstname, lastname, passwordHash, emailConfirmed: true })).id;
 
     const adminId = await createUser(DEMO_ACCOUNTS.admin, 'Ada', 'Admin');
     const leaderId = await createUser(DEMO_ACCOUNTS.leader, 'Leo', 'Leader');

@@ -19,6 +19,10 @@ export interface UsersTable {
   avatar: string | null;
   /** `en` or `sv`: the language last used (0014); null: English. */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the owner of `email` opened a confirmation link sent to it (0027); null: not confirmed. */
+  email_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An address the account asked to move to, waiting for its confirmation link (0027). */
+  pending_email: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -36,6 +40,20 @@ export interface PasswordResetTokensTable {
   id: Id;
   token_hash: string;
   user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Owned by account: address-confirmation links (0027, decision 027). Only the token's keyed hash is kept. */
+export interface EmailConfirmationTokensTable {
+  id: Id;
+  token_hash: string;
+  user_id: number;
+  /** The address the link confirms: the account's own, or the one it asked to move to. */
+  email: string;
+  /** The session that asked for a change of address: it stays when the change ends the others. */
+  keep_session_id: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -196,6 +214,8 @@ export interface MailsTable {
   sender_email: Generated<string>;
   /** `text` or `html` (sanitised by the server before it was stored). */
   format: Generated<string>;
+  /** The folder list's preview: the start of the message's text, computed when the e-mail is stored. */
+  preview: Generated<string>;
   created_at: Timestamp;
 }
 
@@ -226,6 +246,8 @@ export interface MailQueueTable {
   /** The HTML part of a rich-text message; null for plain text. */
   body_html: string | null;
   reply_to: string | null;
+  /** The display name it goes out under (migration 0021); null: MAIL_FROM's own. */
+  from_name: string | null;
   reason: string;
   state: Generated<string>;
   attempts: Generated<number>;
@@ -337,6 +359,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_confirmation_tokens: EmailConfirmationTokensTable;
   events: EventsTable;
   event_groups: EventGroupsTable;
   event_users: EventUsersTable;

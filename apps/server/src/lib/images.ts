@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES, type MessageKey } from '@funkis/shared';
 import type { FastifyRequest } from 'fastify';
 import { fieldError, tooLarge, unsupportedType } from './http-error.js';
+import { readUploadBody } from './uploads.js';
 
 export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -32,19 +33,21 @@ export async function readImageUpload(
   codes: { tooLarge: MessageKey; wrongType: MessageKey },
 ): Promise<{ bytes: Buffer; type: ImageType }> {
   if (!request.isMultipart()) throw fieldError('file', 'error.required');
-  const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-  if (part?.fieldname !== 'file') {
-    part?.file.resume();
-    throw fieldError('file', 'error.required');
-  }
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw tooLarge(codes.tooLarge, undefined, 'file');
-    throw error;
-  }
+  const bytes = await readUploadBody(request, async (track) => {
+    const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+    if (part) track(part.file);
+    if (part?.fieldname !== 'file') {
+      part?.file.resume();
+      throw fieldError('file', 'error.required');
+    }
+    try {
+      return await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw tooLarge(codes.tooLarge, undefined, 'file');
+      throw error;
+    }
+  });
   const type = imageTypeOf(bytes);
   if (!type) throw unsupportedType(codes.wrongType, undefined, 'file');
   return { bytes, type };

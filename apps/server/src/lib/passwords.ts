@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { WorkQueue } from './work-queue.js';
 
 /** The native argon2 addon is loaded with the first hash or check, not at start (issue 12: idle memory). */
 let argon2: typeof import('@node-rs/argon2') | undefined;
@@ -6,8 +7,21 @@ const loadArgon2 = () => {
   argon2 ??= createRequire(import.meta.url)('@node-rs/argon2') as typeof import('@node-rs/argon2');
   return argon2;
 };
-const hash = (password: string, options: typeof OPTIONS) => loadArgon2().hash(password, options);
-const verify = (passwordHash: string, password: string) => loadArgon2().verify(passwordHash, password);
+/**
+ * Hashing and checking take ~19 MiB and tens of milliseconds of a core each, on libuv's threads: two at a time
+ * (the machine's cores), the rest waiting in arrival order, so a burst of registrations or logins neither
+ * takes every core nor every libuv thread from the requests around it (decision 031).
+ */
+export const passwordQueue = new WorkQueue('passwords', 2, 2_000);
+const hash = (password: string, options: typeof OPTIONS) =>
+  passwordQueue.run(() => loadArgon2().hash(password, options));
+/** A malformed stored hash reads as a wrong password; a full queue (503) is passed on. */
+const verify = (passwordHash: string, password: string) =>
+  passwordQueue.run(() =>
+    loadArgon2()
+      .verify(passwordHash, password)
+      .catch(() => false),
+  );
 
 // argon2id (algorithm 2) with the OWASP minimum: 19 MiB memory, 2 passes.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -19,9 +33,14 @@ let dummyHash: Promise<string> | null = null;
 /** Verifies; with no hash (unknown account) still spends the same work, so timing does not tell. */
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   if (!passwordHash) {
-    if (!dummyHash) dummyHash = hashPassword('funkis-timing-equaliser');
-    await verify(await dummyHash, password).catch(() => false);
+    if (!dummyHash) {
+      dummyHash = hashPassword('funkis-timing-equaliser');
+      dummyHash.catch(() => {
+        dummyHash = null;
+      });
+    }
+    await verify(await dummyHash, password);
     return false;
   }
-  return verify(passwordHash, password).catch(() => false);
+  return verify(passwordHash, password);
 }

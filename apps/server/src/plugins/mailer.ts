@@ -13,6 +13,8 @@ export interface OutgoingMail {
   /** With it the message is multipart/alternative: this HTML part and the text part. */
   html?: string;
   replyTo?: string;
+  /** The display name before MAIL_FROM's address (`Ada Berg via Funkis`); unset: MAIL_FROM as it is. */
+  fromName?: string;
   /** Stable per queued message, so a copy sent twice after a crash is recognisable as the same message. */
   messageId?: string;
 }
@@ -51,6 +53,15 @@ function lazyTransport(make: (nodemailer: typeof import('nodemailer')) => Transp
   };
 }
 
+/** MAIL_FROM's address (`Funkis <no-reply@x>` → `no-reply@x`). */
+export const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+
+/** The sender of one message: MAIL_FROM, or its address under the message's own display name. */
+const senderOf = (from: string, { fromName, ...mail }: OutgoingMail) => ({
+  ...mail,
+  from: fromName ? { name: fromName, address: addressOf(from) } : from,
+});
+
 /** Real SMTP when SMTP_URL is set; otherwise every message becomes an .eml file under DATA_DIR/mail. */
 export function createMailer(options: MailerOptions, log: FastifyInstance['log']): Mailer & { close(): void } {
   const { smtpUrl } = options;
@@ -58,7 +69,7 @@ export function createMailer(options: MailerOptions, log: FastifyInstance['log']
     const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       async send(mail) {
-        await transport.get().sendMail({ from: options.from, ...mail });
+        await transport.get().sendMail(senderOf(options.from, mail));
         log.info({ messageId: mail.messageId }, 'mail sent');
       },
       close: transport.close,
@@ -69,7 +80,7 @@ export function createMailer(options: MailerOptions, log: FastifyInstance['log']
   );
   return {
     async send(mail) {
-      const info = await transport.get().sendMail({ from: options.from, ...mail });
+      const info = await transport.get().sendMail(senderOf(options.from, mail));
       await fs.mkdir(options.mailDir, { recursive: true });
       const file = path.join(
         options.mailDir,

@@ -27,6 +27,8 @@ const sessionColumns = [
   'users.firstname',
   'users.lastname',
   'users.avatar',
+  'users.email_confirmed_at',
+  'users.pending_email',
 ] as const;
 
 const sessionQuery = (db: Db, id: string) =>
@@ -185,9 +187,14 @@ function cookieOptions(request: FastifyRequest): CookieSerializeOptions {
  * Ends every session of the user but the one given (null: all of them), in the caller's transaction when given
  * one: the account's e-mail and password changes end the other sessions with the change.
  */
-export async function endUserSessions(db: Db, userId: number, keepSessionId: string | null): Promise<void> {
+export async function endUserSessions(
+  db: Db,
+  userId: number,
+  keepSessionId: string | null | readonly string[],
+): Promise<void> {
+  const keep = (typeof keepSessionId === 'string' ? [keepSessionId] : (keepSessionId ?? [])).filter(Boolean);
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  if (keep.length > 0) query = query.where('id', 'not in', keep);
   await query.execute();
 }
 
@@ -282,6 +289,8 @@ export class SessionStore {
         firstname: row.firstname,
         lastname: row.lastname,
         avatar: userAvatarUrl(row.id, row.avatar),
+        emailConfirmed: row.email_confirmed_at !== null,
+        ...(row.pending_email ? { pendingEmail: row.pending_email } : {}),
       },
     };
     if (eventId === undefined) return loaded;

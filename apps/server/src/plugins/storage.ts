@@ -17,6 +17,8 @@ export interface FileStorage {
   save(stream: Readable & { truncated?: boolean }, ...checks: Transform[]): Promise<{ key: string; size: number }>;
   open(key: string): Readable;
   remove(key: string): Promise<void>;
+  /** The stored bytes of `key` (0 when there are none). */
+  size(key: string): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -85,6 +87,11 @@ export function createDiskStorage(root: string): FileStorage {
     },
     open: (key) => fs.createReadStream(fileOf(key)),
     remove: (key) => fsp.rm(fileOf(key), { force: true }),
+    size: (key) =>
+      fsp.stat(fileOf(key)).then(
+        (stat) => stat.size,
+        () => 0,
+      ),
   };
 }
 

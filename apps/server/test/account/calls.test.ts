@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const userKeys = ['avatar', 'email', 'firstname', 'id', 'lastname'];
+const userKeys = ['avatar', 'email', 'emailConfirmed', 'firstname', 'id', 'lastname'];
 
 describe(`account calls of spec section 7 on ${dialect}`, () => {
   it('POST /api/register takes firstname, lastname, password, email; answers user, success and _csrf; logs in', async () => {
@@ -28,6 +28,7 @@ describe(`account calls of spec section 7 on ${dialect}`, () => {
       firstname: 'Émile',
       lastname: 'Berg-Ström',
       avatar: null,
+      emailConfirmed: false,
     });
     // Logged in: the session works and the token it returned is the one the session expects.
     const me = await client.get('/api/me');
@@ -78,7 +79,14 @@ describe(`account calls of spec section 7 on ${dialect}`, () => {
     const me = await client.get('/api/me');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
-      user: { id: user.id, email: user.email, firstname: user.firstname, lastname: user.lastname, avatar: null },
+      user: {
+        id: user.id,
+        email: user.email,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        avatar: null,
+        emailConfirmed: true,
+      },
     });
     const anonymous = await new TestClient(t.app).get('/api/me');
     expect(anonymous.statusCode).toBe(401);
@@ -129,7 +137,7 @@ describe(`account calls of spec section 7 on ${dialect}`, () => {
     });
   });
 
-  it('POST /api/change-email takes newEmail and password; ends the other sessions, keeps this one', async () => {
+  it('POST /api/change-email takes newEmail and password; the address waits for its link (decision 027)', async () => {
     const user = await createUser(t.db);
     const client = await loginAs(t.app, user);
     const other = await loginAs(t.app, user);
@@ -146,19 +154,21 @@ describe(`account calls of spec section 7 on ${dialect}`, () => {
     const newEmail = `Changed-${user.id}@Example.test`;
     const response = await client.post('/api/change-email', { newEmail, password: user.password });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, user: { email: newEmail.toLowerCase() } });
-    expect((await client.get('/api/me')).json().user.email).toBe(newEmail.toLowerCase());
-    expect((await other.get('/api/me')).statusCode).toBe(401);
-    await new TestClient(t.app).login(newEmail, user.password);
+    expect(response.json()).toMatchObject({
+      success: true,
+      user: { email: user.email, emailConfirmed: true, pendingEmail: newEmail.toLowerCase() },
+    });
+    expect((await client.get('/api/me')).json().user.email).toBe(user.email);
+    expect((await other.get('/api/me')).statusCode).toBe(200);
     const audit = await t.db
       .selectFrom('audit_log')
       .select(['action', 'actor_id'])
       .where('subject', '=', `user:${user.id}`)
       .execute();
-    expect(audit).toContainEqual({ action: 'account.email_changed', actor_id: user.id });
+    expect(audit).toContainEqual({ action: 'account.email_change_requested', actor_id: user.id });
   });
 
-  it('refuses an address another account has, whatever its case', async () => {
+  it('answers an address another account has as any other (no 409): the change only waits', async () => {
     const taken = await createUser(t.db);
     const user = await createUser(t.db);
     const client = await loginAs(t.app, user);
@@ -166,16 +176,12 @@ describe(`account calls of spec section 7 on ${dialect}`, () => {
       newEmail: taken.email.toUpperCase(),
       password: user.password,
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      success: false,
-      errorMessages: ['An account with this email address already exists.'],
-      errors: [{ code: 'error.emailTaken', field: 'newEmail' }],
-      fieldErrors: { newEmail: 'An account with this email address already exists.' },
-    });
-    // Its own address in another case is no conflict.
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ email: user.email, pendingEmail: taken.email });
+    // Its own address in another case is no change, and drops the waiting one.
     const own = await client.post('/api/change-email', { newEmail: user.email.toUpperCase(), password: user.password });
     expect(own.statusCode).toBe(200);
+    expect(own.json().user).not.toHaveProperty('pendingEmail');
   });
 
   it('POST /api/change-password takes currentPassword and newPassword; ends the other sessions', async () => {

@@ -11,7 +11,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const EXEMPT = ['POST /api/login', 'POST /api/recover-password', 'POST /api/register', 'POST /api/reset-password'];
+/** The four of DESIGN 4.1, and the confirmation link of DESIGN 4.5 (it may be opened in another browser). */
+const EXEMPT = [
+  'POST /api/confirm-email',
+  'POST /api/login',
+  'POST /api/recover-password',
+  'POST /api/register',
+  'POST /api/reset-password',
+];
 const CSRF_REFUSED = {
   success: false,
   errorMessages: ['Invalid or missing CSRF token.'],
@@ -24,7 +31,7 @@ const unsafeRoutes = () => t.app.routeTable.filter((route) => UNSAFE.has(route.m
 const concrete = (url: string) => url.replace(/:[A-Za-z_]\w*(\([^)]*\))?/g, '1').replace(/\*/g, 'x');
 
 describe(`CSRF on ${dialect}`, () => {
-  it('exempts exactly login, register, recover-password and reset-password', () => {
+  it('exempts exactly login, register, recover-password, reset-password and confirm-email', () => {
     const exempt = unsafeRoutes()
       .filter((route) => route.csrfExempt)
       .map((route) => `${route.method} ${route.url}`)
@@ -40,6 +47,7 @@ describe(`CSRF on ${dialect}`, () => {
       'POST /api/user/update-info',
       'POST /api/user/avatar',
       'POST /api/change-email',
+      'POST /api/resend-confirmation',
       'POST /api/change-password',
       'POST /api/remove-user',
     ]) {

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { TestClient, type TestResponse } from '../helpers/client.js';
 
@@ -64,3 +66,35 @@ export const PNG_PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** The address-confirmation link in a raw mail, and its token. */
+export function confirmationLinkIn(raw: string): { link: string; token: string } | null {
+  const text = /content-transfer-encoding:\s*quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
+  const match = text.match(/https?:\/\/\S+\/authentication\/confirm-email\?token=([\w-]+)/);
+  return match ? { link: match[0], token: match[1] } : null;
+}
+
+/**
+ * The token of the newest confirmation link mailed to `to`, for an app without SMTP (mail written as .eml files
+ * under DATA_DIR/mail by the queue's worker, which this drains first).
+ */
+export async function confirmationTokenFromMailDir(app: FastifyInstance, dataDir: string, to: string): Promise<string> {
+  const dir = path.join(dataDir, 'mail');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    await app.mail.worker.drain();
+    const files = await fs.readdir(dir).catch(() => [] as string[]);
+    const found: { token: string; time: number }[] = [];
+    for (const file of files) {
+      const full = path.join(dir, file);
+      const raw = await fs.readFile(full, 'utf8');
+      const addressedTo = /^To: (.*)$/im.exec(raw)?.[1]?.toLowerCase() ?? '';
+      const link = addressedTo.includes(to.toLowerCase()) ? confirmationLinkIn(raw) : null;
+      if (link) found.push({ token: link.token, time: (await fs.stat(full)).mtimeMs });
+    }
+    const newest = found.sort((a, b) => a.time - b.time).at(-1);
+    if (newest) return newest.token;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no confirmation link to ${to} in ${dir}`);
+}

@@ -4,7 +4,7 @@ import { SESSION_IDLE_MS } from '../../src/plugins/session.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { TestClient } from '../helpers/client.js';
 import { createUser, loginAs } from '../helpers/factories.js';
-import { registerClient, sessionCookieLine } from './helpers.js';
+import { confirmationTokenFromMailDir, registerClient, sessionCookieLine } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -204,6 +204,10 @@ describe(`sessions on ${dialect}`, () => {
     expect(await sessionRows(user.id)).toHaveLength(2);
 
     await client.post('/api/change-email', { newEmail: `moved-${user.id}@example.test`, password: payload.password });
+    // The change waits for its link (decision 027); opening it ends the others, keeping the one that asked.
+    expect(await sessionRows(user.id)).toHaveLength(2);
+    const token = await confirmationTokenFromMailDir(t.app, t.dataDir, `moved-${user.id}@example.test`);
+    expect((await new TestClient(t.app).post('/api/confirm-email', { token })).statusCode).toBe(200);
     expect(await sessionRows(user.id)).toHaveLength(1);
 
     const other = new TestClient(t.app);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmationTokenFromMailDir } from '../account/helpers.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { TestClient } from '../helpers/client.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../helpers/factories.js';
@@ -47,6 +48,10 @@ describe(`applications search after an account change on ${dialect}`, () => {
       password: TEST_PASSWORD,
     });
     expect(moved.statusCode).toBe(200);
+    // The address changes when its link is opened (decision 027).
+    expect(await search('ake.sjoberg')).toEqual([]);
+    const token = await confirmationTokenFromMailDir(t.app, t.dataDir, 'ake.sjoberg@example.test');
+    expect((await applicant.post('/api/confirm-email', { token })).statusCode).toBe(200);
     expect(await search('ake.sjoberg')).toEqual(['ake.sjoberg@example.test']);
     expect(await search('lindqvist')).toEqual([]);
     expect(await search('oskar')).toEqual([]);

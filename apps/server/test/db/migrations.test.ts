@@ -228,3 +228,85 @@ describe(`migration 0018 (unique keys by user first) on ${dialect}`, () => {
     await expect(insertApplication(event.id, user.id)).rejects.toThrow();
   });
 });
+
+describe(`migration 0027 (confirmed e-mail addresses) on ${dialect}`, () => {
+  it('leaves existing accounts unconfirmed but the demo ones, and unlinks open invitations', async () => {
+    const migrator = migratorOf(handle);
+    expect((await migrator.migrateTo('0018-user-first-unique-keys')).error).toBeUndefined();
+    const { user, event } = await insertUserAndEvent();
+    const demo = await handle.db
+      .insertInto('users')
+      .values({
+        email: 'admin@funkis.local',
+        firstname: 'Ada',
+        lastname: 'Admin',
+        password_hash: 'x',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto('invitations')
+      .values({
+        event_id: event.id,
+        email: 'someone@example.org',
+        invited_user_id: user.id,
+        role_level: 0,
+        group_id: null,
+        invited_by: demo.id,
+        created_at: now,
+        expires_at: '2099-01-01T00:00:00.000Z',
+      })
+      .execute();
+
+    expect((await migrator.migrateTo('0027-email-confirmation')).error).toBeUndefined();
+    const users = await handle.db
+      .selectFrom('users')
+      .select(['email', 'email_confirmed_at', 'pending_email'])
+      .orderBy('id')
+      .execute();
+    expect(users).toEqual([
+      { email: 'a@example.org', email_confirmed_at: null, pending_email: null },
+      { email: 'admin@funkis.local', email_confirmed_at: expect.any(String), pending_email: null },
+    ]);
+    const invitation = await handle.db.selectFrom('invitations').select('invited_user_id').executeTakeFirstOrThrow();
+    expect(invitation.invited_user_id).toBeNull();
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+  });
+});
+
+describe(`migration 0028 (stored mail preview) on ${dialect}`, () => {
+  it("fills every existing e-mail's preview from its message, rich text through its text", async () => {
+    const migrator = migratorOf(handle);
+    expect((await migrator.migrateTo('0018-user-first-unique-keys')).error).toBeUndefined();
+    const { user, event } = await insertUserAndEvent();
+    const insertMail = (message: string, format: string) =>
+      handle.db
+        .insertInto('mails')
+        .values({
+          event_id: event.id,
+          sender_id: user.id,
+          subject: 'S',
+          message,
+          format,
+          receiver_filter: '{}',
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const plain = await insertMail(`Plain ${'a'.repeat(300)}`, 'text');
+    const rich = await insertMail(`${'<br />'.repeat(2500)}${'<p>x</p>'.repeat(1249)}`, 'html');
+
+    expect((await migrator.migrateTo('0028-mail-preview')).error).toBeUndefined();
+    const previews = new Map(
+      (await handle.db.selectFrom('mails').select(['id', 'preview']).execute()).map((row) => [row.id, row.preview]),
+    );
+    expect(previews.get(plain.id)).toBe(`Plain ${'a'.repeat(134)}`);
+    expect(previews.get(rich.id)).toBe('x\n\n'.repeat(47).slice(0, 140));
+
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    const columns = (await handle.db.introspection.getTables()).find((table) => table.name === 'mails')?.columns;
+    expect(columns?.map((column) => column.name)).not.toContain('preview');
+  });
+});

@@ -52,13 +52,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe(`answers of an application on ${dialect}`, () => {
-  it('lists the answers in form order', async () => {
+  it('lists the answers in form order, with the options a chosen value is shown by', async () => {
     const response = await adminClient.get(answersUrl(applicationId));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       answers: [
         { name: 'form-field-custom-1', label: 'Phone number', value: '070 123 45 67', removed: false },
-        { name: 'form-field-custom-2', label: 'T-shirt size', value: 'm', removed: false },
+        {
+          name: 'form-field-custom-2',
+          label: 'T-shirt size',
+          value: 'm',
+          removed: false,
+          options: [
+            { value: 's', label: 'S' },
+            { value: 'm', label: 'M' },
+          ],
+        },
         { name: 'form-field-custom-3', label: 'Why?', value: 'Fun.', removed: false },
       ],
     });

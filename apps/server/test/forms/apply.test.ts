@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsService } from '../../src/modules/events/service.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { TestClient } from '../helpers/client.js';
-import { createApplication, createEvent, createUser, type TestUser } from '../helpers/factories.js';
+import { addMember, createApplication, createEvent, createUser, type TestUser } from '../helpers/factories.js';
 import { signIn } from './sign-in.js';
 
 let t: TestApp;
@@ -78,10 +78,8 @@ describe(`apply page on ${dialect}`, () => {
     expect(open.event.avatarUrl).toBe(`/api/event/${event.id}/avatar?v=abc123`);
     expect(open.applicationsOpen).toBe(true);
     await eventsService(t.db, dialect).setApplicationsOpen(event.id, admin.id, false);
-    const closed = (await client.get(`/api/event/${event.id}/apply`)).json();
-    // The avatar route refuses outsiders of a closed event, so the page does not point at it (issue 10, finding 3).
-    expect(closed.event.avatarUrl).toBeNull();
-    expect(closed.applicationsOpen).toBe(false);
+    // A closed event is not found for an outsider, as an id that names none (docs/decisions/029).
+    expect((await client.get(`/api/event/${event.id}/apply`)).statusCode).toBe(404);
   });
 
   it('answers 401 to anonymous visitors and 404 for an unknown event', async () => {
@@ -162,9 +160,14 @@ describe(`applying on ${dialect}`, () => {
     expect((await otherClient.get(`/api/event/${event.id}/apply`)).json().application.status).toBe('rejected');
   });
 
-  it('refuses applications while they are closed with 409', async () => {
+  it('refuses applications while they are closed: 409 to a member, 404 to a stranger', async () => {
     const event = await createEvent(t.db, { adminId: admin.id, applicationsOpen: false, fields: EVERY_TYPE });
-    const { client } = await applicant();
+    const stranger = await applicant();
+    expect((await stranger.client.post(`/api/event/${event.id}/apply`, { answers: GOOD_ANSWERS })).statusCode).toBe(
+      404,
+    );
+    const { user, client } = await applicant();
+    await addMember(t.db, event.id, user.id, 2);
     const response = await client.post(`/api/event/${event.id}/apply`, { answers: GOOD_ANSWERS });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({

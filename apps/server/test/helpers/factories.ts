@@ -28,7 +28,14 @@ export interface TestUser {
   password: string;
 }
 
-export async function createUser(db: Db, overrides: Partial<Omit<TestUser, 'id'>> = {}): Promise<TestUser> {
+/**
+ * An account made as the operator makes one (the demo seed's way): its address counts as confirmed unless
+ * `emailConfirmed: false`, which gives what registering gives (without its mail).
+ */
+export async function createUser(
+  db: Db,
+  overrides: Partial<Omit<TestUser, 'id'>> & { emailConfirmed?: boolean } = {},
+): Promise<TestUser> {
   sequence += 1;
   const password = overrides.password ?? TEST_PASSWORD;
   if (!passwordHash) passwordHash = hashPassword(TEST_PASSWORD);
@@ -38,6 +45,7 @@ export async function createUser(db: Db, overrides: Partial<Omit<TestUser, 'id'>
     firstname: overrides.firstname ?? 'Test',
     lastname: overrides.lastname ?? 'User',
     passwordHash: hash,
+    emailConfirmed: overrides.emailConfirmed ?? true,
   });
   return { id: user.id, email: user.email, firstname: user.firstname, lastname: user.lastname, password };
 }

@@ -42,19 +42,44 @@ describe(`mail receivers on ${dialect}`, () => {
     expect(await receiverIds(admin, {})).toEqual([]);
   });
 
-  it('combines filters as a union and counts a person named twice once', async () => {
+  it('narrows across kinds (and), widens within a kind (or), and adds people chosen by name', async () => {
+    // Group Bar and status accepted: the accepted applicants of Bar, not everyone accepted plus everyone in Bar.
+    expect(await receiverIds(admin, { groupIds: [e.groupA.id], applicationStatuses: ['accepted'] })).toEqual(
+      idsOf([e.volunteerA]),
+    );
+    expect(
+      await receiverIds(admin, { groupIds: [e.groupA.id, e.groupB.id], applicationStatuses: ['accepted', 'rejected'] }),
+    ).toEqual(idsOf([e.volunteerA, e.rejectedB]));
+    expect(await receiverIds(admin, { groupIds: [e.groupB.id], applicationStatuses: ['accepted'] })).toEqual([]);
+    // Role and group: the volunteers of Bar (not its leader, not the volunteers of other groups).
+    expect(await receiverIds(admin, { roleLevels: [2], groupIds: [e.groupA.id] })).toEqual(idsOf([e.volunteerA]));
+    expect(await receiverIds(admin, { roleLevels: [1, 2], groupIds: [e.groupA.id] })).toEqual(
+      idsOf([e.leader, e.volunteerA]),
+    );
+    // Role and status: accepted applicants who are volunteers now.
+    expect(await receiverIds(admin, { roleLevels: [2], applicationStatuses: ['accepted', 'pending'] })).toEqual(
+      idsOf([e.volunteerA]),
+    );
+    // People chosen by name come on top of the criteria, each once.
     const ids = await receiverIds(admin, {
       groupIds: [e.groupB.id],
-      applicationStatuses: ['accepted'],
-      userIds: [e.volunteerB.id, e.pendingA.id],
+      applicationStatuses: ['rejected'],
+      userIds: [e.rejectedB.id, e.pendingA.id],
     });
-    expect(ids).toEqual(idsOf([e.volunteerB, e.volunteerA, e.pendingA]));
-    const response = await preview(admin, { groupIds: [e.groupB.id], applicationStatuses: ['accepted'] });
-    const reasons = Object.fromEntries(
-      response.json().receivers.map((r: { userId: number; reason: string }) => [r.userId, r.reason]),
+    expect(ids).toEqual(idsOf([e.rejectedB, e.pendingA]));
+    const response = await preview(admin, { groupIds: [e.groupA.id], applicationStatuses: ['accepted'] });
+    expect(response.json().receivers).toEqual([
+      expect.objectContaining({ userId: e.volunteerA.id, reason: 'your application to the group Bar is accepted' }),
+    ]);
+    const volunteers = await preview(admin, { roleLevels: [2], groupIds: [e.groupB.id] });
+    expect(volunteers.json().receivers[0].reason).toBe('you are a volunteer in the group Stage');
+  });
+
+  it('narrows a group leader the same way, inside their own group', async () => {
+    expect(await receiverIds(leader, { roleLevels: [2], applicationStatuses: ['accepted', 'pending'] })).toEqual(
+      idsOf([e.volunteerA]),
     );
-    expect(reasons[e.volunteerB.id]).toBe('you are a member of the group Stage');
-    expect(reasons[e.volunteerA.id]).toBe("your application's status is accepted");
+    expect(await receiverIds(leader, { groupIds: [e.groupA.id], roleLevels: [1] })).toEqual(idsOf([e.leader]));
   });
 
   it('gives the reasons in Swedish when the sender reads Swedish (language cookie or Accept-Language)', async () => {

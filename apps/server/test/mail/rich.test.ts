@@ -151,9 +151,9 @@ describe(`event files linked from mail on ${dialect}`, () => {
   });
 
   it('warns in the preview which picked files some receivers cannot open', async () => {
-    // Group A: the leader (1), Vera (2, accepted) and Petra (a pending applicant, no role at all).
+    // Group A: the leader (1) and Vera (2, accepted); Petra (a pending applicant, no role at all) chosen by name.
     const preview = await admin.post(`/api/event/${e.event.id}/mail-receivers/preview`, {
-      receivers: { groupIds: [e.groupA.id], applicationStatuses: ['pending'] },
+      receivers: { groupIds: [e.groupA.id], userIds: [e.pendingA.id] },
       fileIds: [everyone, leadersOnly],
     });
     expect(preview.statusCode, preview.body).toBe(200);

@@ -1,14 +1,21 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 
-/** Overload (@fastify/under-pressure): past the limits the server answers 503 at once, with the envelope. */
+/**
+ * Overload (plugins/overload.ts, decision 031): API calls answer 503 at once only when the event-loop delay stayed
+ * over the limit for a whole window (or memory is over its limit); the app's shell, its assets and /api/health are
+ * always served, and a browser navigation gets HTML, never the JSON envelope.
+ */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Asks until the server serves again (a loaded test machine may itself delay the loop now and then). */
 async function servesWithin(t: TestApp, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if ((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200) return true;
+    if ((await t.app.inject({ method: 'GET', url: '/api/events' })).statusCode !== 503) return true;
     await sleep(100);
   }
   return false;
@@ -21,6 +28,15 @@ function blockEventLoop(ms: number) {
   }
 }
 
+/** A built web app of one page, so the shell can be asked for. */
+async function fakeWebDist(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'funkis-web-'));
+  await fs.mkdir(path.join(dir, 'assets'), { recursive: true });
+  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Funkis</title><div id="root"></div>');
+  await fs.writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1);');
+  return dir;
+}
+
 describe(`overload on ${dialect}`, () => {
   let t: TestApp | undefined;
   afterEach(async () => {
@@ -28,26 +44,66 @@ describe(`overload on ${dialect}`, () => {
     t = undefined;
   });
 
-  it('answers 503 with Retry-After and the envelope while the event loop is delayed, and serves again after', async () => {
-    t = await createTestApp({ MAX_EVENT_LOOP_DELAY_MS: '200' });
+  it('does not shed on one delayed sample: a single 600 ms block under a 1 s window leaves API calls answered', async () => {
+    t = await createTestApp({ MAX_EVENT_LOOP_DELAY_MS: '200', OVERLOAD_WINDOW_MS: '1000' });
+    expect(await servesWithin(t, 10_000)).toBe(true);
+    for (let round = 0; round < 3; round += 1) {
+      blockEventLoop(600);
+      await sleep(5);
+      const response = await t.app.inject({ method: 'GET', url: '/api/events' });
+      expect(response.statusCode).not.toBe(503);
+      expect(t.app.overload.shedding).toBe(false);
+      await sleep(300);
+    }
+  });
+
+  it('sheds API calls with Retry-After once the delay lasted the window; never the shell, assets or /api/health', async () => {
+    const web = await fakeWebDist();
+    t = await createTestApp({ MAX_EVENT_LOOP_DELAY_MS: '200', OVERLOAD_WINDOW_MS: '1000', WEB_DIST: web });
     expect(await servesWithin(t, 10_000)).toBe(true);
     let refused: Awaited<ReturnType<TestApp['app']['inject']>> | undefined;
     let started = 0;
-    // The delay is sampled every 250 ms: block, let the sample run, ask; a few rounds at most.
+    const others: Awaited<ReturnType<TestApp['app']['inject']>>[] = [];
     for (let round = 0; round < 10 && !refused; round += 1) {
-      blockEventLoop(600);
+      blockEventLoop(1500);
       await sleep(5);
+      if (!t.app.overload.shedding) continue;
       started = Date.now();
       const response = await t.app.inject({ method: 'GET', url: '/api/events' });
-      if (response.statusCode === 503) refused = response;
+      if (response.statusCode !== 503) continue;
+      refused = response;
+      others.push(
+        await t.app.inject({ method: 'GET', url: '/api/health' }),
+        await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } }),
+        await t.app.inject({ method: 'GET', url: '/event/1/scheduling', headers: { accept: 'text/html' } }),
+        await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' }),
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/event/1/users/export?format=xlsx',
+          headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' },
+        }),
+      );
     }
     const answeredMs = Date.now() - started;
     expect(refused?.statusCode).toBe(503);
     expect(refused?.headers['retry-after']).toBe('10');
     expect(refused?.json()).toMatchObject({ success: false, errors: [{ code: 'error.unavailable' }] });
     expect(answeredMs).toBeLessThan(100);
+    const [health, shell, deepLink, asset, navigation] = others;
+    expect(health.statusCode).toBe(200);
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['content-type']).toContain('text/html');
+    expect(deepLink.statusCode).toBe(200);
+    expect(deepLink.body).toContain('<div id="root">');
+    expect(asset.statusCode).toBe(200);
+    // An API address opened in a tab while shedding: HTML that says so and reloads, not JSON.
+    expect(navigation.statusCode).toBe(503);
+    expect(navigation.headers['content-type']).toContain('text/html');
+    expect(navigation.headers['retry-after']).toBe('10');
+    expect(navigation.body).toContain('The server is busy');
 
     expect(await servesWithin(t, 10_000)).toBe(true);
+    expect(t.app.overload.shedding).toBe(false);
   });
 
   it('answers 503 above the heap limit', async () => {
@@ -57,5 +113,7 @@ describe(`overload on ${dialect}`, () => {
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('10');
     expect(response.json()).toMatchObject({ success: false, errors: [{ code: 'error.unavailable' }] });
+    // Liveness still answers.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });

@@ -163,6 +163,15 @@ describe(`timeline and coverage lists on ${dialect}`, () => {
       total: 1,
       users: [{ eventUserId: s.eva.eventUserId, firstname: 'Eva', lastname: 'Ek', group: { id: s.kitchen.id } }],
     });
+    // Searched by name or e-mail, as the users table is (two Anna Bergs are told apart by the e-mail shown).
+    const byName = await s.admin.get(`/api/event/${s.eventId}/scheduling/without-shift?search=EVA`);
+    expect(byName.json()).toMatchObject({ total: 1, users: [{ firstname: 'Eva', email: expect.any(String) }] });
+    const byMail = await s.admin.get(
+      `/api/event/${s.eventId}/scheduling/without-shift?search=${encodeURIComponent(byName.json().users[0].email)}`,
+    );
+    expect(byMail.json().total).toBe(1);
+    const nobody = await s.admin.get(`/api/event/${s.eventId}/scheduling/without-shift?search=zz%25`);
+    expect(nobody.json()).toEqual({ users: [], total: 0 });
     const barLeader = (await s.barLeader.get(`/api/event/${s.eventId}/scheduling/without-shift`)).json();
     expect(barLeader).toEqual({ users: [], total: 0 });
     expect(

@@ -223,4 +223,116 @@ describe(`hostile input on ${dialect}`, () => {
     // The session survived the walk: the admin still reads the event.
     expect((await admin.get(`/api/event/${eventId}`)).statusCode).toBe(200);
   }, 120_000);
+
+  it('no route answers 5xx to ids beyond the bound in path, query string and nested body arrays and filters', async () => {
+    const routes = t.app.routeTable.filter(
+      (route) =>
+        METHODS.has(route.method) &&
+        route.url.startsWith('/api/') &&
+        !route.url.startsWith('/api/docs') &&
+        !SKIPPED.has(`${route.method} ${route.url}`),
+    );
+    const failures: string[] = [];
+    let sent = 0;
+    const send = async (method: string, url: string, body?: unknown) => {
+      sent += 1;
+      const response =
+        method === 'POST'
+          ? await admin.request('POST', url, undefined, {
+              payload: JSON.stringify(body ?? {}),
+              headers: { 'content-type': 'application/json' },
+            })
+          : await admin.request(method as 'GET' | 'DELETE', url);
+      if (response.statusCode >= 500) {
+        failures.push(
+          `${method} ${url.slice(0, 200)} ${JSON.stringify(body)?.slice(0, 200) ?? ''} -> ${response.statusCode}`,
+        );
+      }
+    };
+    for (const [index, route] of routes.entries()) {
+      const names = [...route.url.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1]);
+      const real = Object.fromEntries(names.map((name) => [name, String(name === 'id' ? eventId : known[1])]));
+      // Each path id beyond the bound, the others real.
+      for (const name of names) {
+        await send(route.method, buildUrl(route.url, { ...real, [name]: HOSTILE_IDS[index % HOSTILE_IDS.length] }, {}));
+      }
+      const url = buildUrl(route.url, real, {});
+      // Each id the query strings read: just beyond the bound, and one more hostile value in turn over the routes.
+      for (const [position, field] of ID_FIELDS.entries()) {
+        for (const value of new Set([
+          HOSTILE_IDS[0],
+          HOSTILE_IDS[1 + ((index + position) % (HOSTILE_IDS.length - 1))],
+        ])) {
+          await send(route.method, `${url}?${new URLSearchParams({ [field]: value })}`);
+        }
+      }
+      if (route.method !== 'POST') continue;
+      for (const body of nestedBodies(BIG_IDS[index % BIG_IDS.length])) await send('POST', url, body);
+    }
+    if (failures.length > 0) console.error(`hostile id failures:\n${failures.join('\n')}`);
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(routes.length * ID_FIELDS.length);
+  }, 120_000);
 });
+
+/** Ids as a query string or a path gives them: beyond the databases' bound, negative, fractional, not numbers. */
+const HOSTILE_IDS = [
+  '2147483648',
+  '99999999999999999999',
+  '9007199254740993',
+  '-2147483649',
+  '1e308',
+  '1.5',
+  '0x80000000',
+  '2147483648,none',
+  'none,2147483648',
+  '1,2147483648',
+];
+/** Every name the query strings read ids and numbers under. */
+const ID_FIELDS = [
+  'groupId',
+  'userId',
+  'eventUserId',
+  'shiftId',
+  'customLabel',
+  'before',
+  'roleLevel',
+  'page',
+  'pageSize',
+  'fileId',
+  'labelId',
+  'applicationId',
+  'id',
+  'ids',
+];
+const BIG_IDS: unknown[] = [2_147_483_648, '2147483648', 1e20, -2_147_483_649, 2_147_483_647.5, '99999999999999999999'];
+
+/** Bodies with a hostile id where each route reads ids: top level, arrays, and nested filters and receivers. */
+function nestedBodies(id: unknown): unknown[] {
+  return [
+    { ids: [id], status: 'staged' },
+    { ids: [1, id], groupId: 1 },
+    { ids: [known[3]], groupId: id },
+    { filter: { groupId: [String(id)] }, status: 'staged' },
+    { filter: { groupId: String(id), status: ['pending'] }, status: 'staged' },
+    { filter: { groupId: ['none', id] }, groupId: null },
+    { receivers: { userIds: [id] }, subject: 'S', message: 'M' },
+    { receivers: { groupIds: [id], roleLevels: [2] }, subject: 'S', message: 'M', fileIds: [id] },
+    { receivers: { roleLevels: [0] }, fileIds: [id] },
+    { labelIds: [id] },
+    { groupId: id, roleLevel: 2, email: 'x@example.org' },
+    { userId: id, roleLevel: 2, groupId: null },
+    { eventUserId: id },
+    { shiftId: id },
+    { shiftIds: [id], groupId: id, closesAt: '2030-01-01T00:00:00Z', minShifts: 0, maxShifts: 1 },
+    { selfSignupGroupIds: [id], minRestMinutes: 0 },
+    { title: 'T', startsAt: '2030-01-01T10:00:00Z', endsAt: '2030-01-01T11:00:00Z', capacity: 1, groupId: id },
+    {
+      shifts: [
+        { title: 'T', startsAt: '2030-01-01T10:00:00Z', endsAt: '2030-01-01T11:00:00Z', capacity: 1, groupId: id },
+      ],
+    },
+    { audience: id, message: 'M' },
+    { groupIds: [id], ranked: [id], cannot: [id], count: 1 },
+  ];
+}

@@ -54,7 +54,7 @@ export const authenticatedRoutes: RouteObject[] = [
   {
     path: paths.account.security.path,
     lazy: screen(
-      ['scheduling'],
+      ['scheduling', 'confirm'],
       () => import('./routes/account-security'),
       (module) => module.AccountSecurityRoute,
     ),
@@ -280,6 +280,21 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               [],
               () => import('./routes/password-reset'),
               (module) => module.PasswordResetRoute,
+            ),
+          },
+        ],
+      },
+      {
+        // Not behind GuestOnly: the link may be opened logged in (as its owner or anyone) or not (decision 027).
+        path: paths.auth.confirmEmail.path,
+        element: <AuthLayout />,
+        children: [
+          {
+            index: true,
+            lazy: screen(
+              ['confirm'],
+              () => import('./routes/confirm-email'),
+              (module) => module.ConfirmEmailRoute,
             ),
           },
         ],

@@ -38,6 +38,11 @@ export const paths = {
       path: '/authentication/password-reset',
       href: (token?: string) => withQuery('/authentication/password-reset', { token }),
     },
+    /** The link of the address-confirmation mail: open to everyone, logged in or not (decision 027). */
+    confirmEmail: {
+      path: '/authentication/confirm-email',
+      href: (token?: string) => withQuery('/authentication/confirm-email', { token }),
+    },
   },
 
   account: {

@@ -80,6 +80,14 @@ export const accountMessages = defineMessages({
     en: 'The link is invalid or has expired.',
     sv: 'Länken är ogiltig eller har gått ut.',
   },
+  'error.emailNotConfirmed': {
+    en: 'Confirm your e-mail address first: open the link we sent to it.',
+    sv: 'Bekräfta din e-postadress först: öppna länken vi skickade till den.',
+  },
+  'error.confirmationEmailTaken': {
+    en: 'Another account uses this address now, so it cannot be confirmed for yours.',
+    sv: 'Ett annat konto använder nu den här adressen, så den kan inte bekräftas för ditt.',
+  },
   'error.avatarType': {
     en: 'Only PNG, JPEG, GIF or WebP images can be used as an avatar.',
     sv: 'Endast PNG-, JPEG-, GIF- eller WebP-bilder kan användas som profilbild.',

@@ -22,6 +22,15 @@ export const applicationsMessages = defineMessages({
     en: 'Group leaders cannot move applications to another group.',
     sv: 'Gruppledare kan inte flytta ansökningar till en annan grupp.',
   },
+  'error.applicationsExportTooLarge': {
+    en: 'An export holds at most {max} applications: narrow the filter.',
+    sv: 'En export rymmer högst {max} ansökningar: begränsa filtret.',
+    params: { max: 20_000 },
+  },
+  'error.applicationsExportColumn': {
+    en: 'The export has no column {column}.',
+    sv: 'Exporten har ingen kolumn {column}.',
+  },
   'error.applicationsGroupUnknown': {
     en: 'The group does not belong to this event.',
     sv: 'Gruppen hör inte till det här evenemanget.',

@@ -28,6 +28,14 @@ export const eventsMessages = defineMessages({
     en: 'You have sent many invitations in a short time. Try again in an hour.',
     sv: 'Du har skickat många inbjudningar på kort tid. Försök igen om en timme.',
   },
+  'error.tooManyInvitationsToday': {
+    en: 'You have sent {count} invitations in the last 24 hours, as many as one account may. Try again tomorrow.',
+    sv: 'Du har skickat {count} inbjudningar det senaste dygnet, så många som ett konto får. Försök igen i morgon.',
+  },
+  'error.tooManyEventsToday': {
+    en: 'You have created {count} events in the last 24 hours, as many as one account may. Try again tomorrow.',
+    sv: 'Du har skapat {count} evenemang det senaste dygnet, så många som ett konto får. Försök igen i morgon.',
+  },
   'error.alreadyMember': {
     en: 'This person is already a member of the event.',
     sv: 'Personen är redan medlem i evenemanget.',

@@ -2,6 +2,22 @@ import { defineMessages } from './define.js';
 
 /** Event files (issue 13). `{size}` is a size in megabytes, filled in by the server from its configuration. */
 export const filesMessages = defineMessages({
+  'error.multipartInvalid': {
+    en: 'The upload was cut off or is not a valid form. Try again.',
+    sv: 'Uppladdningen avbröts eller är inte ett giltigt formulär. Försök igen.',
+  },
+  'error.uploadTimeout': {
+    en: 'The upload took too long and was stopped. Try again, on a faster connection if you can.',
+    sv: 'Uppladdningen tog för lång tid och stoppades. Försök igen, gärna med en snabbare anslutning.',
+  },
+  'error.accountStorageFull': {
+    en: 'Your uploads would take more than the {size} MB one account may store. Delete files you uploaded first.',
+    sv: 'Dina uppladdningar skulle ta mer än de {size} MB ett konto får lagra. Ta bort filer du har laddat upp först.',
+  },
+  'error.serverStorageFull': {
+    en: 'The server has no room for more files ({size} MB in all). Ask its administrator.',
+    sv: 'Servern har inte plats för fler filer ({size} MB totalt). Fråga dess administratör.',
+  },
   'files.fileRequired': {
     en: 'Choose a file to upload.',
     sv: 'Välj en fil att ladda upp.',

@@ -14,6 +14,11 @@ export const mailMessages = defineMessages({
     sv: 'Meddelandet får inte vara längre än {max} tecken.',
     params: { max: 20000 },
   },
+  'mail.messageTooDeep': {
+    en: 'The message has formatting nested more than {max} levels deep.',
+    sv: 'Meddelandet har formatering som är nästlad mer än {max} nivåer djupt.',
+    params: { max: 200 },
+  },
   'mail.noReceivers': { en: 'Choose at least one receiver.', sv: 'Välj minst en mottagare.' },
   'mail.tooManyReceivers': {
     en: 'One e-mail can reach at most {max} people.',

@@ -68,6 +68,10 @@ export const schedulingMessages = defineMessages({
     en: "Volunteers can only take their own group's shifts.",
     sv: 'Volontärer kan bara ta pass i sin egen grupp.',
   },
+  'error.shiftMemberOtherGroup': {
+    en: 'Group leaders can only put members of their own group on shifts.',
+    sv: 'Gruppledare kan bara sätta medlemmar i sin egen grupp på pass.',
+  },
   'error.selfSignupClosed': {
     en: 'Signing up and off by yourself is not open for your group. Ask an organiser.',
     sv: 'Att anmäla och avanmäla sig själv är inte öppet för din grupp. Fråga en arrangör.',

@@ -78,4 +78,92 @@ export const accountMails = {
           ].join('\n'),
         };
   },
+
+  /** To a new account's address: the link that confirms it (decision 027). */
+  confirmNewAccount(language: MailLanguage, firstname: string, link: string) {
+    return language === 'sv'
+      ? {
+          subject: 'Bekräfta din e-postadress i Funkis',
+          text: [
+            `Hej ${firstname},`,
+            '',
+            'Någon skapade ett Funkis-konto med den här adressen. Öppna länken inom 24 timmar för att bekräfta att adressen är din:',
+            '',
+            link,
+            '',
+            'Inbjudningar till evenemang visas först när adressen är bekräftad.',
+            '',
+            'Om det inte var du som skapade kontot, öppna inte länken: utan bekräftelse får kontot inte se något som skickas till den här adressen.',
+          ].join('\n'),
+        }
+      : {
+          subject: 'Confirm your e-mail address for Funkis',
+          text: [
+            `Hello ${firstname},`,
+            '',
+            'Someone created a Funkis account with this address. Open this link within 24 hours to confirm that the address is yours:',
+            '',
+            link,
+            '',
+            'Invitations to events are shown once the address is confirmed.',
+            '',
+            'If you did not create the account, do not open the link: unconfirmed, the account sees nothing sent to this address.',
+          ].join('\n'),
+        };
+  },
+
+  /** To the address an account asked to move to: the link that makes the change (not the old address: a typo
+   * would tell a stranger). */
+  confirmNewAddress(language: MailLanguage, firstname: string, link: string) {
+    return language === 'sv'
+      ? {
+          subject: 'Bekräfta din nya e-postadress i Funkis',
+          text: [
+            `Hej ${firstname},`,
+            '',
+            'Ett Funkis-konto vill byta till den här adressen. Öppna länken inom 24 timmar för att göra bytet:',
+            '',
+            link,
+            '',
+            'Om det inte var du, öppna inte länken: ingenting ändras.',
+          ].join('\n'),
+        }
+      : {
+          subject: 'Confirm your new e-mail address for Funkis',
+          text: [
+            `Hello ${firstname},`,
+            '',
+            'A Funkis account asked to move to this address. Open this link within 24 hours to make the change:',
+            '',
+            link,
+            '',
+            'If it was not you, do not open the link: nothing changes.',
+          ].join('\n'),
+        };
+  },
+
+  /** To the owner of an address another account asked to move to: nothing changed, and nothing will. */
+  addressInUse(language: MailLanguage, firstname: string, recoverLink: string) {
+    return language === 'sv'
+      ? {
+          subject: 'Någon försökte använda din e-postadress i Funkis',
+          text: [
+            `Hej ${firstname},`,
+            '',
+            'Ett annat Funkis-konto försökte byta till den här adressen, som redan hör till ditt konto. Ingenting har ändrats, och ditt konto är som förut.',
+            '',
+            `Om du själv försökte, logga in med den här adressen i stället. Har du glömt lösenordet: ${recoverLink}`,
+          ].join('\n'),
+        }
+      : {
+          subject: 'Someone tried to use your e-mail address in Funkis',
+          text: [
+            `Hello ${firstname},`,
+            '',
+            'Another Funkis account tried to move to this address, which already belongs to your account. Nothing has changed, and your account is as it was.',
+            '',
+            `If it was you, log in with this address instead. Forgotten your password: ${recoverLink}`,
+          ].join('\n'),
+        };
+  },
 };

@@ -1,4 +1,4 @@
-import { INVITATION_LIMITS } from '@funkis/shared';
+import { INVITATION_LIMITS, type MessageKey } from '@funkis/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/types.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -38,8 +38,15 @@ export const ACCOUNT_RATE_LIMITS = {
   resetPerAddress: { max: 20, windowMinutes: 15 },
   /** Calls that verify the password of a logged-in user: change-email, change-password, remove-user. */
   passwordCheckPerUser: { max: 10, windowMinutes: 15 },
+  /** Address-confirmation links opened (no session): a guesser of 256-bit tokens gets nowhere anyway. */
+  confirmEmailPerAddress: { max: 30, windowMinutes: 15 },
+  /** Confirmation links mailed again on request: each is a mail to an address, so few. */
+  resendConfirmationPerUser: { max: 5, windowMinutes: 60 },
   /** Invitations an admin sends (memberships: POST /api/event/{id}/users), over every event. */
   invitationsPerUser: { max: INVITATION_LIMITS.PER_ADMIN_PER_HOUR, windowMinutes: 60 },
+  /** Per account and day (docs/decisions/029); the numbers come from the configuration (`dailyLimit`). */
+  eventsPerAccountPerDay: { max: 10, windowMinutes: 24 * 60 },
+  invitationsPerAccountPerDay: { max: 200, windowMinutes: 24 * 60 },
   /** The secret calendar feed (no session): calendar apps poll it; a guesser gets little out of 300 tries. */
   calendarFeedPerAddress: { max: 300, windowMinutes: 15 },
 } satisfies Record<string, LimitRule>;
@@ -120,12 +127,14 @@ export class FailureWindow {
   private readonly counters: ReturnType<typeof rateLimitRepository>;
   private readonly name: RuleName;
 
+  /** `name`: a rule of ACCOUNT_RATE_LIMITS whose numbers the configuration sets (`rule` is then a copy). */
   constructor(
     db: Db,
     private readonly rule: LimitRule,
+    name?: RuleName,
   ) {
     this.counters = rateLimitRepository(db);
-    this.name = ruleName(rule);
+    this.name = name ?? ruleName(rule);
   }
 
   private key(key: string) {
@@ -150,6 +159,26 @@ export class FailureWindow {
   clear(key: string): Promise<void> {
     return this.counters.clear(this.key(key));
   }
+}
+
+/**
+ * A per-account daily limit whose number the configuration sets: a preHandler counting each call of the logged-in
+ * account, answering 429 with Retry-After and `code` (its `{count}` the limit) once the day's budget is spent.
+ */
+export function dailyLimit(
+  app: FastifyInstance,
+  name: 'eventsPerAccountPerDay' | 'invitationsPerAccountPerDay',
+  max: number,
+  code: MessageKey,
+): preHandlerAsyncHookHandler {
+  const window = new FailureWindow(app.db, { ...ACCOUNT_RATE_LIMITS[name], max }, name);
+  return async (request, reply) => {
+    const wait = await window.hit(byUser(request));
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new HttpError(429, { code, params: { count: max } });
+    }
+  };
 }
 
 /**

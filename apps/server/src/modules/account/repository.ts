@@ -8,13 +8,17 @@ import { endUserSessions, userAvatarUrl } from '../../plugins/session.js';
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-export function toUser(row: Pick<UserRow, 'id' | 'email' | 'firstname' | 'lastname' | 'avatar'>): User {
+export function toUser(
+  row: Pick<UserRow, 'id' | 'email' | 'firstname' | 'lastname' | 'avatar' | 'email_confirmed_at' | 'pending_email'>,
+): User {
   return {
     id: row.id,
     email: row.email,
     firstname: row.firstname,
     lastname: row.lastname,
     avatar: userAvatarUrl(row.id, row.avatar),
+    emailConfirmed: row.email_confirmed_at !== null,
+    ...(row.pending_email ? { pendingEmail: row.pending_email } : {}),
   };
 }
 
@@ -22,6 +26,16 @@ export function toUser(row: Pick<UserRow, 'id' | 'email' | 'firstname' | 'lastna
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Every confirmation link of the user still open becomes void (a newer one, or the address is settled). */
+async function voidConfirmationTokens(db: Db, userId: number) {
+  await db
+    .updateTable('email_confirmation_tokens')
+    .set({ used_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** Every reset link of the user still open becomes void. */
@@ -46,7 +60,13 @@ export function accountRepository(db: Db) {
       return row?.password_hash ?? null;
     },
 
-    create(input: { email: string; firstname: string; lastname: string; passwordHash: string }) {
+    create(input: {
+      email: string;
+      firstname: string;
+      lastname: string;
+      passwordHash: string;
+      emailConfirmed?: boolean;
+    }) {
       const now = nowIso();
       return db
         .insertInto('users')
@@ -55,6 +75,7 @@ export function accountRepository(db: Db) {
           firstname: input.firstname,
           lastname: input.lastname,
           password_hash: input.passwordHash,
+          email_confirmed_at: input.emailConfirmed ? now : null,
           created_at: now,
           updated_at: now,
         })
@@ -71,20 +92,91 @@ export function accountRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    /** New address; the user's other sessions and open reset links end with the change. */
-    changeEmail(id: number, email: string, keepSessionId: string | null) {
-      return withTransaction(db, async (trx) => {
-        const row = await trx
-          .updateTable('users')
-          .set({ email: normaliseEmail(email), updated_at: nowIso() })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await endUserSessions(trx, id, keepSessionId);
-        await voidResetTokens(trx, id);
-        await writeAudit(trx, { eventId: null, actorId: id, action: 'account.email_changed', subject: `user:${id}` });
-        return row;
-      });
+    /**
+     * Records the address the account asked to move to (null: none waits any more); every link sent before is
+     * void. The address itself changes only when its link is opened (`applyEmailChange`).
+     */
+    async setPendingEmail(id: number, pendingEmail: string | null) {
+      await voidConfirmationTokens(db, id);
+      return db
+        .updateTable('users')
+        .set({ pending_email: pendingEmail === null ? null : normaliseEmail(pendingEmail), updated_at: nowIso() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** A new confirmation link for `email` (only its hash is stored); older links of the account are void. */
+    async createConfirmationToken(input: {
+      userId: number;
+      email: string;
+      tokenHash: string;
+      validForMs: number;
+      keepSessionId: string | null;
+    }) {
+      await db
+        .deleteFrom('email_confirmation_tokens')
+        .where('user_id', '=', input.userId)
+        .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', nowIso())]))
+        .execute();
+      await voidConfirmationTokens(db, input.userId);
+      await db
+        .insertInto('email_confirmation_tokens')
+        .values({
+          user_id: input.userId,
+          email: normaliseEmail(input.email),
+          token_hash: input.tokenHash,
+          keep_session_id: input.keepSessionId,
+          created_at: nowIso(),
+          expires_at: isoIn(input.validForMs),
+        })
+        .execute();
+    },
+
+    /**
+     * Spends a confirmation link: a conditional update, so one link is used once however many requests carry
+     * it. Answers what it confirms, or undefined when it is unknown, used or expired.
+     */
+    claimConfirmationToken: (tokenHash: string) =>
+      db
+        .updateTable('email_confirmation_tokens')
+        .set({ used_at: nowIso() })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', nowIso())
+        .returning(['user_id', 'email', 'keep_session_id'])
+        .executeTakeFirst(),
+
+    /** The owner of the account opened a link sent to its own address. */
+    async confirmCurrentEmail(id: number) {
+      await voidConfirmationTokens(db, id);
+      await writeAudit(db, { eventId: null, actorId: id, action: 'account.email_confirmed', subject: `user:${id}` });
+      return db
+        .updateTable('users')
+        .set({ email_confirmed_at: nowIso(), updated_at: nowIso() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * The waiting address becomes the account's, confirmed (its link was opened). The user's sessions end but
+     * those given, and open reset and confirmation links with them. The unique index refuses an address another
+     * account took meanwhile (the caller answers 409).
+     */
+    async applyEmailChange(id: number, email: string, keepSessionIds: readonly string[]) {
+      const now = nowIso();
+      const row = await db
+        .updateTable('users')
+        .set({ email: normaliseEmail(email), pending_email: null, email_confirmed_at: now, updated_at: now })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await endUserSessions(db, id, keepSessionIds);
+      await voidResetTokens(db, id);
+      await voidConfirmationTokens(db, id);
+      await writeAudit(db, { eventId: null, actorId: id, action: 'account.email_changed', subject: `user:${id}` });
+      return row;
     },
 
     /** New password; the user's other sessions and open reset links end with the change. */
@@ -194,9 +286,14 @@ export function accountRepository(db: Db) {
           .executeTakeFirst();
         if (!claimed) return null;
         const userId = claimed.user_id;
+        // The link reached the account's address and was opened: that proves the address as a confirmation does.
         await trx
           .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: nowIso() })
+          .set({
+            password_hash: passwordHash,
+            email_confirmed_at: sql<string>`coalesce(email_confirmed_at, ${nowIso()})`,
+            updated_at: nowIso(),
+          })
           .where('id', '=', userId)
           .execute();
         await voidResetTokens(trx, userId);

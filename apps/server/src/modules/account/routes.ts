@@ -1,6 +1,7 @@
 import {
   changeEmailSchema,
   changePasswordSchema,
+  confirmEmailSchema,
   loginSchema,
   recoverPasswordSchema,
   registerSchema,
@@ -18,6 +19,7 @@ import { readImageUpload } from '../../lib/images.js';
 import { languageOf } from '../../lib/language.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentUser } from '../../plugins/auth.js';
+import { storageLimitsOf, storageUse } from '../files/storage-use.js';
 import {
   byAddress,
   byBodyEmail,
@@ -85,7 +87,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...tag, body: registerSchema, response: { 201: userResponse } },
     },
     async (request, reply) => {
-      const user = await account.register(request.body);
+      const user = await account.register(request.body, languageOf(request));
       // Registering logs the new user in (spec section 4), in a new session.
       await app.sessions.create(reply, request, user.id);
       await account.rememberLanguage(user.id, languageOf(request));
@@ -124,6 +126,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           tooLarge: 'error.avatarTooLarge',
           wrongType: 'error.avatarType',
         });
+        await storageUse(app.db, app.storage, storageLimitsOf(app.config)).requireRoom(user.id, bytes.length);
         return { user: await account.saveAvatar(user.id, bytes, type) };
       },
     );
@@ -168,6 +171,43 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       request.user = user;
       return { user };
+    },
+  );
+
+  app.post(
+    '/confirm-email',
+    {
+      // The link may be opened in another browser, logged in as anyone or not at all: the token is the proof.
+      config: { csrfExempt: true },
+      preHandler: limits(app, [[LIMIT.confirmEmailPerAddress, byAddress]]),
+      schema: {
+        ...tag,
+        summary: 'Open an address-confirmation link: confirms the address, or makes a waiting change of address',
+        body: confirmEmailSchema,
+        response: { 200: userResponse },
+      },
+    },
+    async (request) => {
+      const user = await account.confirmEmail(request.body.token, request.session?.id ?? null);
+      if (request.user?.id === user.id) request.user = user;
+      return { user };
+    },
+  );
+
+  app.post(
+    '/resend-confirmation',
+    {
+      onRequest: loggedIn,
+      preHandler: limits(app, [[LIMIT.resendConfirmationPerUser, byUser]]),
+      schema: {
+        ...tag,
+        summary: 'Mail the confirmation link again: for the waiting change of address, else for the unconfirmed one',
+        response: { 200: emptyResponse },
+      },
+    },
+    async (request) => {
+      await account.resendConfirmation(currentUser(request).id, request.session?.id ?? null, languageOf(request));
+      return {};
     },
   );
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { RegisterInput, User } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/types.js';
+import type { Db, UserRow } from '../../db/types.js';
 import { forgetAuditActor, writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import type { ImageType } from '../../lib/images.js';
@@ -13,21 +13,25 @@ import { applicationsService } from '../applications/service.js';
 import { eventsService } from '../events/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { schedulingService } from '../scheduling/service.js';
+import { mailLanguagesOf } from './languages.js';
 import { accountMails } from './mails.js';
-import { accountRepository, isUniqueViolation, toUser } from './repository.js';
+import { accountRepository, isUniqueViolation, normaliseEmail, toUser } from './repository.js';
 
 export const RESET_TOKEN_VALID_MS = 60 * 60 * 1000;
+/** How long an address-confirmation link works (decision 027); a new link (resend) voids the older ones. */
+export const CONFIRMATION_TOKEN_VALID_MS = 24 * 60 * 60 * 1000;
 
 const wrongPassword = (field: string) => fieldError(field, 'error.wrongPassword');
 const emailTaken = (field: string) => fieldError(field, 'error.emailTaken', undefined, 409);
 
 /**
  * A new account with an already hashed password (register, and demo data). The e-mail is stored lower-cased;
- * a taken address answers 409 on the e-mail field.
+ * a taken address answers 409 on the e-mail field. `emailConfirmed`: the address is vouched for by whoever
+ * runs this without a request (the demo seed, test fixtures); registration leaves it unconfirmed.
  */
 export async function createAccount(
   db: Db,
-  input: { email: string; firstname: string; lastname: string; passwordHash: string },
+  input: { email: string; firstname: string; lastname: string; passwordHash: string; emailConfirmed?: boolean },
 ): Promise<User> {
   const users = accountRepository(db);
   if (await users.findByEmail(input.email)) throw emailTaken('email');
@@ -60,6 +64,56 @@ export function accountService(app: FastifyInstance) {
     if (!(await verifyPassword(await users.passwordHashOf(userId), password))) throw wrongPassword(field);
   }
 
+  const nameOf = (row: { firstname: string; lastname: string }) => `${row.firstname} ${row.lastname}`;
+
+  /**
+   * Makes a confirmation link for `email` (the account's own, or the address it asked to move to) and queues it
+   * to that address, in the caller's transaction. Only the token's keyed hash is stored.
+   */
+  async function sendConfirmationLink(
+    db: Db,
+    row: UserRow,
+    email: string,
+    language: MailLanguage,
+    keepSessionId: string | null,
+  ): Promise<void> {
+    const token = randomToken(32);
+    await accountRepository(db).createConfirmationToken({
+      userId: row.id,
+      email,
+      tokenHash: hashToken(token, secret),
+      validForMs: CONFIRMATION_TOKEN_VALID_MS,
+      keepSessionId,
+    });
+    const link = `${app.config.PUBLIC_URL}/authentication/confirm-email?token=${token}`;
+    const isChange = email !== row.email;
+    await app.mail.enqueue(
+      {
+        eventId: null,
+        to: [{ userId: row.id, email, name: nameOf(row), language }],
+        ...(isChange
+          ? accountMails.confirmNewAddress(language, row.firstname, link)
+          : accountMails.confirmNewAccount(language, row.firstname, link)),
+        reason: 'email_confirmation',
+      },
+      db,
+    );
+  }
+
+  /** The owner of an address another account asked for hears of it, in their own language; nothing changes. */
+  async function tellOwnerOfTakenAddress(db: Db, owner: UserRow): Promise<void> {
+    const language = (await mailLanguagesOf(db, [owner.id])).get(owner.id) ?? 'en';
+    await app.mail.enqueue(
+      {
+        eventId: null,
+        to: [{ userId: owner.id, email: owner.email, name: nameOf(owner), language }],
+        ...accountMails.addressInUse(language, owner.firstname, recoverLink()),
+        reason: 'account_notice',
+      },
+      db,
+    );
+  }
+
   return {
     settle: () => Promise.all([...inFlight]).then(() => undefined),
 
@@ -73,9 +127,16 @@ export function accountService(app: FastifyInstance) {
       return row && valid ? toUser(row) : null;
     },
 
-    async register(input: RegisterInput): Promise<User> {
+    /** A new, unconfirmed account; the link that confirms its address is queued with it. */
+    async register(input: RegisterInput, language: MailLanguage = 'en'): Promise<User> {
       if (await users.findByEmail(input.email)) throw emailTaken('email');
-      return createAccount(app.db, { ...input, passwordHash: await hashPassword(input.password) });
+      const passwordHash = await hashPassword(input.password);
+      return withTransaction(app.db, async (trx) => {
+        const user = await createAccount(trx, { ...input, passwordHash });
+        const row = await accountRepository(trx).findById(user.id);
+        if (row) await sendConfirmationLink(trx, row, row.email, language, null);
+        return user;
+      });
     },
 
     async updateInfo(userId: number, names: { firstname: string; lastname: string }): Promise<User> {
@@ -87,6 +148,11 @@ export function accountService(app: FastifyInstance) {
       });
     },
 
+    /**
+     * Asks to move the account to `newEmail`: nothing changes until the link mailed there is opened
+     * (`confirmEmail`). The answer is the same whether or not another account has the address; if one has, its
+     * owner is told that someone tried, and no link is made. The account's own address cancels a waiting change.
+     */
     async changeEmail(
       userId: number,
       sessionId: string | null,
@@ -95,31 +161,96 @@ export function accountService(app: FastifyInstance) {
       language: MailLanguage = 'en',
     ): Promise<User> {
       await requirePassword(userId, password, 'password');
-      const existing = await users.findByEmail(newEmail);
-      if (existing && existing.id !== userId) throw emailTaken('newEmail');
-      const before = await users.findById(userId);
-      let changed: User;
+      const wanted = normaliseEmail(newEmail);
+      return withTransaction(app.db, async (trx) => {
+        const repository = accountRepository(trx);
+        const current = await repository.findById(userId);
+        if (!current) throw notFound();
+        if (wanted === current.email) return toUser(await repository.setPendingEmail(userId, null));
+        const row = await repository.setPendingEmail(userId, wanted);
+        const owner = await repository.findByEmail(wanted);
+        if (owner) await tellOwnerOfTakenAddress(trx, owner);
+        else await sendConfirmationLink(trx, row, wanted, language, sessionId);
+        await writeAudit(trx, {
+          eventId: null,
+          actorId: userId,
+          action: 'account.email_change_requested',
+          subject: `user:${userId}`,
+        });
+        return toUser(row);
+      });
+    },
+
+    /**
+     * Sends the link again: for the waiting change when there is one, else for the unconfirmed address. Nothing
+     * when the address is confirmed and no change waits, or when the waiting address is another account's (its
+     * owner was told once).
+     */
+    async resendConfirmation(userId: number, sessionId: string | null, language: MailLanguage = 'en'): Promise<void> {
+      await withTransaction(app.db, async (trx) => {
+        const repository = accountRepository(trx);
+        const row = await repository.findById(userId);
+        if (!row) return;
+        if (row.pending_email) {
+          if (await repository.findByEmail(row.pending_email)) return;
+          await sendConfirmationLink(trx, row, row.pending_email, language, sessionId);
+        } else if (row.email_confirmed_at === null) {
+          await sendConfirmationLink(trx, row, row.email, language, null);
+        }
+      });
+    },
+
+    /**
+     * Opens a confirmation link (no session needed: it may be opened in another browser). The account's own
+     * address becomes confirmed; a waiting change takes effect, ending the account's other sessions but the one
+     * that asked and the one opening the link, and the old address is told. Unknown, used or expired: 400.
+     * Another account took the address meanwhile: 409, and the change no longer waits.
+     */
+    async confirmEmail(token: string, openingSessionId: string | null): Promise<User> {
+      const tokenHash = hashToken(token, secret);
+      let result: { user: User; before: UserRow | null } | 'invalid' | 'taken';
+      const claim: { userId: number | null } = { userId: null };
       try {
-        changed = await withTransaction(app.db, async (trx) => {
-          const row = await accountRepository(trx).changeEmail(userId, newEmail, sessionId);
-          await applicationsService(trx, app.dialect).refreshApplicant(userId);
-          return toUser(row);
+        result = await withTransaction(app.db, async (trx) => {
+          const repository = accountRepository(trx);
+          const claimed = await repository.claimConfirmationToken(tokenHash);
+          if (!claimed) return 'invalid';
+          claim.userId = claimed.user_id;
+          const row = await repository.findById(claimed.user_id);
+          if (!row) return 'invalid';
+          if (claimed.email === row.email) {
+            return { user: toUser(await repository.confirmCurrentEmail(row.id)), before: null };
+          }
+          if (claimed.email !== row.pending_email) return 'invalid';
+          if (await repository.findByEmail(claimed.email)) {
+            await repository.setPendingEmail(row.id, null);
+            return 'taken';
+          }
+          const keep = [claimed.keep_session_id, openingSessionId].filter((id): id is string => id !== null);
+          const changed = await repository.applyEmailChange(row.id, claimed.email, keep);
+          await applicationsService(trx, app.dialect).refreshApplicant(row.id);
+          return { user: toUser(changed), before: row };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw emailTaken('newEmail');
-        throw error;
+        // Another account took the address between the check and the change: the unique index said so.
+        if (!isUniqueViolation(error) || claim.userId === null) throw error;
+        await users.setPendingEmail(claim.userId, null);
+        result = 'taken';
       }
+      if (result === 'invalid') throw fieldError('token', 'error.tokenInvalid');
+      if (result === 'taken') throw fieldError('token', 'error.confirmationEmailTaken', undefined, 409);
+      const { user, before } = result;
       // The old address hears of it: if someone else did this, its owner still learns and can act.
-      if (before && before.email !== changed.email) {
-        const mail = accountMails.emailChanged(language, before.firstname, changed.email, recoverLink());
+      if (before) {
+        const language = (await mailLanguagesOf(app.db, [user.id])).get(user.id) ?? 'en';
         await app.mail.enqueue({
           eventId: null,
-          to: [{ userId, email: before.email, name: `${before.firstname} ${before.lastname}`, language }],
-          ...mail,
+          to: [{ userId: user.id, email: before.email, name: nameOf(before), language }],
+          ...accountMails.emailChanged(language, before.firstname, user.email, recoverLink()),
           reason: 'account_notice',
         });
       }
-      return changed;
+      return user;
     },
 
     async changePassword(

@@ -21,6 +21,13 @@ export interface ApplicationScope {
   visibleGroupId: number | null | 'all';
 }
 
+/**
+ * A group leader's applications are those of their group whose applicant is not a member of another group (or of
+ * none, as admins are): the membership is what the person is now, the application may lag behind it.
+ */
+const isNotMemberElsewhere = (groupId: number) =>
+  sql<SqlBool>`not exists (select 1 from event_users eu where eu.event_id = a.event_id and eu.user_id = a.user_id and (eu.group_id is null or eu.group_id <> ${groupId}))`;
+
 /** One audit entry of a bulk update: what happened to which application. */
 export interface BulkAuditEntry {
   applicationId: number;
@@ -101,7 +108,9 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     executor.selectFrom('applications as a').where((eb) => {
       const conditions: Expression<SqlBool>[] = [eb('a.event_id', '=', scope.eventId)];
       if (scope.visibleGroupId === null) conditions.push(sql<SqlBool>`1 = 0`);
-      else if (scope.visibleGroupId !== 'all') conditions.push(eb('a.group_id', '=', scope.visibleGroupId));
+      else if (scope.visibleGroupId !== 'all') {
+        conditions.push(eb('a.group_id', '=', scope.visibleGroupId), isNotMemberElsewhere(scope.visibleGroupId));
+      }
       if (filter.status && filter.status.length > 0) conditions.push(eb('a.status', 'in', [...new Set(filter.status)]));
       if (filter.groupId && filter.groupId.length > 0) {
         const ids = [...new Set(filter.groupId.filter((id): id is number => id !== null))];
@@ -348,7 +357,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     findApplicationOf: (eventId: number, userId: number) =>
       db
         .selectFrom('applications')
-        .select(['id', 'status', 'created_at'])
+        .select(['id', 'status', 'group_id', 'created_at'])
         .where('event_id', '=', eventId)
         .where('user_id', '=', userId)
         .executeTakeFirst(),
@@ -384,7 +393,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     findAnswers: (eventId: number, applicationId: number) =>
       db
         .selectFrom('applications')
-        .select(['id', 'group_id', 'answers', 'answer_labels'])
+        .select(['id', 'user_id', 'group_id', 'answers', 'answer_labels'])
         .where('event_id', '=', eventId)
         .where('id', '=', applicationId)
         .executeTakeFirst(),
@@ -469,6 +478,13 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     /** The applicant's sort keys of all their applications, from their current name (after a rename). */
     refreshSortName: (userId: number) =>
       db.updateTable('applications').set(sortNameOf(userId)).where('user_id', '=', userId).execute(),
+
+    setGroup: (applicationId: number, groupId: number | null, now: string) =>
+      db
+        .updateTable('applications')
+        .set({ group_id: groupId, updated_at: now })
+        .where('id', '=', applicationId)
+        .execute(),
 
     setSearchText: (applicationId: number, searchText: string) =>
       db.updateTable('applications').set({ search_text: searchText }).where('id', '=', applicationId).execute(),

@@ -1,6 +1,7 @@
 import {
   applicationAnswersSchema,
   applicationDetailResponseSchema,
+  applicationExportQuerySchema,
   applicationListQuerySchema,
   applicationListResponseSchema,
   applicationsUpdateResponseSchema,
@@ -14,7 +15,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
+import { languageOf } from '../../lib/language.js';
+import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { applicationsToCsv, applicationsToXlsx, exportColumnsOf } from './export.js';
 import { applicationsService, type Reviewer } from './service.js';
 
 const applicationParams = z.object({ id: idSchema, applicationId: idSchema });
@@ -52,6 +56,43 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, pageSize, sort, ...filter } = request.query;
       return applications.list(reviewerOf(request), filter, { page, pageSize, sort });
+    },
+  );
+
+  app.get(
+    '/event/:id/applications/export',
+    {
+      onRequest: reviewers,
+      schema: {
+        ...tag,
+        summary:
+          "The review's filtered applications (every page, its sort) with the chosen columns, as CSV or XLSX (admin: all; group leader: own group)",
+        params: eventParams,
+        querystring: applicationExportQuerySchema,
+        produces: ['text/csv', XLSX_TYPE],
+        response: {
+          200: z
+            .any()
+            .describe(
+              'The file: text/csv (UTF-8 with BOM, `,` or `;`) or XLSX; one row per application, answers headed by their question',
+            ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const reviewer = reviewerOf(request);
+      const { format, delimiter, columns: asked, sort, ...filter } = request.query;
+      const { applications: rows, fields, weekConfig } = await applications.exportRows(reviewer, filter, sort);
+      const data = {
+        applications: rows,
+        columns: exportColumnsOf(asked, fields, weekConfig),
+        weekConfig,
+        language: languageOf(request),
+      };
+      const name = `event-${reviewer.eventId}-applications.${format}`;
+      reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
+      if (format === 'xlsx') return reply.type(XLSX_TYPE).send(await applicationsToXlsx(data));
+      return reply.type('text/csv; charset=utf-8').send(applicationsToCsv(data, delimiter === 'semicolon' ? ';' : ','));
     },
   );
 

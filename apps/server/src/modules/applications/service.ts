@@ -1,6 +1,7 @@
 import {
   type Answers,
   APPLICATION_STATUSES,
+  APPLICATIONS_EXPORT_MAXIMUM,
   type Application,
   type ApplicationAnswer,
   type ApplicationFilter,
@@ -15,6 +16,7 @@ import {
   weekOfAnswers,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
+import { writeAudit } from '../../lib/audit.js';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
 import { badRequest, conflict, fieldError, fieldErrors, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
@@ -184,6 +186,20 @@ export function applicationsService(db: Db, dialect: DialectName) {
     return { total, summary: { byStatus, byGroup } };
   }
 
+  /**
+   * Whether the reviewer may see and act on this application: admins any of the event; a group leader those of
+   * their group whose applicant is not a member of another group (or of none) now, as the list's scope says.
+   */
+  async function isInScope(
+    reviewer: Reviewer,
+    application: { group_id: number | null; user_id: number },
+  ): Promise<boolean> {
+    if (reviewer.roleLevel === 0) return true;
+    if (reviewer.groupId === null || application.group_id !== reviewer.groupId) return false;
+    const member = await membershipsService(db, dialect).findMemberByUserId(reviewer.eventId, application.user_id);
+    return member === undefined || member.group?.id === reviewer.groupId;
+  }
+
   return {
     async list(
       reviewer: Reviewer,
@@ -198,13 +214,38 @@ export function applicationsService(db: Db, dialect: DialectName) {
       return { applications: rows.map(toApplication), total, page: options.page, pageSize: options.pageSize, summary };
     },
 
+    /**
+     * Every application the review's filter shows the reviewer, in its sort order, read a page of 500 at a time
+     * (each page its own query, so the event loop turns between them); at most APPLICATIONS_EXPORT_MAXIMUM, a
+     * larger set is refused before any is read. With the form's questions and the week configuration the export
+     * writes them with.
+     */
+    async exportRows(reviewer: Reviewer, filter: ApplicationFilter, sort: ApplicationSort) {
+      const scope = scopeOf(reviewer);
+      const event = await repository.findEventForApply(reviewer.eventId);
+      if (!event) throw notFound();
+      const [{ total }, fields] = await Promise.all([summarise(scope, filter), forms.fields(reviewer.eventId)]);
+      if (total > APPLICATIONS_EXPORT_MAXIMUM) {
+        throw badRequest('error.applicationsExportTooLarge', { max: APPLICATIONS_EXPORT_MAXIMUM });
+      }
+      const pageSize = 500;
+      const applications: Application[] = [];
+      for (let page = 1; applications.length < total; page += 1) {
+        const rows = await repository.listPage(scope, filter, { sort, page, pageSize });
+        for (const row of rows) applications.push(toApplication(row));
+        if (rows.length < pageSize) break;
+      }
+      return {
+        applications: applications.slice(0, APPLICATIONS_EXPORT_MAXIMUM),
+        fields: fields.filter((field) => !isDisplayOnlyField(field.type)),
+        weekConfig: activeWeekConfig(event),
+      };
+    },
+
     async detail(reviewer: Reviewer, applicationId: number) {
       const row = await repository.findById(reviewer.eventId, applicationId);
       if (!row) throw notFound();
-      const scope = scopeOf(reviewer);
-      if (scope.visibleGroupId !== 'all' && (scope.visibleGroupId === null || row.group_id !== scope.visibleGroupId)) {
-        throw forbidden();
-      }
+      if (!(await isInScope(reviewer, row))) throw forbidden();
       const entries = await repository.history(reviewer.eventId, applicationId);
       const history: ApplicationHistoryEntry[] = entries.map((entry) => ({
         action: entry.action,
@@ -249,11 +290,20 @@ export function applicationsService(db: Db, dialect: DialectName) {
           const found = await repository.targetsByIds(trx, ids);
           targets = found.filter((target) => target.event_id === reviewer.eventId);
           if (targets.length !== ids.length) throw badRequest('error.applicationsUnknown');
-          if (
-            isLeader &&
-            targets.some((target) => target.group_id === null || target.group_id !== scope.visibleGroupId)
-          ) {
-            throw forbidden('error.applicationsOtherGroup');
+          if (isLeader) {
+            const leaderGroupId = scope.visibleGroupId;
+            const memberElsewhere = (
+              await members.membershipsOfUsers(
+                reviewer.eventId,
+                targets.map((target) => target.user_id),
+              )
+            ).some((membership) => membership.group_id !== leaderGroupId);
+            if (
+              memberElsewhere ||
+              targets.some((target) => target.group_id === null || target.group_id !== leaderGroupId)
+            ) {
+              throw forbidden('error.applicationsOtherGroup');
+            }
           }
         } else {
           targets = await repository.targetsByFilter(trx, scope, input.filter ?? {});
@@ -397,6 +447,32 @@ export function applicationsService(db: Db, dialect: DialectName) {
       });
     },
 
+    /**
+     * A member moved to another group (or none) by an admin takes their application along, in the mover's
+     * transaction (`db` is it): otherwise the group they left would still review, re-accept, set aside or mail
+     * them through the application. Audited like a move in the review.
+     */
+    async followMember(eventId: number, userId: number, groupId: number | null, actorId: number | null) {
+      const application = await repository.findApplicationOf(eventId, userId);
+      if (!application || application.group_id === groupId) return;
+      const names = new Map((await eventGroups.names(eventId)).map((group) => [group.id, group.name]));
+      const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+      await repository.setGroup(application.id, groupId, nowIso());
+      await writeAudit(db, {
+        eventId,
+        actorId,
+        action: 'application.group_changed',
+        subject: `application:${application.id}`,
+        details: {
+          from: application.group_id,
+          to: groupId,
+          fromName: nameOf(application.group_id),
+          toName: nameOf(groupId),
+          reason: 'member_moved',
+        },
+      });
+    },
+
     // --- apply ---
 
     /**
@@ -411,17 +487,18 @@ export function applicationsService(db: Db, dialect: DialectName) {
         membershipsService(db, dialect).findMemberByUserId(eventId, userId),
       ]);
       const open = isTakingApplications(event);
-      // Outsiders see what an event is about only while it takes applications (or once they have applied);
-      // otherwise its name and that it is closed, nothing of its description or form (issue 10, finding 3).
-      const mayRead = open || member !== undefined || application !== undefined;
+      // Outsiders see an event only while it takes applications (or once they have applied); otherwise it is
+      // not found, exactly like an id that names no event: ids are sequential, and a private event's name is
+      // not for strangers (docs/decisions/029).
+      if (!open && member === undefined && application === undefined) throw notFound();
       return {
         event: {
           id: event.id,
           name: event.name,
-          avatarUrl: mayRead ? eventAvatarUrl(event.id, event.avatar) : null,
-          description: mayRead ? event.description : '',
+          avatarUrl: eventAvatarUrl(event.id, event.avatar),
+          description: event.description,
         },
-        form: { fields: mayRead ? await forms.fields(eventId) : [] },
+        form: { fields: await forms.fields(eventId) },
         applicationsOpen: open,
         application: application
           ? { status: application.status as ApplicationStatus, createdAt: application.created_at }
@@ -451,12 +528,16 @@ export function applicationsService(db: Db, dialect: DialectName) {
     ) {
       const event = await repository.findEventForApply(eventId);
       if (!event) throw notFound();
-      if (!isTakingApplications(event)) throw conflict('error.applicationsClosed');
-      if (await repository.findApplicationOf(eventId, user.id)) throw conflict('error.alreadyApplied');
-      // Members (admins included) are in the event already: an application of theirs would only land in the review.
-      if (await membershipsService(db, dialect).findMemberByUserId(eventId, user.id)) {
-        throw conflict('error.memberCannotApply');
+      const applied = await repository.findApplicationOf(eventId, user.id);
+      const isMember = (await membershipsService(db, dialect).findMemberByUserId(eventId, user.id)) !== undefined;
+      if (!isTakingApplications(event)) {
+        // As the apply page: closed to those who know the event, not found to strangers.
+        if (isMember || applied) throw conflict('error.applicationsClosed');
+        throw notFound();
       }
+      if (applied) throw conflict('error.alreadyApplied');
+      // Members (admins included) are in the event already: an application of theirs would only land in the review.
+      if (isMember) throw conflict('error.memberCannotApply');
 
       const fields = await forms.fields(eventId);
       const result = validateAnswers(fields, answers);
@@ -509,9 +590,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
     async answers(membership: EventMembership, applicationId: number): Promise<ApplicationAnswer[]> {
       const application = await repository.findAnswers(membership.eventId, applicationId);
       if (!application) throw notFound();
-      if (membership.roleLevel !== 0 && (membership.groupId === null || application.group_id !== membership.groupId)) {
-        throw notFound();
-      }
+      if (!(await isInScope({ ...membership, userId: null }, application))) throw notFound();
       const fields = (await forms.fields(membership.eventId)).filter((field) => !isDisplayOnlyField(field.type));
       const given = parseJson<Answers>(application.answers, {});
       const labels = parseJson<Record<string, string>>(application.answer_labels, {});
@@ -522,6 +601,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
           label: field.label,
           value: Object.hasOwn(given, field.name) ? given[field.name] : null,
           removed: false,
+          ...(field.options?.length ? { options: field.options } : {}),
         })),
         ...Object.entries(given)
           .filter(([name]) => !current.has(name))

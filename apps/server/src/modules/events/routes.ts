@@ -17,7 +17,9 @@ import { forbidden, notFound } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentMembership, currentUser, findMembership } from '../../plugins/auth.js';
+import { dailyLimit } from '../account/rate-limits.js';
 import { isTakingApplications } from '../applications/service.js';
+import { storageLimitsOf, storageUse } from '../files/storage-use.js';
 import { parseFields } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { parseWeekConfig, toEvent } from './repository.js';
@@ -60,6 +62,7 @@ function parsedEvent(eventId: number, formText: string | null, weekText: string 
 /** Home, the event itself, its settings, avatar and the applications switch. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = eventsService(app.db, app.dialect);
+  const storedUploads = storageUse(app.db, app.storage, storageLimitsOf(app.config));
   const memberships = membershipsService(app.db, app.dialect);
 
   /**
@@ -99,9 +102,15 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events',
     {
       onRequest: app.requireUser,
+      preHandler: dailyLimit(
+        app,
+        'eventsPerAccountPerDay',
+        app.config.EVENTS_PER_ACCOUNT_PER_DAY,
+        'error.tooManyEventsToday',
+      ),
       schema: {
         ...tags.events,
-        summary: 'Create an event; the caller becomes its admin',
+        summary: 'Create an event; the caller becomes its admin (429 past EVENTS_PER_ACCOUNT_PER_DAY in 24 hours)',
         body: createEventSchema,
         response: { 201: eventResponse },
       },
@@ -217,6 +226,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           tooLarge: 'error.imageTooLarge',
           wrongType: 'error.imageType',
         });
+        await storedUploads.requireRoom(currentUser(request).id, bytes.length);
         const saved = await app.storage.save(Readable.from([bytes]));
         const avatar = `${saved.key}.${type}`;
         let result: Awaited<ReturnType<typeof service.setAvatar>>;

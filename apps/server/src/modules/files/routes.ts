@@ -13,6 +13,7 @@ import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { uploadRoutes } from '../../lib/uploads.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { filesService } from './service.js';
+import { type StorageRoom, storageLimitsOf, storageUse } from './storage-use.js';
 import { receiveUpload } from './upload.js';
 
 const tags = { tags: ['files'] };
@@ -28,6 +29,7 @@ const PDF_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const quotaBytes = app.config.EVENT_FILES_QUOTA_BYTES;
   const service = filesService(app.db, app.dialect, app.storage, quotaBytes);
+  const stored = storageUse(app.db, app.storage, storageLimitsOf(app.config));
 
   app.get(
     '/event/:id/files',
@@ -66,10 +68,15 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { eventId } = currentMembership(request);
+        const eventRoom: StorageRoom = {
+          remainingBytes: await service.remainingBytes(eventId),
+          code: 'files.quotaExceeded',
+          sizeBytes: quotaBytes,
+        };
+        const storedRoom = await stored.room(currentUser(request).id);
         const upload = await receiveUpload(request, app.storage, {
           maxBytes: app.config.UPLOAD_MAX_BYTES,
-          remainingBytes: await service.remainingBytes(eventId),
-          quotaBytes,
+          room: storedRoom && storedRoom.remainingBytes < eventRoom.remainingBytes ? storedRoom : eventRoom,
         });
         const file = await service.create(eventId, currentUser(request).id, upload);
         return reply.status(201).send({ file });

@@ -3,8 +3,10 @@ import { fileNameSchema, fileRolesFieldSchema, type RoleLevel } from '@funkis/sh
 import type { FastifyRequest } from 'fastify';
 import { checkFileType, SniffingStream } from '../../lib/file-types.js';
 import { fieldError, tooLarge } from '../../lib/http-error.js';
+import { readUploadBody } from '../../lib/uploads.js';
 import { type FileStorage, FileTooLargeError } from '../../plugins/storage.js';
 import { megabytes, type StoredUpload } from './service.js';
+import { fullError, type StorageRoom } from './storage-use.js';
 
 /** Missing `roles`: admins only (a forgotten field hides a file rather than shows it to everyone). */
 const DEFAULT_ROLES: RoleLevel[] = [0];
@@ -20,14 +22,21 @@ const baseName = (filename: string) => filename.split(/[/\\]/).pop() ?? '';
 export async function receiveUpload(
   request: FastifyRequest,
   storage: FileStorage,
-  limits: { maxBytes: number; remainingBytes: number; quotaBytes: number },
+  limits: { maxBytes: number; room: StorageRoom },
 ): Promise<StoredUpload> {
   if (!request.isMultipart()) throw fieldError('file', 'files.fileRequired');
-  if (limits.remainingBytes <= 0) {
-    throw tooLarge('files.quotaExceeded', { size: megabytes(limits.quotaBytes) }, 'file');
-  }
-  const quotaIsTighter = limits.remainingBytes < limits.maxBytes;
-  const fileSize = Math.min(limits.maxBytes, limits.remainingBytes);
+  if (limits.room.remainingBytes <= 0) throw fullError(limits.room);
+  return readUploadBody(request, (track) => readParts(request, storage, limits, track));
+}
+
+async function readParts(
+  request: FastifyRequest,
+  storage: FileStorage,
+  limits: { maxBytes: number; room: StorageRoom },
+  track: (file: Readable) => void,
+): Promise<StoredUpload> {
+  const roomIsTighter = limits.room.remainingBytes < limits.maxBytes;
+  const fileSize = Math.min(limits.maxBytes, limits.room.remainingBytes);
   let stored: { key: string; size: number; name: string; mimeType: string } | null = null;
   let rolesText: string | undefined;
   try {
@@ -40,6 +49,7 @@ export async function receiveUpload(
         if (part.fieldname === 'roles' && typeof part.value === 'string') rolesText = part.value;
         continue;
       }
+      track(part.file);
       if (part.fieldname !== 'file' || stored) {
         part.file.resume();
         continue;
@@ -57,8 +67,8 @@ export async function receiveUpload(
       } catch (error) {
         source.resume();
         if (error instanceof FileTooLargeError) {
-          throw quotaIsTighter
-            ? tooLarge('files.quotaExceeded', { size: megabytes(limits.quotaBytes) }, 'file')
+          throw roomIsTighter
+            ? fullError(limits.room)
             : tooLarge('files.tooLarge', { size: megabytes(limits.maxBytes) }, 'file');
         }
         throw error;

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { MAIL_LIMITS } from '@funkis/shared';
 import type { Parser as HtmlParser } from 'htmlparser2';
 import type sanitizeHtml from 'sanitize-html';
 
@@ -27,6 +28,16 @@ const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'a', 'h3', 'b
 
 const SAFE_HREF = /^\s*(https?:\/\/|mailto:)/i;
 
+/**
+ * Deepest nesting of tags the allow-list keeps: a tag deeper than this is dropped and its text kept. It bounds
+ * the parser's and the text part's work per tag (indents and quote marks grow with depth) and what the web app
+ * renders; nobody writes mail nested twenty deep (docs/decisions/028).
+ */
+export const MAIL_HTML_NESTING_LIMIT = 20;
+
+/** Indents of nested lists and `> ` marks of nested quotes in the text part stop growing here. */
+const TEXT_DEPTH_LIMIT = 8;
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: { a: ['href', 'rel'] },
@@ -34,6 +45,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  nestingLimit: MAIL_HTML_NESTING_LIMIT,
   // What editors write for the same things: contentEditable's <div> lines, <b>, <i>.
   transformTags: {
     div: 'p',
@@ -42,6 +54,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h1: 'h3',
     h2: 'h3',
     h4: 'h3',
+    // A link without an http, https or mailto address loses its attributes here and its tag in `dropBareLinks`.
     a: (_tagName, attribs): sanitizeHtml.Tag => ({
       tagName: 'a',
       attribs: SAFE_HREF.test(attribs.href ?? '')
@@ -49,13 +62,58 @@ const OPTIONS: sanitizeHtml.IOptions = {
         : ({} as sanitizeHtml.Attributes),
     }),
   },
-  // A link without an http, https or mailto address becomes its text.
-  exclusiveFilter: (frame) => (frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false),
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
 };
 
-/** The allow-listed form of untrusted HTML: the only form that is ever stored or sent. */
-export const sanitizeMailHtml = (html: string): string => sanitize(html, OPTIONS).trim();
+/**
+ * Deepest nesting of open tags a message may have as written (unclosed `<x>`s count). The parser looks an end tag
+ * up among the open ones, so an input of thousands of open tags followed by thousands of end tags that close
+ * none of them is quadratic inside the parser (~50 ms for 20,000 characters); parsing stops and the message is
+ * refused once it goes deeper than this, far beyond what an editor or a pasted document writes.
+ */
+export const MAIL_HTML_DEPTH_MAXIMUM = MAIL_LIMITS.HTML_DEPTH_MAXIMUM;
+
+/** The message nests deeper than MAIL_HTML_DEPTH_MAXIMUM: refused, not sanitised. */
+export class MailHtmlTooDeep extends Error {
+  constructor() {
+    super(`rich text nested deeper than ${MAIL_HTML_DEPTH_MAXIMUM}`);
+  }
+}
+
+/**
+ * The allow-listed form of untrusted HTML: the only form that is ever stored or sent. Throws MailHtmlTooDeep for
+ * a message nested deeper than MAIL_HTML_DEPTH_MAXIMUM.
+ */
+export function sanitizeMailHtml(html: string): string {
+  let depth = 0;
+  const clean = sanitize(html, {
+    ...OPTIONS,
+    onOpenTag: () => {
+      depth += 1;
+      if (depth > MAIL_HTML_DEPTH_MAXIMUM) throw new MailHtmlTooDeep();
+    },
+    onCloseTag: () => {
+      depth -= 1;
+    },
+  });
+  return dropBareLinks(clean).trim();
+}
+
+/**
+ * A link without an address (the allow-list took an unsafe one away) becomes its text: its `<a>` and the matching
+ * `</a>` go, in one pass over the sanitised HTML, where every `<` that is not a tag is escaped and attribute
+ * values are quoted with `<`, `>` and `"` escaped. (sanitize-html's exclusiveFilter cuts the tag out of all
+ * the output so far once per such link: quadratic.)
+ */
+function dropBareLinks(html: string): string {
+  const isDropped: boolean[] = [];
+  return html.replace(/<a(?: [^>]*)?>|<\/a>/g, (tag) => {
+    if (tag === '</a>') return isDropped.pop() ? '' : tag;
+    const drop = !tag.includes(' href="');
+    isDropped.push(drop);
+    return drop ? '' : tag;
+  });
+}
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -65,16 +123,43 @@ const BLOCKS = new Set(['p', 'h3', 'blockquote', 'ul', 'ol']);
 /**
  * The plain-text part of a rich-text message: paragraphs apart by a blank line, list items as `- ` or `1. `,
  * links as `text (address)` unless the text is the address.
+ *
+ * Linear in the input: the output is a list of pieces that is never read back while it grows (reading a
+ * growing string back — a regular expression over it, `endsWith`, a slice — flattens it each time, which made
+ * one message of 2,500 line breaks and 1,249 paragraphs take seconds). What the rules need to know about the
+ * end of the output (how many line breaks it ends with) is counted as pieces are added.
  */
 export function htmlToText(html: string): string {
-  let out = '';
+  const pieces: string[] = [];
+  /** Line breaks at the end of the output, and whether anything but line breaks was written yet. */
+  let trailingBreaks = 0;
+  let hasText = false;
+  let length = 0;
+  const append = (piece: string) => {
+    if (piece === '') return;
+    pieces.push(piece);
+    length += piece.length;
+    let breaks = 0;
+    while (breaks < piece.length && piece.charCodeAt(piece.length - 1 - breaks) === 10) breaks += 1;
+    if (breaks === piece.length) trailingBreaks += breaks;
+    else {
+      trailingBreaks = breaks;
+      hasText = true;
+    }
+  };
   const lists: { ordered: boolean; index: number }[] = [];
-  const links: { href: string; start: number }[] = [];
+  /** Open links: their address, and where their text starts (a piece index and the output length then). */
+  const links: { href: string; piece: number; length: number }[] = [];
   let quoteDepth = 0;
   const breakLines = (count: number) => {
-    const trailing = /\n*$/.exec(out)?.[0].length ?? 0;
-    if (out.length > 0 && trailing < count) out += '\n'.repeat(count - trailing);
+    if ((hasText || trailingBreaks > 0) && trailingBreaks < count) append('\n'.repeat(count - trailingBreaks));
   };
+  const isAtLineStart = () => length === 0 || trailingBreaks > 0;
+  /** A link's text, when it is short enough to be its own address (a longer one never is). */
+  const labelOf = (link: { href: string; piece: number; length: number }) =>
+    length - link.length > link.href.length + 2 * TEXT_DEPTH_LIMIT + 16
+      ? null
+      : pieces.slice(link.piece).join('').trim();
   const parser = new (parserClass())(
     {
       onopentag(name, attribs) {
@@ -84,26 +169,28 @@ export function htmlToText(html: string): string {
         if (name === 'li') {
           breakLines(1);
           const list = lists.at(-1);
-          const indent = '  '.repeat(Math.max(0, lists.length - 1));
+          const indent = '  '.repeat(Math.min(TEXT_DEPTH_LIMIT, Math.max(0, lists.length - 1)));
           if (list) list.index += 1;
-          out += `${indent}${list?.ordered ? `${list.index}.` : '-'} `;
+          append(`${indent}${list?.ordered ? `${list.index}.` : '-'} `);
         }
-        if (name === 'br') out += '\n';
-        if (name === 'a') links.push({ href: attribs.href ?? '', start: out.length });
+        if (name === 'br') append('\n');
+        if (name === 'a') links.push({ href: attribs.href ?? '', piece: pieces.length, length });
       },
       ontext(text) {
         const collapsed = text.replace(/\s+/g, ' ');
-        const atLineStart = out.length === 0 || out.endsWith('\n');
+        const atLineStart = isAtLineStart();
         const piece = atLineStart ? collapsed.trimStart() : collapsed;
-        if (piece && quoteDepth > 0 && atLineStart) out += '> '.repeat(quoteDepth);
-        out += piece;
+        if (piece && quoteDepth > 0 && atLineStart) append('> '.repeat(Math.min(TEXT_DEPTH_LIMIT, quoteDepth)));
+        append(piece);
       },
       onclosetag(name) {
         if (name === 'a') {
           const link = links.pop();
-          const label = link ? out.slice(link.start).trim() : '';
-          const href = link?.href.replace(/^mailto:/, '') ?? '';
-          if (link?.href && label !== href && label !== link.href) out += ` (${link.href})`;
+          if (link?.href) {
+            const label = labelOf(link);
+            const href = link.href.replace(/^mailto:/, '');
+            if (label !== href && label !== link.href) append(` (${link.href})`);
+          }
         }
         if (name === 'blockquote') quoteDepth -= 1;
         if (name === 'ul' || name === 'ol') lists.pop();
@@ -114,10 +201,25 @@ export function htmlToText(html: string): string {
   );
   parser.write(html);
   parser.end();
-  return out
+  return pieces
+    .join('')
     .split('\n')
     .map((line) => line.trimEnd())
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** How long a folder list's preview of a message is. */
+export const PREVIEW_LENGTH = 140;
+
+/**
+ * The folder list's preview of a message as stored (sanitised HTML or plain text): the start of its text, never
+ * cut inside a character. Computed once, when the e-mail is stored.
+ */
+export function mailPreviewOf(message: string, format: 'text' | 'html'): string {
+  const text = format === 'html' ? htmlToText(message) : message;
+  if (text.length <= PREVIEW_LENGTH) return text;
+  const end = PREVIEW_LENGTH - (/[\ud800-\udbff]/.test(text[PREVIEW_LENGTH - 1]) ? 1 : 0);
+  return text.slice(0, end);
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 
-/** A person an e-mail reaches, with why (the first filter that named them). */
+/** A person an e-mail reaches, with why (the criteria that named them, or chosen by name). */
 export interface ResolvedReceiver {
   userId: number;
   email: string;
@@ -13,9 +13,9 @@ export interface ResolvedReceiver {
 }
 
 export type ReceiverReason =
-  | { kind: 'role'; roleLevel: number }
+  | { kind: 'role'; roleLevel: number; groupName?: string }
   | { kind: 'group'; groupName: string }
-  | { kind: 'application'; status: ApplicationStatus }
+  | { kind: 'application'; status: ApplicationStatus; groupName?: string }
   | { kind: 'chosen' };
 
 /** One message the queue will send, fully rendered. */
@@ -30,6 +30,8 @@ export interface QueuedMessage {
   /** The HTML part of a rich-text message. */
   html?: string | null;
   replyTo?: string | null;
+  /** The display name it goes out under (`Ada Berg via Funkis`); null: MAIL_FROM's own. */
+  fromName?: string | null;
   reason: string;
 }
 
@@ -43,10 +45,15 @@ export interface ClaimedMessage {
   text: string;
   html: string | null;
   replyTo: string | null;
+  fromName: string | null;
   attempts: number;
 }
 
 const CHUNK = 500;
+/** First key of the per-event mail-slot advisory lock (`pg_advisory_xact_lock(MAIL_SLOT_LOCK, eventId)`). */
+const MAIL_SLOT_LOCK = 0x6d61696c;
+/** Characters of message bodies queued per statement (see `enqueue`). */
+const QUEUE_CHUNK_CHARACTERS = 1_000_000;
 const emptyCounts = (): MailStateCounts => ({ queued: 0, sending: 0, sent: 0, failed: 0 });
 
 /**
@@ -64,12 +71,22 @@ export function mailRepository(db: Db, dialect: DialectName) {
       .select(['u.id as userId', 'u.email', 'u.firstname', 'u.lastname', 'eu.role_level', 'g.name as groupName'])
       .$if(scopeGroupId !== null, (q) => q.where('eu.group_id', '=', scopeGroupId as number));
 
+  /**
+   * Applicants of the event, optionally only one group's: those whose application is in the group and who are not
+   * members of another group (or of none) now, as the applications review counts a leader's applicants.
+   */
   const applicants = (scopeGroupId: number | null) =>
     db
       .selectFrom('applications as a')
       .innerJoin('users as u', 'u.id', 'a.user_id')
       .select(['u.id as userId', 'u.email', 'u.firstname', 'u.lastname', 'a.status'])
-      .$if(scopeGroupId !== null, (q) => q.where('a.group_id', '=', scopeGroupId as number));
+      .$if(scopeGroupId !== null, (q) =>
+        q
+          .where('a.group_id', '=', scopeGroupId as number)
+          .where(
+            sql<boolean>`not exists (select 1 from event_users eu where eu.event_id = a.event_id and eu.user_id = a.user_id and (eu.group_id is null or eu.group_id <> ${scopeGroupId}))`,
+          ),
+      );
 
   return {
     async eventName(eventId: number): Promise<string> {
@@ -78,9 +95,11 @@ export function mailRepository(db: Db, dialect: DialectName) {
     },
 
     /**
-     * Everyone the filter names (the union of its lists), each once, ordered by name. `scopeGroupId` limits
-     * the result to one group's members and applicants. `unknownUserIds` are chosen ids that name nobody in
-     * the scope.
+     * Everyone the filter names, each once, ordered by name. Criteria of different kinds narrow each other (and),
+     * the choices within one kind widen it (or): `{ groupIds: [Bar], applicationStatuses: [accepted] }` is the
+     * accepted applicants of Bar. With a status the group is the application's (as the review shows it), without
+     * one the membership's. People chosen by name are added to that (`userIds`). `scopeGroupId` limits the result
+     * to one group's members and applicants. `unknownUserIds` are chosen ids that name nobody in the scope.
      */
     async resolveReceivers(
       eventId: number,
@@ -94,26 +113,57 @@ export function mailRepository(db: Db, dialect: DialectName) {
       ) => {
         if (!found.has(row.userId)) found.set(row.userId, { ...row, reason });
       };
-      if (filter.roleLevels?.length) {
-        const rows = await members(scopeGroupId)
-          .where('eu.event_id', '=', eventId)
-          .where('eu.role_level', 'in', filter.roleLevels)
-          .execute();
-        for (const row of rows) add(row, { kind: 'role', roleLevel: row.role_level });
-      }
-      if (filter.groupIds?.length) {
-        const rows = await members(scopeGroupId)
-          .where('eu.event_id', '=', eventId)
-          .where('eu.group_id', 'in', filter.groupIds)
-          .execute();
-        for (const row of rows) add(row, { kind: 'group', groupName: row.groupName ?? '' });
-      }
-      if (filter.applicationStatuses?.length) {
-        const rows = await applicants(scopeGroupId)
+      const roleLevels = filter.roleLevels?.length ? filter.roleLevels : null;
+      const groupIds = filter.groupIds?.length ? filter.groupIds : null;
+      const statuses = filter.applicationStatuses?.length ? filter.applicationStatuses : null;
+      const inGroup = groupIds !== null;
+      if (statuses) {
+        const rows = await db
+          .selectFrom('applications as a')
+          .innerJoin('users as u', 'u.id', 'a.user_id')
+          .leftJoin('event_groups as g', 'g.id', 'a.group_id')
+          .$if(roleLevels !== null, (q) =>
+            q
+              .innerJoin('event_users as eu', (join) =>
+                join.onRef('eu.user_id', '=', 'a.user_id').onRef('eu.event_id', '=', 'a.event_id'),
+              )
+              .where('eu.role_level', 'in', roleLevels as number[]),
+          )
+          .select(['u.id as userId', 'u.email', 'u.firstname', 'u.lastname', 'a.status', 'g.name as groupName'])
           .where('a.event_id', '=', eventId)
-          .where('a.status', 'in', filter.applicationStatuses)
+          .where('a.status', 'in', statuses)
+          .$if(groupIds !== null, (q) => q.where('a.group_id', 'in', groupIds as number[]))
+          // A leader's applicants, as `applicants` scopes them: in the group, and not members of another one now.
+          .$if(scopeGroupId !== null, (q) =>
+            q
+              .where('a.group_id', '=', scopeGroupId as number)
+              .where(
+                sql<boolean>`not exists (select 1 from event_users m where m.event_id = a.event_id and m.user_id = a.user_id and (m.group_id is null or m.group_id <> ${scopeGroupId}))`,
+              ),
+          )
           .execute();
-        for (const row of rows) add(row, { kind: 'application', status: row.status as ApplicationStatus });
+        for (const row of rows) {
+          add(row, {
+            kind: 'application',
+            status: row.status as ApplicationStatus,
+            ...(inGroup ? { groupName: row.groupName ?? '' } : {}),
+          });
+        }
+      } else if (roleLevels || groupIds) {
+        const rows = await members(scopeGroupId)
+          .where('eu.event_id', '=', eventId)
+          .$if(roleLevels !== null, (q) => q.where('eu.role_level', 'in', roleLevels as number[]))
+          .$if(groupIds !== null, (q) => q.where('eu.group_id', 'in', groupIds as number[]))
+          .execute();
+        for (const row of rows) {
+          if (roleLevels) {
+            add(row, {
+              kind: 'role',
+              roleLevel: row.role_level,
+              ...(inGroup ? { groupName: row.groupName ?? '' } : {}),
+            });
+          } else add(row, { kind: 'group', groupName: row.groupName ?? '' });
+        }
       }
       const unknownUserIds: number[] = [];
       if (filter.userIds?.length) {
@@ -192,11 +242,14 @@ export function mailRepository(db: Db, dialect: DialectName) {
 
     /**
      * Where the next message of the event may go out so the event keeps its rate: after the last one already
-     * waiting. On PostgreSQL the event row is locked so two sends of one event are spaced one after the other.
+     * waiting. On PostgreSQL a lock of the event's mail slot (a transaction-level advisory lock, not the event's
+     * row) spaces two sends of one event one after the other; it is the last lock a transaction takes, so
+     * changes that lock shifts or members first (a sign-up an organiser makes, decision 031) never wait on it
+     * in a circle with changes that lock the event's row first.
      */
     async nextSlot(eventId: number, intervalMs: number): Promise<number> {
       if (dialect === 'postgres') {
-        await db.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
+        await sql`select pg_advisory_xact_lock(${MAIL_SLOT_LOCK}, ${eventId})`.execute(db);
       }
       const row = await db
         .selectFrom('mail_queue')
@@ -300,6 +353,8 @@ export function mailRepository(db: Db, dialect: DialectName) {
       subject: string;
       message: string;
       format: string;
+      /** The folder list's preview (html.ts `mailPreviewOf`). */
+      preview: string;
       filter: MailReceiverFilter;
     }): Promise<number> {
       const row = await db
@@ -312,6 +367,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
           subject: input.subject,
           message: input.message,
           format: input.format,
+          preview: input.preview,
           receiver_filter: JSON.stringify(input.filter),
           created_at: nowIso(),
         })
@@ -350,14 +406,26 @@ export function mailRepository(db: Db, dialect: DialectName) {
       return ids;
     },
 
-    /** Queues messages, the i-th not before `notBefore[i]` (ms since epoch). */
+    /**
+     * Queues messages, the i-th not before `notBefore[i]` (ms since epoch). Rows go in statements of at most
+     * CHUNK rows and QUEUE_CHUNK_CHARACTERS of bodies, with a turn of the event loop between them: 10,000 copies
+     * of a 20,000-character message are hundreds of megabytes, which one statement would write while the whole
+     * server waits (docs/decisions/028).
+     */
     async enqueue(messages: QueuedMessage[], notBefore: (index: number) => number): Promise<void> {
       const now = nowIso();
-      for (let start = 0; start < messages.length; start += CHUNK) {
+      for (let start = 0, end = 0; start < messages.length; start = end) {
+        let characters = 0;
+        end = start;
+        while (end < messages.length && end - start < CHUNK && (end === start || characters < QUEUE_CHUNK_CHARACTERS)) {
+          characters += messages[end].text.length + (messages[end].html?.length ?? 0);
+          end += 1;
+        }
+        if (start > 0) await new Promise((resolve) => setImmediate(resolve));
         await db
           .insertInto('mail_queue')
           .values(
-            messages.slice(start, start + CHUNK).map((message, offset) => ({
+            messages.slice(start, end).map((message, offset) => ({
               event_id: message.eventId,
               receiver_id: message.receiverId ?? null,
               user_id: message.userId,
@@ -367,6 +435,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
               body_text: message.text,
               body_html: message.html ?? null,
               reply_to: message.replyTo ?? null,
+              from_name: message.fromName ?? null,
               reason: message.reason,
               state: 'queued',
               attempts: 0,
@@ -423,6 +492,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
             'body_text',
             'body_html',
             'reply_to',
+            'from_name',
             'attempts',
             'next_attempt_at',
           ])
@@ -448,6 +518,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
             text: row.body_text,
             html: row.body_html,
             replyTo: row.reply_to,
+            fromName: row.from_name,
             attempts: row.attempts,
           }));
       });
@@ -578,7 +649,10 @@ export function mailRepository(db: Db, dialect: DialectName) {
       });
     },
 
-    /** The event's e-mails, newest first; a leader (senderId given) sees the ones they sent. */
+    /**
+     * The event's e-mails, newest first; a leader (senderId given) sees the ones they sent. The stored preview, not
+     * the message: a folder view reads no message body.
+     */
     async listMails(eventId: number, options: { senderId: number | null; labelId: number | null }) {
       const rows = await db
         .selectFrom('mails as m')
@@ -588,8 +662,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
           'm.sender_name',
           'm.sender_email',
           'm.subject',
-          'm.message',
-          'm.format',
+          'm.preview',
           'm.receiver_filter',
           'm.created_at',
         ])

@@ -14,9 +14,9 @@ import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { filesService } from '../files/service.js';
-import { htmlToText, sanitizeMailHtml } from './html.js';
+import { htmlToText, MailHtmlTooDeep, mailPreviewOf, sanitizeMailHtml } from './html.js';
 import { type MailRepository, mailRepository } from './repository.js';
-import { eventMailBody, eventMailHtml, type LinkedFile, type MailLanguage, reasonText } from './texts.js';
+import { eventMailBody, eventMailHtml, type LinkedFile, type MailLanguage, reasonText, viaFunkis } from './texts.js';
 import { createMailWorker, type MailWorker } from './worker.js';
 
 /** Who is using the mail area: an admin of the event, or a group leader limited to their group. */
@@ -39,9 +39,14 @@ export interface EnqueueInput {
   /** What kind of mail it is, for logs: `password_reset`, `account_notice`, `shift_reminder`… */
   reason: string;
   replyTo?: string;
+  /** The display name it goes out under: `Ada Berg via Funkis` for what a person sends (docs/decisions/029). */
+  fromName?: string;
 }
 
 const isLeader = (actor: MailActor) => actor.roleLevel !== 0;
+
+/** Receivers whose copies are rendered and queued between two turns of the event loop. */
+const RENDER_SLICE = 50;
 
 /**
  * E-mail to members (issue 14): choosing receivers, sending through the queue, the Sent folder and labels;
@@ -168,6 +173,7 @@ export function mailService(app: FastifyInstance) {
           subject: input.subject,
           text: input.text,
           replyTo: input.replyTo ?? null,
+          fromName: input.fromName ?? null,
           reason: input.reason,
         })),
         (index) => (input.eventId === null ? start : start + index * intervalMs),
@@ -235,7 +241,7 @@ export function mailService(app: FastifyInstance) {
     ): Promise<Mail> {
       const isRich = input.format === 'html';
       // Rich text is stored only as the allow-list leaves it; its text part is derived from that.
-      const message = isRich ? sanitizeMailHtml(input.message) : input.message;
+      const message = isRich ? sanitizedHtml(input.message) : input.message;
       const messageText = isRich ? htmlToText(message) : message;
       if (messageText.trim() === '') throw fieldError('message', 'mail.messageRequired');
       const receivers = await resolve(actor, input.receivers);
@@ -255,6 +261,7 @@ export function mailService(app: FastifyInstance) {
           subject: input.subject,
           message,
           format: isRich ? 'html' : 'text',
+          preview: mailPreviewOf(messageText, 'text'),
           filter: input.receivers,
         });
         await tx.insertAttachments(
@@ -277,39 +284,45 @@ export function mailService(app: FastifyInstance) {
         );
         const intervalMs = await intervalOf(actor.eventId, tx);
         const start = await tx.nextSlot(actor.eventId, intervalMs);
-        await tx.enqueue(
-          rendered.map(({ receiver, name, reason }, index) => ({
-            eventId: actor.eventId,
-            receiverId: receiverIds[index],
-            userId: receiver.userId,
-            toEmail: receiver.email,
-            toName: name,
-            subject: input.subject,
-            text: eventMailBody({
-              message: messageText,
-              firstname: receiver.firstname,
-              senderName: actor.name,
-              eventName,
-              reason,
-              language,
-              files: linked,
-            }),
-            html: isRich
-              ? eventMailHtml({
-                  html: message,
-                  firstname: receiver.firstname,
-                  senderName: actor.name,
-                  eventName,
-                  reason,
-                  language,
-                  files: linked,
-                })
-              : null,
-            replyTo: actor.email,
-            reason: 'event_mail',
-          })),
-          (index) => start + index * intervalMs,
-        );
+        // Each receiver's copy is rendered and queued a slice at a time, the event loop turning in between: all
+        // copies at once would hold every body in memory and write them in one go (docs/decisions/028).
+        for (let from = 0; from < rendered.length; from += RENDER_SLICE) {
+          if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+          await tx.enqueue(
+            rendered.slice(from, from + RENDER_SLICE).map(({ receiver, name, reason }, offset) => ({
+              eventId: actor.eventId,
+              receiverId: receiverIds[from + offset],
+              userId: receiver.userId,
+              toEmail: receiver.email,
+              toName: name,
+              subject: input.subject,
+              text: eventMailBody({
+                message: messageText,
+                firstname: receiver.firstname,
+                senderName: actor.name,
+                eventName,
+                reason,
+                language,
+                files: linked,
+              }),
+              html: isRich
+                ? eventMailHtml({
+                    html: message,
+                    firstname: receiver.firstname,
+                    senderName: actor.name,
+                    eventName,
+                    reason,
+                    language,
+                    files: linked,
+                  })
+                : null,
+              replyTo: actor.email,
+              fromName: viaFunkis(actor.name),
+              reason: 'event_mail',
+            })),
+            (index) => start + (from + index) * intervalMs,
+          );
+        }
         await writeAudit(trx, {
           eventId: actor.eventId,
           actorId: actor.userId,
@@ -348,7 +361,7 @@ export function mailService(app: FastifyInstance) {
         from: { userId: row.sender_id, name: row.sender_name, email: row.sender_email },
         to: parseFilter(row.receiver_filter),
         subject: row.subject,
-        preview: (row.format === 'html' ? htmlToText(row.message) : row.message).slice(0, 140),
+        preview: row.preview,
         isRead: read.has(row.id),
         createdAt: row.created_at,
         labelIds: labels.get(row.id) ?? [],
@@ -467,6 +480,17 @@ export function mailService(app: FastifyInstance) {
       return loadMail(actor, mailId);
     },
   };
+}
+
+/** The allow-listed form of a rich-text message; one nested too deeply to parse in bounded time is refused. */
+function sanitizedHtml(html: string): string {
+  try {
+    return sanitizeMailHtml(html);
+  } catch (error) {
+    if (error instanceof MailHtmlTooDeep)
+      throw fieldError('message', 'mail.messageTooDeep', { max: MAIL_LIMITS.HTML_DEPTH_MAXIMUM });
+    throw error;
+  }
 }
 
 function parseFilter(json: string): MailReceiverFilter {

@@ -34,22 +34,30 @@ export function reasonText(reason: ReceiverReason, language: MailLanguage): stri
   if (language === 'sv') {
     switch (reason.kind) {
       case 'role':
-        return `du är ${ROLE_WORDS.sv[reason.roleLevel]} i evenemanget`;
+        return reason.groupName !== undefined
+          ? `du är ${ROLE_WORDS.sv[reason.roleLevel]} i gruppen ${reason.groupName}`
+          : `du är ${ROLE_WORDS.sv[reason.roleLevel]} i evenemanget`;
       case 'group':
         return `du är med i gruppen ${reason.groupName}`;
       case 'application':
-        return `din ansökan har status ${STATUS_WORDS.sv[reason.status]}`;
+        return reason.groupName !== undefined
+          ? `din ansökan till gruppen ${reason.groupName} har status ${STATUS_WORDS.sv[reason.status]}`
+          : `din ansökan har status ${STATUS_WORDS.sv[reason.status]}`;
       case 'chosen':
         return 'avsändaren valde dig som mottagare';
     }
   }
   switch (reason.kind) {
     case 'role':
-      return `you are ${ROLE_WORDS.en[reason.roleLevel]} of the event`;
+      return reason.groupName !== undefined
+        ? `you are ${ROLE_WORDS.en[reason.roleLevel]} in the group ${reason.groupName}`
+        : `you are ${ROLE_WORDS.en[reason.roleLevel]} of the event`;
     case 'group':
       return `you are a member of the group ${reason.groupName}`;
     case 'application':
-      return `your application's status is ${STATUS_WORDS.en[reason.status]}`;
+      return reason.groupName !== undefined
+        ? `your application to the group ${reason.groupName} is ${STATUS_WORDS.en[reason.status]}`
+        : `your application's status is ${STATUS_WORDS.en[reason.status]}`;
     case 'chosen':
       return 'the sender chose you as a receiver';
   }
@@ -65,6 +73,26 @@ function footerText(input: { senderName: string; eventName: string; reason: stri
   return input.language === 'sv'
     ? `${input.senderName} skickade detta e-postmeddelande från evenemanget ”${input.eventName}” i Funkis. Du får det eftersom ${input.reason}.`
     : `${input.senderName} sent this e-mail from the event "${input.eventName}" in Funkis. You get it because ${input.reason}.`;
+}
+
+/**
+ * The display name of mail a person sends through Funkis (event mail, invitations): theirs, with Funkis beside it,
+ * so the reader sees whose message it is and that it came through Funkis before opening it (docs/decisions/029).
+ */
+export const viaFunkis = (personName: string) => `${personName.replace(/[\r\n"<>]/g, ' ').slice(0, 120)} via Funkis`;
+
+/** An event's name quoted for a subject or a first line: in quotes, and cut at 80 characters. */
+export const quotedEventName = (name: string, language: MailLanguage) => {
+  const short = [...name].length > 80 ? `${[...name].slice(0, 79).join('')}…` : name;
+  return language === 'sv' ? `”${short}”` : `“${short}”`;
+};
+
+/** The first line of an event mail: who sent it from which event, before anything the sender wrote. */
+function headerText(input: { senderName: string; eventName: string; language: MailLanguage }) {
+  const event = quotedEventName(input.eventName, input.language);
+  return input.language === 'sv'
+    ? `${input.senderName} skickade dig detta meddelande från evenemanget ${event} i Funkis.`
+    : `${input.senderName} sent you this message from the event ${event} on Funkis.`;
 }
 
 const filesHeading = (language: MailLanguage) => (language === 'sv' ? 'Filer' : 'Files');
@@ -88,7 +116,7 @@ export function eventMailBody(input: {
   const files = input.files?.length
     ? `\n\n${filesHeading(input.language)} ${filesNote(input.language)}:\n${input.files.map((file) => `- ${file.name}: ${file.url}`).join('\n')}`
     : '';
-  return `${body}${files}\n\n-- \n${footerText(input)}\n`;
+  return `${headerText(input)}\n\n${body}${files}\n\n-- \n${footerText(input)}\n`;
 }
 
 /** The HTML part of one receiver's copy of a rich-text e-mail; `html` is the stored, sanitised message. */
@@ -110,5 +138,6 @@ export function eventMailHtml(input: {
         .join('')}</ul>`
     : '';
   const footer = `<hr><p style="color:#555;font-size:small">${escapeHtml(footerText(input))}</p>`;
-  return `<!doctype html><html lang="${input.language}"><head><meta charset="utf-8"></head><body>${body}${files}${footer}</body></html>`;
+  const header = `<p style="color:#555;font-size:small">${escapeHtml(headerText(input))}</p><hr>`;
+  return `<!doctype html><html lang="${input.language}"><head><meta charset="utf-8"></head><body>${header}${body}${files}${footer}</body></html>`;
 }

@@ -82,6 +82,7 @@ export function createMailWorker(
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.fromName ? { fromName: message.fromName } : {}),
         messageId: `<queue-${message.id}@${options.messageIdDomain}>`,
       });
       await queue.settle(message, { state: 'sent' });

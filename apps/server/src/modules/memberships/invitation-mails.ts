@@ -1,5 +1,6 @@
 import type { RoleLevel } from '@funkis/shared';
 import type { MailLanguage } from '../../lib/language.js';
+import { quotedEventName, viaFunkis } from '../mail/texts.js';
 
 const ROLES: Record<MailLanguage, Record<RoleLevel, string>> = {
   en: { 0: 'admin', 1: 'group leader', 2: 'volunteer' },
@@ -26,8 +27,12 @@ export interface InvitationMailInput {
  * decline; an address without an account is asked to register with this address first (the invitation then
  * shows on the new account's home page). Plain text: the event's and inviter's names are never read as markup.
  */
-export function invitationMail(input: InvitationMailInput): { subject: string; text: string } {
+export function invitationMail(input: InvitationMailInput): { subject: string; text: string; fromName: string } {
   const role = ROLES[input.language][input.roleLevel];
+  // Whose invitation it is comes first, the event's name (which anyone may choose) only quoted after it, and the
+  // mail goes out as `Ada Berg via Funkis` (docs/decisions/029).
+  const event = quotedEventName(input.eventName, input.language);
+  const fromName = viaFunkis(input.inviterName);
   if (input.language === 'sv') {
     const what = `${input.inviterName} bjuder in dig till evenemanget "${input.eventName}" i Funkis som ${role}${
       input.groupName ? ` i gruppen "${input.groupName}"` : ''
@@ -41,7 +46,8 @@ export function invitationMail(input: InvitationMailInput): { subject: string; t
             input.registerLink,
           ];
     return {
-      subject: `Inbjudan till ${input.eventName}`,
+      subject: `${input.inviterName} har bjudit in dig till ${event} i Funkis`,
+      fromName,
       text: [
         input.firstname !== null ? `Hej ${input.firstname},` : 'Hej,',
         '',
@@ -65,7 +71,8 @@ export function invitationMail(input: InvitationMailInput): { subject: string; t
           input.registerLink,
         ];
   return {
-    subject: `Invitation to ${input.eventName}`,
+    subject: `${input.inviterName} invited you to ${event} on Funkis`,
+    fromName,
     text: [
       input.firstname !== null ? `Hello ${input.firstname},` : 'Hello,',
       '',

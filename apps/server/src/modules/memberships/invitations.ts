@@ -7,7 +7,7 @@ import {
 } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../lib/audit.js';
-import { fieldError, notFound } from '../../lib/http-error.js';
+import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, lockEvent, withTransaction } from '../../lib/transaction.js';
@@ -27,7 +27,17 @@ export interface Inviter {
 export interface Invitee {
   id: number;
   email: string;
+  /** Only an account whose address is confirmed sees and answers invitations (decision 027). */
+  emailConfirmed: boolean;
 }
+
+/**
+ * An invitation goes to an address; only its proven owner may see or answer it. Refused before anything is looked
+ * up, so the answer says nothing about the invitation.
+ */
+const requireConfirmed = (user: Invitee) => {
+  if (!user.emailConfirmed) throw forbidden('error.emailNotConfirmed');
+};
 
 /**
  * Invitations (issue 10 finding 2, decision 014): an admin invites an e-mail address; the person becomes a member
@@ -57,9 +67,12 @@ export function invitationsService(app: FastifyInstance) {
         const members = membershipsRepository(trx, dialect);
         await lockEvent(trx, dialect, eventId);
         const group = input.groupId === null ? null : await requireGroup(trx, eventId, input.groupId);
-        const account = await members.findUserByEmail(email);
+        const found = await members.findUserByEmail(email);
+        // An account that has not proven the address is no invitee: the invitation waits for the address's owner
+        // (linked when a confirmed account with it lists its invitations), and the mail is the one for newcomers.
+        const account = found?.email_confirmed_at ? found : undefined;
         // A member is on the admin's own users list already: saying so tells them nothing new.
-        if (account && (await members.findMemberByUserId(eventId, account.id))) {
+        if (found && (await members.findMemberByUserId(eventId, found.id))) {
           throw fieldError('email', 'error.alreadyMember', undefined, 409);
         }
         const now = new Date();
@@ -151,6 +164,8 @@ export function invitationsService(app: FastifyInstance) {
      * become theirs now, so registering with the invited address is all it takes.
      */
     async listMine(user: Invitee): Promise<MyInvitation[]> {
+      // Nothing for an unproven address: whoever typed it may not be its owner.
+      if (!user.emailConfirmed) return [];
       const invitations = invitationsRepository(db);
       await invitations.linkByEmail(user.id, user.email.toLowerCase());
       return (await invitations.listOpenForUser(user.id, nowIso())).map(toMyInvitation);
@@ -162,6 +177,7 @@ export function invitationsService(app: FastifyInstance) {
      * meanwhile): the invitation is used up and the membership stays as it is.
      */
     async accept(user: Invitee, invitationId: number): Promise<{ event: { id: number; name: string } }> {
+      requireConfirmed(user);
       await invitationsRepository(db).linkByEmail(user.id, user.email.toLowerCase());
       const found = await invitationsRepository(db).findOpenForUser(user.id, invitationId, nowIso());
       if (!found) throw notFound('error.invitationNotFound');
@@ -201,6 +217,7 @@ export function invitationsService(app: FastifyInstance) {
      * audit trail (no event), so the inviting admins learn nothing from it.
      */
     async decline(user: Invitee, invitationId: number): Promise<void> {
+      requireConfirmed(user);
       await withTransaction(db, async (trx) => {
         const invitations = invitationsRepository(trx);
         await invitations.linkByEmail(user.id, user.email.toLowerCase());

@@ -139,6 +139,20 @@ export function membershipsRepository(db: Db, dialect: DialectName) {
       return row ? toMember(row) : undefined;
     },
 
+    /**
+     * One member, and on PostgreSQL their membership row locked until the transaction ends (`FOR NO KEY UPDATE`:
+     * a role or group change and a removal wait, foreign-key checks of other rows do not). Scheduling takes it
+     * so the member's assignments change one decision at a time (decision 031).
+     */
+    async lockMember(eventId: number, eventUserId: number): Promise<Member | undefined> {
+      const row = await membersFrom(eventId)
+        .select(memberColumns)
+        .where('event_users.id', '=', eventUserId)
+        .$if(dialect === 'postgres', (query) => query.forNoKeyUpdate('event_users'))
+        .executeTakeFirst();
+      return row ? toMember(row) : undefined;
+    },
+
     /** Several members of the event by membership id (ids of other events name nobody). */
     async findMembers(eventId: number, eventUserIds: readonly number[]): Promise<Member[]> {
       const members: Member[] = [];
@@ -160,7 +174,7 @@ export function membershipsRepository(db: Db, dialect: DialectName) {
     findUserByEmail: (email: string) =>
       db
         .selectFrom('users')
-        .select(['id', 'email', 'firstname', 'lastname'])
+        .select(['id', 'email', 'firstname', 'lastname', 'email_confirmed_at'])
         .where('email', '=', email.trim().toLowerCase())
         .executeTakeFirst(),
 

@@ -19,10 +19,11 @@ import { HttpError } from '../../lib/http-error.js';
 import { languageOf } from '../../lib/language.js';
 import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
-import { ACCOUNT_RATE_LIMITS, byUser, FailureWindow } from '../account/rate-limits.js';
+import { ACCOUNT_RATE_LIMITS, byUser, dailyLimit, FailureWindow } from '../account/rate-limits.js';
 import { membersToCsv, membersToXlsx } from './export.js';
 import { invitationsService } from './invitations.js';
 import { membershipsService } from './service.js';
+import { updateMember } from './update-member.js';
 
 const tags = { users: { tags: ['users'] }, controlPanel: { tags: ['control panel'] } };
 const memberParams = z.object({ id: idSchema, eventUserId: idSchema });
@@ -39,6 +40,12 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = membershipsService(app.db, app.dialect);
   const invitations = invitationsService(app);
   const invitationsPerUser = new FailureWindow(app.db, ACCOUNT_RATE_LIMITS.invitationsPerUser);
+  const invitationsPerDay = dailyLimit(
+    app,
+    'invitationsPerAccountPerDay',
+    app.config.INVITATIONS_PER_ACCOUNT_PER_DAY,
+    'error.tooManyInvitationsToday',
+  );
 
   app.get(
     '/event/:id/access',
@@ -111,13 +118,16 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireEventRole(0),
       // Every invitation an admin tries counts (refused ones too): guessing addresses stays slow.
-      preHandler: async (request, reply) => {
-        const wait = await invitationsPerUser.hit(byUser(request));
-        if (wait > 0) {
-          reply.header('retry-after', String(wait));
-          throw new HttpError(429, { code: 'error.tooManyInvitations' });
-        }
-      },
+      preHandler: [
+        async (request, reply) => {
+          const wait = await invitationsPerUser.hit(byUser(request));
+          if (wait > 0) {
+            reply.header('retry-after', String(wait));
+            throw new HttpError(429, { code: 'error.tooManyInvitations' });
+          }
+        },
+        invitationsPerDay,
+      ],
       schema: {
         ...tags.users,
         summary:
@@ -231,7 +241,9 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await service.updateMember(
+      const user = await updateMember(
+        app.db,
+        app.dialect,
         currentMembership(request).eventId,
         request.params.eventUserId,
         currentUser(request).id,

@@ -66,6 +66,8 @@ export function membershipsService(db: Db, dialect: DialectName) {
 
   return {
     findMember: (eventId: number, eventUserId: number) => read.findMember(eventId, eventUserId),
+    /** The member with their membership row locked on PostgreSQL (caller's transaction): see the repository. */
+    lockMember: (eventId: number, eventUserId: number) => read.lockMember(eventId, eventUserId),
     findMemberByUserId: (eventId: number, userId: number) => read.findMemberByUserId(eventId, userId),
     findMembers: (eventId: number, eventUserIds: readonly number[]) => read.findMembers(eventId, eventUserIds),
     /** The user's memberships (any events): `{ eventId, eventUserId }`. */
@@ -210,6 +212,9 @@ export function membershipsService(db: Db, dialect: DialectName) {
         const batch = await read.listMembers(eventId, query, EXPORT_BATCH, offset);
         rows.push(...batch);
         if (batch.length < EXPORT_BATCH) return rows;
+        // Each batch is a synchronous statement on SQLite: let other requests run between them, so a large
+        // export is many short stretches of the event loop instead of one long one.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     },
 

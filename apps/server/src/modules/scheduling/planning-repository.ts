@@ -1,5 +1,6 @@
-import { type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
+import { containsText } from '../../lib/search.js';
 import { type ShiftFilters, shiftFilter } from './shift-filters.js';
 
 /** A shift with its count of places taken, as the timeline and the "not full" list read it. */
@@ -68,8 +69,11 @@ export function planningRepository(db: Db, dialect: DialectName) {
 
   const notFullWhere = sql<SqlBool>`(select count(*) from shift_assignments as c where c.shift_id = shifts.id) < shifts.capacity`;
 
-  /** Volunteers (role 2) of the event without any assignment; `groupId` null: nobody (a leader without group). */
-  const withoutShiftFrom = (eventId: number, groupId: number | null | undefined) => {
+  /**
+   * Volunteers (role 2) of the event without any assignment; `groupId` null: nobody (a leader without group);
+   * `search`: name or e-mail contains it.
+   */
+  const withoutShiftFrom = (eventId: number, groupId: number | null | undefined, search = '') => {
     let query = db
       .selectFrom('event_users as eu')
       .innerJoin('users as u', 'u.id', 'eu.user_id')
@@ -82,6 +86,11 @@ export function planningRepository(db: Db, dialect: DialectName) {
       );
     if (groupId === null) query = query.where(sql<SqlBool>`1 = 0`);
     else if (groupId !== undefined) query = query.where('eu.group_id', '=', groupId);
+    if (search !== '') {
+      query = query.where(
+        containsText(dialect, sql`u.firstname || ' ' || u.lastname || ' ' || u.email`, search) as RawBuilder<SqlBool>,
+      );
+    }
     return query;
   };
 
@@ -119,8 +128,14 @@ export function planningRepository(db: Db, dialect: DialectName) {
     },
 
     /** Membership ids of volunteers holding no shift, by last name, first name. */
-    async withoutShift(eventId: number, groupId: number | null | undefined, limit: number, offset: number) {
-      const rows = await withoutShiftFrom(eventId, groupId)
+    async withoutShift(
+      eventId: number,
+      groupId: number | null | undefined,
+      limit: number,
+      offset: number,
+      search = '',
+    ) {
+      const rows = await withoutShiftFrom(eventId, groupId, search)
         .select('eu.id')
         .orderBy('u.lastname')
         .orderBy('u.firstname')
@@ -131,8 +146,8 @@ export function planningRepository(db: Db, dialect: DialectName) {
       return rows.map((row) => row.id);
     },
 
-    async countWithoutShift(eventId: number, groupId: number | null | undefined): Promise<number> {
-      const row = await withoutShiftFrom(eventId, groupId)
+    async countWithoutShift(eventId: number, groupId: number | null | undefined, search = ''): Promise<number> {
+      const row = await withoutShiftFrom(eventId, groupId, search)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);

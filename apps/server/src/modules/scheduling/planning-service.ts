@@ -10,12 +10,12 @@ import type {
 import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
-import { isUniqueViolation, lockEvent, withTransaction } from '../../lib/transaction.js';
+import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import type { EventMembership } from '../../plugins/auth.js';
 import { membershipsService } from '../memberships/service.js';
 import { type BlockFilters, planningRepository, type ShiftBlockRow } from './planning-repository.js';
 import { schedulingRepository } from './repository.js';
-import { checkAssignmentRules, requireOrganiserOf } from './rules.js';
+import { checkAssignmentRules, requireOrganiserOf, requirePlaceableBy } from './rules.js';
 import { type SchedulingOptions, schedulingService } from './service.js';
 
 const utc = (instant: string): string => new Date(instant).toISOString();
@@ -44,7 +44,7 @@ function peopleScope(membership: EventMembership, requested: number | undefined)
 
 /**
  * Planning views of shift scheduling (issue 16 part B, decision 016): the timeline and the lists read counts the
- * database aggregates; a move and an attendance mark are one transaction each, under the event's lock, audited.
+ * database aggregates; a move and an attendance mark are one transaction each, under the shift's lock (a move: both shifts' and the member's), audited.
  */
 export function planningService(db: Db, dialect: DialectName, options: SchedulingOptions = {}) {
   const read = planningRepository(db, dialect);
@@ -111,9 +111,10 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
       query: WithoutShiftQuery,
     ): Promise<{ users: PlannedPerson[]; total: number }> {
       const groupId = peopleScope(membership, query.groupId);
+      const search = query.search?.trim() ?? '';
       const [ids, total] = await Promise.all([
-        read.withoutShift(membership.eventId, groupId, query.pageSize, (query.page - 1) * query.pageSize),
-        read.countWithoutShift(membership.eventId, groupId),
+        read.withoutShift(membership.eventId, groupId, query.pageSize, (query.page - 1) * query.pageSize, search),
+        read.countWithoutShift(membership.eventId, groupId, search),
       ]);
       const byId = await people(membership.eventId, ids);
       return { users: ids.flatMap((id) => byId.get(id) ?? []), total };
@@ -177,7 +178,7 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
     },
 
     /**
-     * Moves an assignment to another shift in one transaction under the event's lock: the caller organises both
+     * Moves an assignment to another shift in one transaction under both shifts' and the member's locks: the caller organises both
      * shifts, and the person passes the assignment rules on the new one (own group for volunteers, capacity,
      * overlap and rest, leaving the old shift out). The attendance mark is cleared; one audit entry; the person
      * (when not the caller) gets the "shift changed" mail with the old and the new shift, in the same transaction.
@@ -186,21 +187,27 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
       try {
         return await withTransaction(db, async (trx) => {
           const repository = schedulingRepository(trx, dialect);
-          await lockEvent(trx, dialect, membership.eventId);
-          const from = await repository.findShift(membership.eventId, shiftId);
+          if (toShiftId === shiftId) throw badRequest('error.moveSameShift');
+          // Both shifts' rows in id order (so two moves between the same shifts cannot wait on each other), then
+          // the member's: the same order as a sign-up's (decision 031).
+          const locked = new Map<number, Awaited<ReturnType<typeof repository.lockShift>>>();
+          for (const id of [shiftId, toShiftId].sort((a, b) => a - b)) {
+            locked.set(id, await repository.lockShift(membership.eventId, id));
+          }
+          const from = locked.get(shiftId);
           if (!from) throw notFound('error.shiftNotFound');
           const assignment = await repository.findAssignment(shiftId, assignmentId);
           if (!assignment) throw notFound('error.assignmentNotFound');
           requireOrganiserOf(membership, from.group_id);
-          const to = await repository.findShift(membership.eventId, toShiftId);
+          const to = locked.get(toShiftId);
           if (!to) throw notFound('error.shiftNotFound');
-          if (to.id === from.id) throw badRequest('error.moveSameShift');
           requireOrganiserOf(membership, to.group_id);
-          const member = await membershipsService(trx, dialect).findMember(
+          const member = await membershipsService(trx, dialect).lockMember(
             membership.eventId,
             assignment.event_user_id,
           );
           if (!member) throw notFound('error.memberNotFound');
+          requirePlaceableBy(membership, member);
           if (member.roleLevel === 2 && to.group_id !== null && to.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }
@@ -251,8 +258,7 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
     ) {
       return withTransaction(db, async (trx) => {
         const repository = schedulingRepository(trx, dialect);
-        await lockEvent(trx, dialect, membership.eventId);
-        const shift = await repository.findShift(membership.eventId, shiftId);
+        const shift = await repository.lockShift(membership.eventId, shiftId);
         if (!shift) throw notFound('error.shiftNotFound');
         const assignment = await repository.findAssignment(shiftId, assignmentId);
         if (!assignment) throw notFound('error.assignmentNotFound');

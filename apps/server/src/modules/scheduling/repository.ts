@@ -98,17 +98,18 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
     findShift: (eventId: number, shiftId: number): Promise<ShiftRow | undefined> =>
       shiftsFrom().where('shifts.event_id', '=', eventId).where('shifts.id', '=', shiftId).executeTakeFirst(),
 
-    /** The shift's row, locked until the transaction ends on PostgreSQL: sign-ups for one shift queue here. */
-    async lockShift(eventId: number, shiftId: number): Promise<void> {
-      if (dialect !== 'postgres') return;
-      await db
-        .selectFrom('shifts')
-        .select('id')
-        .where('event_id', '=', eventId)
-        .where('id', '=', shiftId)
-        .forUpdate()
-        .execute();
-    },
+    /**
+     * The shift, its row locked until the transaction ends on PostgreSQL (`FOR NO KEY UPDATE OF shifts`): every
+     * decision on the shift's places (sign-up, sign-off, assign, move, a change of capacity or times) queues
+     * here, and only here, so sign-ups for different shifts of one event run side by side (decision 031).
+     * Callers that lock several shifts lock them in id order, and always before the member (`lockMember`).
+     */
+    lockShift: (eventId: number, shiftId: number): Promise<ShiftRow | undefined> =>
+      shiftsFrom()
+        .where('shifts.event_id', '=', eventId)
+        .where('shifts.id', '=', shiftId)
+        .$if(dialect === 'postgres', (query) => query.forNoKeyUpdate('shifts'))
+        .executeTakeFirst(),
 
     async assignmentsOf(shiftIds: readonly number[]): Promise<AssignmentRow[]> {
       const rows: AssignmentRow[] = [];

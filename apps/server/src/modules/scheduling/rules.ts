@@ -12,6 +12,16 @@ export function requireOrganiserOf(membership: EventMembership, groupId: number 
   throw forbidden('error.ownGroupOnly');
 }
 
+/**
+ * Who a leader may put on a shift or move between shifts: members of their own group only (not another group's
+ * leader, not an admin, who belongs to no group); admins anyone. Volunteers place only themselves (checked apart).
+ */
+export function requirePlaceableBy(membership: EventMembership, member: { group: { id: number } | null }): void {
+  if (membership.roleLevel === 0) return;
+  if (membership.groupId !== null && member.group?.id === membership.groupId) return;
+  throw forbidden('error.shiftMemberOtherGroup');
+}
+
 /** A shift's time as stored: ISO instants. */
 export interface ShiftSpan {
   starts_at: string;
@@ -48,7 +58,7 @@ export function spanClash(span: ShiftSpan, others: readonly HeldShift[], minRest
 }
 
 /**
- * Capacity, same shift twice, overlap and rest for one person taking `shift`; the caller holds the event's lock.
+ * Capacity, same shift twice, overlap and rest for one person taking `shift`; the caller holds the shift's and the member's locks.
  * `exceptShiftId`: a shift the person is leaving in the same transaction (a move), left out of overlap and rest.
  */
 export async function checkAssignmentRules(

@@ -30,7 +30,7 @@ import { membershipsService } from '../memberships/service.js';
 import { type CalendarShift, toICalendar } from './ical.js';
 import { type MailContext, type MailShift, schedulingMails } from './mails.js';
 import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
-import { checkAssignmentRules, requireOrganiserOf, spanClash } from './rules.js';
+import { checkAssignmentRules, requireOrganiserOf, requirePlaceableBy, spanClash } from './rules.js';
 
 /** What the service needs beyond the database: the mail queue, the token secret and the public address. */
 export interface SchedulingOptions {
@@ -56,9 +56,9 @@ const toAssignment = (row: AssignmentRow): ShiftAssignment => ({
 
 /**
  * Shift scheduling (issue 16): shifts, who holds them, and the rules an assignment must pass. Every change
- * runs in a transaction with its audit entry; every assignment decision (capacity, overlap, rest) holds the
- * event's row lock on PostgreSQL, so two people taking the last place at once queue and the second sees it
- * full (decision 011). Members are read through the memberships service, never written here.
+ * runs in a transaction with its audit entry; every assignment decision holds, on PostgreSQL, the shift's row
+ * lock (capacity) and then the member's (overlap, rest), so two people taking the last place at once queue and
+ * the second sees it full, while sign-ups for other shifts go on beside them (decisions 011, 031). Members are read through the memberships service, never written here.
  */
 export function schedulingService(db: Db, dialect: DialectName, options: SchedulingOptions = {}) {
   const read = schedulingRepository(db, dialect);
@@ -135,6 +135,13 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     return shift;
   };
 
+  /** The shift with its row locked (PostgreSQL) for the rest of the transaction, or 404. */
+  const lockShiftOr404 = async (repository: ReturnType<typeof schedulingRepository>, eventId: number, id: number) => {
+    const shift = await repository.lockShift(eventId, id);
+    if (!shift) throw notFound('error.shiftNotFound');
+    return shift;
+  };
+
   async function toShifts(eventId: number, rows: ShiftRow[], viewer: number, source: Db = db): Promise<Shift[]> {
     const assignments = await schedulingRepository(source, dialect).assignmentsOf(rows.map((row) => row.id));
     const members = await membershipsService(source, dialect).findMembers(
@@ -176,13 +183,15 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     });
   }
 
-  /** Capacity, same shift twice, overlap and rest for one person (rules.ts); the caller holds the event's lock. */
+  /** Capacity, same shift twice, overlap and rest for one person (rules.ts); the caller holds the shift's and the
+   * member's locks. */
   const checkRules = (trx: Db, shift: ShiftRow, eventUserId: number, settings: SchedulingSettings) =>
     checkAssignmentRules(schedulingRepository(trx, dialect), shift, eventUserId, settings);
 
   /**
    * A shift's new times against the other shifts of each person who holds it (overlap, minimum rest); the
-   * caller holds the event's lock. The 409 names the person and the other shift.
+   * caller holds the shift's lock, and this locks each person (in id order) before reading their shifts, so a
+   * sign-up of theirs elsewhere cannot slip in between. The 409 names the person and the other shift.
    */
   async function checkChangedTimes(
     trx: Db,
@@ -195,6 +204,10 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     const repository = schedulingRepository(trx, dialect);
     const settings = await repository.settings(shift.event_id);
     const span = { starts_at: startsAt, ends_at: endsAt };
+    const members = membershipsService(trx, dialect);
+    for (const eventUserId of [...eventUserIds].sort((a, b) => a - b)) {
+      await members.lockMember(shift.event_id, eventUserId);
+    }
     for (const eventUserId of eventUserIds) {
       const others = (await repository.shiftsOfMember(shift.event_id, eventUserId)).filter(
         (other) => other.id !== shift.id,
@@ -479,8 +492,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     ): Promise<Shift> {
       await withTransaction(db, async (trx) => {
         const repository = schedulingRepository(trx, dialect);
-        await lockEvent(trx, dialect, membership.eventId);
-        const current = await findShiftOr404(repository, membership.eventId, shiftId);
+        const current = await lockShiftOr404(repository, membership.eventId, shiftId);
         requireOrganiserOf(membership, current.group_id);
         const next = {
           title: input.title ?? current.title,
@@ -636,8 +648,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     async delete(membership: EventMembership, actorId: number, shiftId: number): Promise<void> {
       await withTransaction(db, async (trx) => {
         const repository = schedulingRepository(trx, dialect);
-        await lockEvent(trx, dialect, membership.eventId);
-        const current = await findShiftOr404(repository, membership.eventId, shiftId);
+        const current = await lockShiftOr404(repository, membership.eventId, shiftId);
         requireOrganiserOf(membership, current.group_id);
         const assigned = await repository.assignmentsOf([shiftId]);
         const people = assigned.map((assignment) => assignment.event_user_id);
@@ -674,8 +685,8 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
       try {
         return await withTransaction(db, async (trx) => {
           const repository = schedulingRepository(trx, dialect);
-          await lockEvent(trx, dialect, membership.eventId);
-          const shift = await findShiftOr404(repository, membership.eventId, shiftId);
+          // The shift's row, then the member's: what capacity and the person's overlap and rest are decided on.
+          const shift = await lockShiftOr404(repository, membership.eventId, shiftId);
           const settings = await repository.settings(membership.eventId);
           if (membership.roleLevel === 2) {
             if (eventUserId !== membership.eventUserId) throw forbidden();
@@ -686,8 +697,9 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
           } else {
             requireOrganiserOf(membership, shift.group_id);
           }
-          const member = await membershipsService(trx, dialect).findMember(membership.eventId, eventUserId);
+          const member = await membershipsService(trx, dialect).lockMember(membership.eventId, eventUserId);
           if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
+          if (membership.roleLevel !== 2) requirePlaceableBy(membership, member);
           if (member.roleLevel === 2 && shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }
@@ -712,8 +724,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     async unassign(membership: EventMembership, actorId: number, shiftId: number, assignmentId: number) {
       await withTransaction(db, async (trx) => {
         const repository = schedulingRepository(trx, dialect);
-        await lockEvent(trx, dialect, membership.eventId);
-        const shift = await findShiftOr404(repository, membership.eventId, shiftId);
+        const shift = await lockShiftOr404(repository, membership.eventId, shiftId);
         const assignment = await repository.findAssignment(shiftId, assignmentId);
         if (!assignment) throw notFound('error.assignmentNotFound');
         if (membership.roleLevel === 2) {

@@ -6,7 +6,7 @@ import { notFullShiftsQueryOptions, withoutShiftQueryOptions } from '../../featu
 import { schedulingSettingsQueryOptions } from '../../features/scheduling/api/get-settings';
 import { NO_SHIFT_FILTERS, shiftsQueryOptions } from '../../features/scheduling/api/get-shifts';
 import { timelineQueryOptions } from '../../features/scheduling/api/get-timeline';
-import { parseSchedulingView, timelineFiltersOf } from '../../features/scheduling/api/view-params';
+import { defaultTimelineDay, parseSchedulingView, timelineFiltersOf } from '../../features/scheduling/api/view-params';
 import { eventScreenLoader } from './event';
 
 /**
@@ -28,11 +28,23 @@ export const schedulingLoader = (queryClient: QueryClient, roles: readonly numbe
       const organiser = detail.eventUser.role.eventRole.roleLevel <= 1;
       const zone = detail.event.timeZone;
       const { view, period } = parseSchedulingView(search, organiser, zone);
+      // Without a date the timeline opens where the shifts are: its period waits for the shift list.
+      const timeline = () =>
+        search.get('date')
+          ? client.ensureQueryData(timelineQueryOptions(eventId, timelineFiltersOf(period, zone)))
+          : client.ensureQueryData(shiftsQueryOptions(eventId, NO_SHIFT_FILTERS)).then(({ shifts }) => {
+              const opened = parseSchedulingView(
+                search,
+                organiser,
+                zone,
+                new Date(),
+                defaultTimelineDay(shifts, detail.event.startsAt, zone),
+              );
+              return client.ensureQueryData(timelineQueryOptions(eventId, timelineFiltersOf(opened.period, zone)));
+            });
       return [
         ...(organiser ? [client.ensureQueryData(assignableMembersQueryOptions(eventId, ''))] : []),
-        ...(view === 'timeline'
-          ? [client.ensureQueryData(timelineQueryOptions(eventId, timelineFiltersOf(period, zone)))]
-          : []),
+        ...(view === 'timeline' ? [timeline()] : []),
         ...(view === 'open'
           ? [
               client.ensureQueryData(notFullShiftsQueryOptions(eventId, 1)),

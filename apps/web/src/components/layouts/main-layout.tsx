@@ -4,6 +4,7 @@ import Drawer from '@mui/material/Drawer';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { ConfirmEmailNotice } from '../ui/confirm-email-notice';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
@@ -76,6 +77,7 @@ export function MainLayout({ sidebar, children }: MainLayoutProps) {
           tabIndex={-1}
           sx={{ flexGrow: 1, minWidth: 0, py: { xs: 3, md: 4 }, '&:focus': { outline: 'none' } }}
         >
+          <ConfirmEmailNotice />
           {children ?? <Outlet />}
         </Box>
       </Box>

@@ -20,6 +20,7 @@ export function EventSchedulingRoute() {
         eventUserId={eventUser.id}
         groupId={eventUser.role.eventGroup?.id ?? null}
         timeZone={event.timeZone}
+        eventStartsAt={event.startsAt}
       />
     </PageContainer>
   );

@@ -1,5 +1,6 @@
 import { changeEmailSchema, type User } from '@funkis/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,12 +12,14 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { ResendConfirmationButton } from '../../../components/ui/resend-confirmation-button';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/toast';
 import { useChangeEmail } from '../api/change-email';
 
 export function ChangeEmailForm({ user }: { user: User }) {
   const { t } = useTranslation();
+  const { t: tConfirm } = useTranslation('confirm');
   const { enqueueSnackbar } = useSnackbar();
   const changeMutation = useChangeEmail();
   const { control, handleSubmit, reset } = useForm({
@@ -27,9 +30,14 @@ export function ChangeEmailForm({ user }: { user: User }) {
 
   const onSubmit = handleSubmit((values) =>
     changeMutation.mutate(values, {
-      onSuccess: () => {
+      // The address changes when the link mailed to it is opened (decision 027): the snackbar says where to look,
+      // and 'Email updated' comes from the confirmation page.
+      onSuccess: ({ user: changed }) => {
         reset();
-        enqueueSnackbar(t('snackbar.emailUpdated'), { variant: 'success' });
+        enqueueSnackbar(
+          changed.pendingEmail ? tConfirm('changeRequested', { email: changed.pendingEmail }) : tConfirm('unchanged'),
+          { variant: 'success' },
+        );
       },
     }),
   );
@@ -42,6 +50,12 @@ export function ChangeEmailForm({ user }: { user: User }) {
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
       />
       <CardContent>
+        {user.pendingEmail ? (
+          <Alert severity="info" sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="pending-email">
+            <Box sx={{ mb: 1 }}>{tConfirm('pending', { email: user.pendingEmail })}</Box>
+            <ResendConfirmationButton address={user.pendingEmail} />
+          </Alert>
+        ) : null}
         <form noValidate onSubmit={onSubmit}>
           <FormErrorAnnouncer control={control} />
           <Stack spacing={2}>

@@ -101,7 +101,7 @@ export function ApplicationDrawer({ eventId, applicationId, onClose }: Applicati
         {answers.data && (
           <List dense>
             {answers.data.answers.map((answer) => {
-              const text = formatAnswer(t, answer.value);
+              const text = formatAnswer(t, answer.value, answer);
               return (
                 <ListItem key={answer.name} disableGutters>
                   <ListItemText

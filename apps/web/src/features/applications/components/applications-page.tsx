@@ -1,6 +1,8 @@
 import type { Application, ApplicationStatus, EventDetail } from '@funkis/shared';
+import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -8,7 +10,7 @@ import type { Theme } from '@mui/material/styles';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
 import { LoadError } from '../../../components/ui/load-error';
@@ -17,6 +19,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useListSearchParams } from '../../../hooks/use-list-search-params';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { NARROW_PAGINATION_SX, usePaginationTexts } from '../../../lib/mui-locale';
+import { exportApplicationsHref } from '../api/export-applications';
 import { useApplications } from '../api/get-applications';
 import {
   APPLICATION_PAGE_SIZES,
@@ -36,6 +39,9 @@ import { ConfirmUpdateDialog, type PendingUpdate } from './confirm-update-dialog
 import { isAnswerField } from './format';
 import { GroupSummary } from './group-summary';
 import { ShortcutsHelp } from './shortcuts-help';
+
+/** Opened on demand: its chunk stays out of the review's first load. */
+const ExportDialog = lazy(async () => ({ default: (await import('./export-dialog')).ExportDialog }));
 
 interface PendingRequest extends PendingUpdate {
   ids?: number[];
@@ -84,6 +90,7 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
   const [focusedIndex, setFocusedIndex] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
   const [pending, setPending] = useState<PendingRequest | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
 
   const list = useApplications(eventId, params);
   const groups = useGroups(eventId);
@@ -179,6 +186,14 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
           {t('title')}
         </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => setIsExporting(true)}
+          disabled={!list.data || total === 0}
+        >
+          {t('export.open')}
+        </Button>
         <ShortcutsHelp />
       </Stack>
 
@@ -300,6 +315,19 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
 
       {list.data && <GroupSummary summary={list.data.summary} />}
 
+      {isExporting ? (
+        <Suspense fallback={null}>
+          <ExportDialog
+            open
+            count={total}
+            answerFields={answerFields}
+            shownFields={shownFields}
+            weekConfig={weekConfig}
+            hrefOf={(choice, columns) => exportApplicationsHref(eventId, choice, params, columns)}
+            onClose={() => setIsExporting(false)}
+          />
+        </Suspense>
+      ) : null}
       <ApplicationDrawer eventId={eventId} applicationId={openId} onClose={() => setOpenId(null)} />
       <ConfirmUpdateDialog
         update={pending}

@@ -10,8 +10,9 @@ export const getMyInvitations = () => apiClient.get<{ invitations: MyInvitation[
 export const myInvitationsQueryOptions = () =>
   queryOptions({ queryKey: invitationKeys.mine(), queryFn: getMyInvitations });
 
-export function useMyInvitations() {
-  return useQuery(myInvitationsQueryOptions());
+/** `enabled`: false while the caller's address is unconfirmed (the server would show nothing). */
+export function useMyInvitations(enabled = true) {
+  return useQuery({ ...myInvitationsQueryOptions(), enabled });
 }
 
 export type InvitationAnswer = 'accept' | 'decline';

@@ -5,16 +5,30 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { FormErrorList } from '../../../components/ui/form-error-list';
+import { paths } from '../../../config/paths';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useAccess } from '../api/get-access';
 
-function PeopleList({ title, people, total }: { title: string; people: AccessPerson[]; total: number }) {
+function PeopleList({
+  title,
+  people,
+  total,
+  usersHref,
+}: {
+  title: string;
+  people: AccessPerson[];
+  total: number;
+  /** The users table filtered to this role: every one of them, searchable and paged. */
+  usersHref: string;
+}) {
   const { t } = useTranslation('events');
   return (
     <Box component="section" aria-label={title}>
@@ -37,9 +51,9 @@ function PeopleList({ title, people, total }: { title: string; people: AccessPer
         </List>
       )}
       {total > people.length ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('access.more', { count: total - people.length })}
-        </Typography>
+        <Link component={RouterLink} to={usersHref} variant="body2">
+          {t('access.seeAll', { count: total, more: total - people.length })}
+        </Link>
       ) : null}
     </Box>
   );
@@ -67,6 +81,7 @@ export function AccessCard({ eventId }: { eventId: number }) {
                 title={t('access.admins', { count: data.totals.admins })}
                 people={data.admins}
                 total={data.totals.admins}
+                usersHref={`${paths.event.users.href(eventId)}?roleLevel=0`}
               />
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
@@ -74,6 +89,7 @@ export function AccessCard({ eventId }: { eventId: number }) {
                 title={t('access.groupLeaders', { count: data.totals.groupLeaders })}
                 people={data.groupLeaders}
                 total={data.totals.groupLeaders}
+                usersHref={`${paths.event.users.href(eventId)}?roleLevel=1`}
               />
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
@@ -81,6 +97,7 @@ export function AccessCard({ eventId }: { eventId: number }) {
                 title={t('access.volunteers', { count: data.totals.volunteers })}
                 people={data.volunteers}
                 total={data.totals.volunteers}
+                usersHref={`${paths.event.users.href(eventId)}?roleLevel=2`}
               />
             </Grid>
           </Grid>

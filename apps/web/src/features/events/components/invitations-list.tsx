@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { useSnackbar } from '../../../lib/toast';
 import { useAnswerInvitation, useMyInvitations } from '../api/my-invitations';
 import { ConfirmDialog } from './confirm-dialog';
@@ -83,13 +84,23 @@ function InvitationCard({ invitation, onDecline }: { invitation: MyInvitation; o
  */
 export function InvitationsList() {
   const { t } = useTranslation('events');
+  const { user } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
   const translateMessage = useTranslateMessage();
-  const invitationsQuery = useMyInvitations();
+  // Only a confirmed address sees its invitations (decision 027): no call before, and a line saying why.
+  const isConfirmed = user?.emailConfirmed === true;
+  const invitationsQuery = useMyInvitations(isConfirmed);
   const decline = useAnswerInvitation();
   const [declining, setDeclining] = useState<MyInvitation | null>(null);
   const invitations = invitationsQuery.data?.invitations ?? [];
 
+  if (!isConfirmed) {
+    return (
+      <Alert severity="info" sx={{ mb: 3 }} data-testid="invitations-need-confirmation">
+        {t('invitations.confirmFirst')}
+      </Alert>
+    );
+  }
   if (invitationsQuery.isError) {
     return (
       <Alert severity="warning" sx={{ mb: 3 }}>

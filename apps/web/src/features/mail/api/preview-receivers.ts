@@ -16,5 +16,16 @@ export const previewQueryOptions = (eventId: number, receivers: MailReceiverFilt
     queryFn: () => previewReceivers(eventId, receivers, fileIds),
   });
 
-export const usePreviewReceivers = (eventId: number, receivers: MailReceiverFilter, fileIds: number[] = []) =>
-  useQuery({ ...previewQueryOptions(eventId, receivers, fileIds), placeholderData: keepPreviousData, retry: false });
+/** Asks only once something is chosen (`enabled`): an empty choice names nobody, there is nothing to count. */
+export const usePreviewReceivers = (
+  eventId: number,
+  receivers: MailReceiverFilter,
+  fileIds: number[] = [],
+  enabled = true,
+) =>
+  useQuery({
+    ...previewQueryOptions(eventId, receivers, fileIds),
+    placeholderData: keepPreviousData,
+    retry: false,
+    enabled,
+  });

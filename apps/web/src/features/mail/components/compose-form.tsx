@@ -38,6 +38,7 @@ import { useCandidates } from '../api/get-candidates';
 import { useEventFiles } from '../api/get-event-files';
 import { usePreviewReceivers } from '../api/preview-receivers';
 import { useSendMail } from '../api/send-mail';
+import { describeAudience } from './audience';
 import { durationParts } from './format';
 import { useMailStore } from './mail-store';
 import { RichTextEditor } from './rich-text-editor';
@@ -105,7 +106,7 @@ export function ComposeForm({
   roleLevel: number;
   ownGroupId: number | null;
 }) {
-  const { t } = useTranslation('mail');
+  const { t, i18n } = useTranslation('mail');
   const translate = useTranslateMessage();
   const navigate = useNavigate();
   const { dispatch } = useMailStore();
@@ -141,12 +142,24 @@ export function ComposeForm({
     [draft.roleLevels, draft.groupIds, draft.applicationStatuses, draft.people],
   );
   const debouncedFilter = useDebounced(filter, 250);
-  const hasFilter = Object.keys(debouncedFilter).length > 0;
+  const hasFilter = Object.keys(filter).length > 0;
   const fileIds = useMemo(() => draft.files.map((file) => file.id), [draft.files]);
-  const previewQuery = usePreviewReceivers(eventId, debouncedFilter, fileIds);
-  const preview = hasFilter ? previewQuery.data : undefined;
+  const previewQuery = usePreviewReceivers(eventId, debouncedFilter, fileIds, Object.keys(debouncedFilter).length > 0);
+  // A count is shown only once it answers the current choice: never the previous choice's, never a "0" before it is known.
+  const isCounting =
+    hasFilter &&
+    (JSON.stringify(filter) !== JSON.stringify(debouncedFilter) ||
+      previewQuery.isPlaceholderData ||
+      previewQuery.isPending);
+  const preview = hasFilter && !isCounting ? previewQuery.data : undefined;
 
   const groups = (groupsQuery.data?.groups ?? []).filter((group) => roleLevel === 0 || group.id === ownGroupId);
+  const audience = describeAudience(t, i18n.language, {
+    roleLevels: draft.roleLevels,
+    groupNames: groups.filter((group) => draft.groupIds.includes(group.id)).map((group) => group.name),
+    applicationStatuses: draft.applicationStatuses,
+    peopleCount: draft.people.length,
+  });
   const update = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
 
   const payload = () => ({
@@ -176,7 +189,9 @@ export function ComposeForm({
     }
     if (draft.format === 'html' && htmlToText(draft.message) === '')
       errors.message ??= translate('mail.messageRequired');
-    if (!preview || preview.total === 0) errors.receivers = translate('mail.noReceivers');
+    if (!hasFilter || (preview && preview.total === 0)) errors.receivers = translate('mail.noReceivers');
+    // Still counting: the confirm dialog waits for the count rather than showing a guess.
+    if (!preview && hasFilter && Object.keys(errors).length === 0) return;
     setFieldErrors(errors);
     if (Object.keys(errors).length === 0) setIsConfirming(true);
   };
@@ -291,7 +306,11 @@ export function ComposeForm({
           <Box role="status" aria-live="polite" sx={{ mt: 2 }}>
             {hasFilter && preview ? (
               <Typography sx={{ fontWeight: 600 }} data-testid="receiver-count">
-                {t('compose.count', { count: preview.total })}
+                {t('compose.summary', { audience, count: preview.total })}
+              </Typography>
+            ) : hasFilter && !previewQuery.isError ? (
+              <Typography color="text.secondary" data-testid="receiver-counting">
+                {t('compose.counting', { audience })}
               </Typography>
             ) : (
               <Typography color="text.secondary">{t('compose.noneChosen')}</Typography>

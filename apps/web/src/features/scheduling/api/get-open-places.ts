@@ -21,18 +21,36 @@ export function useNotFullShifts(eventId: number, page: number, pageSize = PLANN
   return useQuery(notFullShiftsQueryOptions(eventId, page, pageSize));
 }
 
-/** GET /api/event/{id}/scheduling/without-shift: volunteers holding no shift (organisers), by name, paged. */
-export const withoutShiftQueryOptions = (eventId: number, page: number) =>
+/** What the "no shift" list is narrowed to: a name or e-mail, and a group ('' for all). */
+export interface WithoutShiftFilters {
+  search: string;
+  groupId: '' | number;
+}
+export const NO_WITHOUT_SHIFT_FILTERS: WithoutShiftFilters = { search: '', groupId: '' };
+
+/**
+ * GET /api/event/{id}/scheduling/without-shift?search=&groupId=: volunteers holding no shift (organisers), by
+ * name, paged.
+ */
+export const withoutShiftQueryOptions = (
+  eventId: number,
+  page: number,
+  filters: WithoutShiftFilters = NO_WITHOUT_SHIFT_FILTERS,
+) =>
   queryOptions({
-    queryKey: shiftKeys.list(eventId, { kind: 'without-shift', page }),
+    queryKey: shiftKeys.list(eventId, { kind: 'without-shift', page, ...filters }),
     queryFn: ({ signal }) =>
       apiClient.get<{ users: PlannedPerson[]; total: number }>(`/event/${eventId}/scheduling/without-shift`, {
         signal,
-        query: { page, pageSize: PLANNING_PAGE_SIZE },
+        query: { page, pageSize: PLANNING_PAGE_SIZE, search: filters.search.trim(), groupId: filters.groupId },
       }),
     placeholderData: keepPreviousData,
   });
 
-export function useWithoutShift(eventId: number, page: number) {
-  return useQuery(withoutShiftQueryOptions(eventId, page));
+export function useWithoutShift(
+  eventId: number,
+  page: number,
+  filters: WithoutShiftFilters = NO_WITHOUT_SHIFT_FILTERS,
+) {
+  return useQuery(withoutShiftQueryOptions(eventId, page, filters));
 }

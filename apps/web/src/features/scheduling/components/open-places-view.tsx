@@ -10,14 +10,17 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGroups } from '../../../api/get-groups';
 import { FormErrorList } from '../../../components/ui/form-error-list';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useAddAssignment } from '../api/add-assignment';
 import { PLANNING_PAGE_SIZE, useNotFullShifts, useWithoutShift } from '../api/get-open-places';
@@ -26,6 +29,8 @@ import { formatShiftTime } from './format';
 
 export interface OpenPlacesViewProps {
   eventId: number;
+  /** Admins filter the "no shift" list by group (a leader's list is their own group already). */
+  admin?: boolean;
   onOpen(block: ShiftBlock): void;
   run(work: () => Promise<unknown>, done: string): Promise<void>;
 }
@@ -90,13 +95,19 @@ function AssignPersonDialog({
 }
 
 /** "Shifts not full" and "volunteers with no shift", side by side; from either an organiser assigns. */
-export function OpenPlacesView({ eventId, onOpen, run }: OpenPlacesViewProps) {
+export function OpenPlacesView({ eventId, admin = false, onOpen, run }: OpenPlacesViewProps) {
   const { t, i18n } = useTranslation('planning');
   const zone = useEventZone();
   const [shiftPage, setShiftPage] = useState(1);
   const [peoplePage, setPeoplePage] = useState(1);
   const notFull = useNotFullShifts(eventId, shiftPage);
-  const without = useWithoutShift(eventId, peoplePage);
+  const groups = useGroups(eventId, { enabled: admin }).data?.groups ?? [];
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput, 300);
+  const [groupId, setGroupId] = useState<'' | number>('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or group starts again on page 1
+  useEffect(() => setPeoplePage(1), [search, groupId]);
+  const without = useWithoutShift(eventId, peoplePage, { search, groupId });
   const [person, setPerson] = useState<PlannedPerson | null>(null);
   const pages = (total: number) => Math.max(1, Math.ceil(total / PLANNING_PAGE_SIZE));
   const pageLabel = (type: string, page: number | null, selected: boolean) => {
@@ -172,6 +183,33 @@ export function OpenPlacesView({ eventId, onOpen, run }: OpenPlacesViewProps) {
             {t('open.total', { count: without.data.total })}
           </Typography>
         ) : null}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ my: 1.5 }}>
+          <TextField
+            size="small"
+            type="search"
+            label={t('open.search')}
+            value={searchInput}
+            onChange={(event) => setSearchInput(event.target.value)}
+            sx={{ flex: 1 }}
+          />
+          {admin && groups.length > 0 ? (
+            <TextField
+              size="small"
+              select
+              label={t('open.group')}
+              value={groupId}
+              onChange={(event) => setGroupId(event.target.value === '' ? '' : Number(event.target.value))}
+              sx={{ minWidth: 160 }}
+            >
+              <MenuItem value="">{t('open.allGroups')}</MenuItem>
+              {groups.map((group) => (
+                <MenuItem key={group.id} value={group.id}>
+                  {group.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+        </Stack>
         {without.isError ? <FormErrorList messages={errorMessagesOf(without.error)} /> : null}
         {without.isPending ? <Typography role="status">{t('loading')}</Typography> : null}
         {without.data?.total === 0 ? (
@@ -191,7 +229,11 @@ export function OpenPlacesView({ eventId, onOpen, run }: OpenPlacesViewProps) {
                 }
                 sx={{ pr: 12 }}
               >
-                <ListItemText primary={name} secondary={item.group?.name ?? t('open.noGroup')} />
+                <ListItemText
+                  primary={name}
+                  secondary={`${item.email} · ${item.group?.name ?? t('open.noGroup')}`}
+                  slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
               </ListItem>
             );
           })}

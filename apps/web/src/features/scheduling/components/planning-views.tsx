@@ -4,7 +4,8 @@ import Tabs from '@mui/material/Tabs';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { parseSchedulingView, type SchedulingView, type TimelineRows } from '../api/view-params';
+import { NO_SHIFT_FILTERS, useShifts } from '../api/get-shifts';
+import { defaultTimelineDay, parseSchedulingView, type SchedulingView, type TimelineRows } from '../api/view-params';
 import { useEventZone } from './event-zone';
 import { HoursView } from './hours-view';
 import { OpenPlacesView } from './open-places-view';
@@ -16,10 +17,18 @@ import { TimelineView } from './timeline-view';
  * The screen's view, its timeline period and rows, kept in the URL (`?view=timeline&span=week&date=…&by=group`)
  * so a reload or a shared link opens the same view (read by `parseSchedulingView`, as the route's loader does).
  */
-export function useSchedulingView(organiser: boolean) {
+export function useSchedulingView(organiser: boolean, eventId: number, eventStartsAt?: string | null) {
   const [params, setParams] = useSearchParams();
   const zone = useEventZone();
-  const { view, allowed, period, rows } = parseSchedulingView(params, organiser, zone);
+  // The shift list the screen shows anyway (the route's loader started it): the timeline opens where shifts are.
+  const shifts = useShifts(eventId, NO_SHIFT_FILTERS).data?.shifts;
+  const { view, allowed, period, rows } = parseSchedulingView(
+    params,
+    organiser,
+    zone,
+    new Date(),
+    defaultTimelineDay(shifts, eventStartsAt, zone),
+  );
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) next.set(key, value);
@@ -114,7 +123,9 @@ export function PlanningViews({ eventId, organiser, admin, state, renderShift, r
           onOpen={setOpen}
         />
       ) : null}
-      {state.view === 'open' && organiser ? <OpenPlacesView eventId={eventId} onOpen={setOpen} run={run} /> : null}
+      {state.view === 'open' && organiser ? (
+        <OpenPlacesView eventId={eventId} admin={admin} onOpen={setOpen} run={run} />
+      ) : null}
       {state.view === 'hours' && organiser ? <HoursView eventId={eventId} admin={admin} /> : null}
       {open ? (
         <ShiftDialog eventId={eventId} block={open} onClose={() => setOpen(null)} renderShift={renderShift} />

@@ -25,11 +25,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
 import { DateField } from '../../../components/forms/date-field';
@@ -41,7 +42,7 @@ import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useAddAssignment } from '../api/add-assignment';
 import { useCreateShifts } from '../api/create-shifts';
 import { useDeleteShift } from '../api/delete-shift';
-import { useAssignableMembers } from '../api/get-members';
+import { MEMBERS_PAGE_SIZE, useAssignableMembers } from '../api/get-members';
 import { useSchedulingSettings } from '../api/get-settings';
 import { NO_SHIFT_FILTERS, type ShiftFilters, useShifts } from '../api/get-shifts';
 import { useRemoveAssignment } from '../api/remove-assignment';
@@ -64,6 +65,8 @@ export interface SchedulingPageProps {
   groupId: number | null;
   /** The event's IANA time zone: every time on the screen is shown in it (issue 16). */
   timeZone?: string;
+  /** The event's start: where the timeline opens when the event has no shifts yet. */
+  eventStartsAt?: string | null;
 }
 
 /** A member to drag onto a shift (pointer, or keyboard: space to lift, arrows, space to drop). */
@@ -97,7 +100,12 @@ function MembersPanel({ eventId }: { eventId: number }) {
   const { t } = useTranslation('scheduling');
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input, 250);
-  const members = useAssignableMembers(eventId, search, true);
+  const [page, setPage] = useState(1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts again on its first page
+  useEffect(() => setPage(1), [search]);
+  const members = useAssignableMembers(eventId, search, true, page);
+  const total = members.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
   return (
     <Paper variant="outlined" component="section" aria-labelledby="members-heading" sx={{ p: 2 }}>
       <Typography id="members-heading" variant="h6" component="h2">
@@ -118,6 +126,32 @@ function MembersPanel({ eventId }: { eventId: number }) {
           <DraggableMember key={member.id} member={member} />
         ))}
       </Stack>
+      {members.data ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} role="status" data-testid="members-shown">
+          {t('members.shown', {
+            from: total === 0 ? 0 : (page - 1) * MEMBERS_PAGE_SIZE + 1,
+            to: Math.min(total, page * MEMBERS_PAGE_SIZE),
+            count: total,
+          })}
+        </Typography>
+      ) : null}
+      {pages > 1 ? (
+        <Pagination
+          size="small"
+          sx={{ mt: 1 }}
+          count={pages}
+          page={page}
+          onChange={(_, next) => setPage(next)}
+          aria-label={t('members.pages')}
+          getItemAriaLabel={(type, item, selected) =>
+            type === 'page'
+              ? t(selected ? 'members.currentPage' : 'members.page', { page: item })
+              : t(
+                  `members.${type === 'next' ? 'nextPage' : type === 'previous' ? 'previousPage' : type === 'first' ? 'firstPage' : 'lastPage'}`,
+                )
+          }
+        />
+      ) : null}
     </Paper>
   );
 }
@@ -211,7 +245,7 @@ export function SchedulingPage(props: SchedulingPageProps) {
   );
 }
 
-function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }: SchedulingPageProps) {
+function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, eventStartsAt }: SchedulingPageProps) {
   const { t, i18n } = useTranslation('scheduling');
   const organiser = roleLevel <= 1;
   const [day, setDay] = useState('');
@@ -242,7 +276,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone }
   const deleteMutation = useDeleteShift(eventId);
   const assignMutation = useAddAssignment(eventId);
   const removeMutation = useRemoveAssignment(eventId);
-  const viewState = useSchedulingView(organiser);
+  const viewState = useSchedulingView(organiser, eventId, eventStartsAt);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Shift | null>(null);
   const [toDuplicate, setToDuplicate] = useState<Shift | null>(null);

@@ -2,6 +2,7 @@ import type { ShiftBlock } from '@funkis/shared';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
@@ -13,9 +14,10 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorList } from '../../../components/ui/form-error-list';
+import { FLIP_IN_RTL_CLASS } from '../../../config/theme/create-app-theme';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useTimeline } from '../api/get-timeline';
 import { type TimelineRows, timelineFiltersOf } from '../api/view-params';
@@ -37,6 +39,36 @@ export interface TimelineViewProps {
 const HOUR_WIDTH = 64;
 const LANE_HEIGHT = 64;
 const LABEL_WIDTH = 150;
+/** The week's row labels and day columns are narrower, so seven days fit beside the open sidebar at 1280 px. */
+const WEEK_LABEL_WIDTH = 120;
+const WEEK_DAY_MIN_WIDTH = 104;
+
+/**
+ * Whether a sideways-scrolling region has more to show before or after what is in view (in reading order), kept
+ * up to date on scroll and resize: the cue that more days lie to the side.
+ */
+function useMoreToTheSide() {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const [more, setMore] = useState({ before: false, after: false });
+  const measure = useCallback(() => {
+    const element = ref.current;
+    if (!element) return;
+    const hidden = element.scrollWidth - element.clientWidth;
+    // In right-to-left scrollLeft runs from 0 to -hidden; its size is what is scrolled past either way.
+    const scrolled = Math.abs(element.scrollLeft);
+    const next = { before: hidden > 1 && scrolled > 1, after: hidden > 1 && scrolled < hidden - 1 };
+    setMore((current) => (current.before === next.before && current.after === next.after ? current : next));
+  }, []);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => observer?.disconnect();
+  }, [measure]);
+  return { ref, more, measure };
+}
 
 /** Lanes of one row: each block in the first lane where it does not overlap the one before. */
 function lanesOf(blocks: ShiftBlock[]): ShiftBlock[][] {
@@ -220,58 +252,102 @@ function WeekGrid({
     month: 'short',
     timeZone: zone,
   });
-  const columns = `${LABEL_WIDTH}px repeat(${days.length}, minmax(130px, 1fr))`;
+  const { t } = useTranslation('planning');
+  const columns = `${WEEK_LABEL_WIDTH}px repeat(${days.length}, minmax(${WEEK_DAY_MIN_WIDTH}px, 1fr))`;
+  const side = useMoreToTheSide();
+  const scrollBy = (direction: 1 | -1) => {
+    const element = side.ref.current;
+    if (!element) return;
+    const rtl = getComputedStyle(element).direction === 'rtl';
+    element.scrollBy({ left: direction * (rtl ? -1 : 1) * element.clientWidth * 0.8, behavior: 'smooth' });
+  };
+  const fade = (edge: 'left' | 'right') => ({
+    position: 'absolute',
+    top: 0,
+    bottom: 0,
+    [edge]: 0,
+    width: 32,
+    pointerEvents: 'none',
+    background: (theme: { palette: { background: { paper: string } } }) =>
+      `linear-gradient(to ${edge}, transparent, ${theme.palette.background.paper})`,
+  });
   return (
-    <Box
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
-    >
-      <Box sx={{ display: 'grid', gridTemplateColumns: columns, minWidth: LABEL_WIDTH + days.length * 130 }}>
-        <Box sx={{ bgcolor: 'action.hover', borderBottom: 1, borderColor: 'divider' }} />
-        {days.map((day) => (
-          <Typography
-            key={day.getTime()}
-            variant="caption"
-            sx={{
-              p: 0.5,
-              fontWeight: 600,
-              bgcolor: 'action.hover',
-              borderBottom: 1,
-              borderLeft: 1,
-              borderColor: 'divider',
-            }}
-          >
-            {dayFormat.format(day)}
-          </Typography>
-        ))}
-        {rows.map(([name, blocks]) => (
-          <Fragment key={name}>
+    <Box sx={{ position: 'relative' }}>
+      <Box
+        ref={side.ref}
+        onScroll={side.measure}
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+      >
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: columns,
+            minWidth: WEEK_LABEL_WIDTH + days.length * WEEK_DAY_MIN_WIDTH,
+          }}
+        >
+          <Box sx={{ bgcolor: 'action.hover', borderBottom: 1, borderColor: 'divider' }} />
+          {days.map((day) => (
             <Typography
-              variant="body2"
-              sx={{ p: 1, fontWeight: 600, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}
+              key={day.getTime()}
+              variant="caption"
+              sx={{
+                p: 0.5,
+                fontWeight: 600,
+                bgcolor: 'action.hover',
+                borderBottom: 1,
+                borderLeft: 1,
+                borderColor: 'divider',
+              }}
             >
-              {name}
+              {dayFormat.format(day)}
             </Typography>
-            {days.map((day) => {
-              const key = toDayKey(day, zone);
-              const ofDay = blocks.filter((block) => dayKey(block.startsAt, zone) === key);
-              return (
-                <Stack
-                  key={day.getTime()}
-                  spacing={0.5}
-                  sx={{ p: 0.5, borderBottom: 1, borderLeft: 1, borderColor: 'divider', minWidth: 0 }}
-                >
-                  {ofDay.map((block) => (
-                    <Block key={block.id} block={block} rowName={name} onOpen={onOpen} sx={{ width: '100%' }} />
-                  ))}
-                </Stack>
-              );
-            })}
-          </Fragment>
-        ))}
+          ))}
+          {rows.map(([name, blocks]) => (
+            <Fragment key={name}>
+              <Typography
+                variant="body2"
+                sx={{ p: 1, fontWeight: 600, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}
+              >
+                {name}
+              </Typography>
+              {days.map((day) => {
+                const key = toDayKey(day, zone);
+                const ofDay = blocks.filter((block) => dayKey(block.startsAt, zone) === key);
+                return (
+                  <Stack
+                    key={day.getTime()}
+                    spacing={0.5}
+                    sx={{ p: 0.5, borderBottom: 1, borderLeft: 1, borderColor: 'divider', minWidth: 0 }}
+                  >
+                    {ofDay.map((block) => (
+                      <Block key={block.id} block={block} rowName={name} onOpen={onOpen} sx={{ width: '100%' }} />
+                    ))}
+                  </Stack>
+                );
+              })}
+            </Fragment>
+          ))}
+        </Box>
       </Box>
+      {side.more.before ? <Box aria-hidden sx={fade('left')} /> : null}
+      {side.more.after ? <Box aria-hidden sx={fade('right')} /> : null}
+      {side.more.before || side.more.after ? (
+        <Stack direction="row" spacing={1} sx={{ mt: 0.5, justifyContent: 'flex-end' }} data-testid="timeline-more">
+          {side.more.before ? (
+            <Button size="small" startIcon={<ChevronLeft className={FLIP_IN_RTL_CLASS} />} onClick={() => scrollBy(-1)}>
+              {t('timeline.moreBefore')}
+            </Button>
+          ) : null}
+          {side.more.after ? (
+            <Button size="small" endIcon={<ChevronRight className={FLIP_IN_RTL_CLASS} />} onClick={() => scrollBy(1)}>
+              {t('timeline.moreAfter')}
+            </Button>
+          ) : null}
+        </Stack>
+      ) : null}
     </Box>
   );
 }

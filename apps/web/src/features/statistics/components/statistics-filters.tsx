@@ -1,4 +1,5 @@
 import { APPLICATION_STATUSES, type WeekSeparationConfig } from '@funkis/shared';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -7,7 +8,6 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Select from '@mui/material/Select';
-import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-field';
@@ -31,8 +31,11 @@ function MultiSelect({ label, value, choices, onChange }: MultiSelectProps) {
   const labelId = useId();
   const labelOf = (item: string) => choices.find((choice) => choice.value === item)?.label ?? item;
   return (
-    <FormControl size="small" sx={{ minWidth: 160, flex: '1 1 160px' }}>
-      <InputLabel id={labelId}>{label}</InputLabel>
+    <FormControl size="small" sx={{ minWidth: 0 }}>
+      {/* The empty value shows "Any": the label sits above it (shrunk, the outline notched), never on top of it. */}
+      <InputLabel id={labelId} shrink>
+        {label}
+      </InputLabel>
       <Select
         labelId={labelId}
         multiple
@@ -41,7 +44,7 @@ function MultiSelect({ label, value, choices, onChange }: MultiSelectProps) {
           const next = event.target.value;
           onChange(typeof next === 'string' ? next.split(',') : next);
         }}
-        input={<OutlinedInput label={label} />}
+        input={<OutlinedInput label={label} notched />}
         renderValue={(selected) => (selected.length === 0 ? t('filters.any') : selected.map(labelOf).join(', '))}
         displayEmpty
       >
@@ -69,13 +72,18 @@ export function StatisticsFilters({ filter, groups, weeks, onChange }: Statistic
   const isFiltered =
     filter.status.length + filter.groupId.length + filter.week.length > 0 || filter.from !== '' || filter.to !== '';
   return (
-    <Stack
+    <Box
       component="form"
       role="search"
       aria-label={t('filters.label')}
-      direction={{ xs: 'column', md: 'row' }}
-      spacing={1.5}
-      sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap', rowGap: 1.5, mb: 3 }}
+      // A grid, not a flex column: a child's flex-basis (160 px) would become its height when stacked on a phone.
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(170px, 1fr))' },
+        gap: 1.5,
+        alignItems: 'center',
+        mb: 3,
+      }}
       onSubmit={(event) => event.preventDefault()}
     >
       <MultiSelect
@@ -117,10 +125,10 @@ export function StatisticsFilters({ filter, groups, weeks, onChange }: Statistic
       <Button
         disabled={!isFiltered}
         onClick={() => onChange({ status: [], groupId: [], week: [], from: '', to: '' })}
-        sx={{ flexShrink: 0 }}
+        sx={{ justifySelf: 'start' }}
       >
         {t('filters.clear')}
       </Button>
-    </Stack>
+    </Box>
   );
 }

@@ -93,7 +93,11 @@ export function InviteUserDialog({ eventId, groups, open, onClose }: InviteUserD
               control={control}
               name="groupId"
               render={({ field }) => (
-                <GroupSelect groups={groups} value={field.value ?? null} onChange={field.onChange} />
+                <GroupSelect
+                  groups={groups}
+                  value={(field.value as number | null | undefined) ?? null}
+                  onChange={field.onChange}
+                />
               )}
             />
           </Stack>

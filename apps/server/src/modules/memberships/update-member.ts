@@ -1,0 +1,27 @@
+import type { UpdateMemberInput } from '@funkis/shared';
+import type { Db, DialectName } from '../../db/types.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { applicationsService } from '../applications/service.js';
+import { membershipsService } from './service.js';
+
+/**
+ * The users table's change of a member's role or group. A move takes the member's application along in the same
+ * transaction (the applications module writes it, through its service), so the leader of the group they left
+ * cannot review, set aside, re-accept or mail them through an application that still names that group.
+ */
+export function updateMember(
+  db: Db,
+  dialect: DialectName,
+  eventId: number,
+  eventUserId: number,
+  actorId: number | null,
+  input: UpdateMemberInput,
+) {
+  return withTransaction(db, async (trx) => {
+    const member = await membershipsService(trx, dialect).updateMember(eventId, eventUserId, actorId, input);
+    if (input.groupId !== undefined) {
+      await applicationsService(trx, dialect).followMember(eventId, member.userId, member.group?.id ?? null, actorId);
+    }
+    return member;
+  });
+}

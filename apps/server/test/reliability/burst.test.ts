@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XLSX_TYPE } from '../../src/lib/table-export.js';
+import { withTransaction } from '../../src/lib/transaction.js';
+import { createAccount } from '../../src/modules/account/service.js';
+import { membershipsService } from '../../src/modules/memberships/service.js';
+import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
+import { longestBlockMs } from '../helpers/event-loop.js';
+import { addMember, createEvent, createUser, loginAs } from '../helpers/factories.js';
+
+/**
+ * A burst the overload guard must not turn into 503s (decision 031): 50 registrations (password hashing, in a
+ * bounded queue) and 5 XLSX exports of 10,000 members (built in a worker thread, one at a time) at once, with the
+ * guard on as in production, while another user keeps reading the event.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  // The production guard (1 s delay over a 5 s window), not the tests' "off".
+  t = await createTestApp({ MAX_EVENT_LOOP_DELAY_MS: '1000', OVERLOAD_WINDOW_MS: '5000' });
+}, 60_000);
+afterAll(() => t.close());
+
+const MEMBERS = 10_000;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+
+describe(`a burst of registrations and exports on ${dialect}`, () => {
+  it('answers every request without a 503 while another user keeps reading the event', async () => {
+    const adminUser = await createUser(t.db);
+    const event = await createEvent(t.db, { adminId: adminUser.id });
+    const readerUser = await createUser(t.db);
+    await addMember(t.db, event.id, readerUser.id, 2);
+    // 10,000 members through the account and memberships operations, in one transaction (seconds, not minutes).
+    await withTransaction(t.db, async (trx) => {
+      const members = membershipsService(trx, dialect);
+      for (let index = 0; index < MEMBERS; index++) {
+        const user = await createAccount(trx, {
+          email: `burst-${index}@example.test`,
+          firstname: `First${index}`,
+          lastname: `Last${index}`,
+          passwordHash: 'no-login',
+        });
+        await members.addUser(event.id, null, { userId: user.id, roleLevel: 2, groupId: null });
+      }
+    });
+    const admin = await loginAs(t.app, adminUser);
+    const reader = await loginAs(t.app, readerUser);
+
+    const readTimes: number[] = [];
+    const readStatuses: number[] = [];
+    let bursting = true;
+    // One read due every 10 ms on a fixed schedule, each timed from when it was due. The client shares this event
+    // loop: reads that fell due while it was blocked are all sent late and each counts its own wait (no read is
+    // skipped, so a long block shows in the percentiles as it would for users arriving at any moment).
+    const pending: Promise<void>[] = [];
+    const reading = (async () => {
+      let due = performance.now();
+      while (bursting) {
+        due += 10;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const dueAt = due;
+        pending.push(
+          reader.get(`/api/event/${event.id}`).then((response) => {
+            readTimes.push(performance.now() - dueAt);
+            readStatuses.push(response.statusCode);
+          }),
+        );
+      }
+      await Promise.all(pending);
+    })();
+
+    let answers: { statusCode: number; headers: Record<string, unknown> }[] = [];
+    const blockMs = await longestBlockMs(
+      async () => {
+        const registrations = Array.from({ length: 50 }, (_, index) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/register',
+            remoteAddress: `10.${index}.0.1`,
+            payload: {
+              email: `burst-new-${index}-${Date.now().toString(36)}@example.test`,
+              firstname: 'New',
+              lastname: 'Burst',
+              password: 'a long enough password',
+            },
+          }),
+        );
+        const exports = Array.from({ length: 5 }, () => admin.get(`/api/event/${event.id}/users/export?format=xlsx`));
+        answers = await Promise.all([...registrations, ...exports]);
+      },
+      { tries: 1 },
+    );
+    bursting = false;
+    await reading;
+
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 503)).toEqual([]);
+    expect(statuses.slice(0, 50), JSON.stringify((answers[0] as { body?: string }).body)).toEqual(Array(50).fill(201));
+    for (const answer of answers.slice(50)) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe(XLSX_TYPE);
+    }
+    expect(readStatuses.every((status) => status === 200)).toBe(true);
+    const sorted = [...readTimes].sort((a, b) => a - b);
+    const p99 = percentile(sorted, 0.99);
+    console.info(
+      `burst on ${dialect}: ${readTimes.length} event reads, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, ` +
+        `p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms; longest event-loop block ${blockMs.toFixed(0)} ms`,
+    );
+    expect(readTimes.length).toBeGreaterThan(20);
+    // The reads all answered (above). Their p99 is printed, not asserted: the goal of < 100 ms is not met yet on
+    // SQLite, where the export's member batches are synchronous statements (about 150-700 ms p99 here); see the
+    // bench README, the burst's paragraph.
+  }, 180_000);
+});
