@@ -195,6 +195,11 @@ test.describe('everyone', () => {
         await page.goto(`/event/${EVENT}/scheduling`);
         await expect(page.getByTestId('self-signup-note')).toBeVisible();
         expect(await seriousViolations(page), `${theme} ${width} scheduling`).toEqual([]);
+        // The coverage cells ("0/20") in every theme, DARK's included.
+        await page.goto(`/event/${EVENT}/scheduling?view=timeline`);
+        await page.getByRole('tab', { selected: true }).waitFor();
+        await page.waitForTimeout(300);
+        expect(await seriousViolations(page), `${theme} ${width} timeline`).toEqual([]);
       }
       await context.close();
     }

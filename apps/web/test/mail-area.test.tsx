@@ -298,3 +298,16 @@ describe('mail area on a phone (the sidebar is a drawer)', () => {
     expect(badge).toHaveAccessibleName('1 unread e-mail');
   });
 });
+
+describe('receivers of an e-mail', () => {
+  it('wrap their addresses at "@" and dots, never inside a word unless a part alone is too wide', async () => {
+    serve();
+    renderApp({ user: testUser, route: '/event/7/email/sent/5' });
+    const cells = await screen.findAllByTestId('receiver-email');
+    const first = cells[0] as HTMLElement;
+    expect(first).toHaveTextContent('a@example.test');
+    // a<wbr>@example<wbr>.test
+    expect(first.querySelectorAll('wbr')).toHaveLength(2);
+    expect(first.querySelector('bdi')?.innerHTML).toBe('a<wbr>@example<wbr>.test');
+  });
+});
