@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PNG_PIXEL } from '../account/helpers.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
-import type { TestClient, TestResponse } from '../helpers/client.js';
+import { TestClient, type TestResponse } from '../helpers/client.js';
 import { longestBlockMs } from '../helpers/event-loop.js';
 import { addMember, createApplication, createEvent, createGroup, createUser, loginAs } from '../helpers/factories.js';
 
@@ -190,6 +190,7 @@ function cases(): Record<string, Case> {
     'GET /api/event/:id/form': () => admin.get(e('/form')),
     'POST /api/event/:id/form': () => admin.post(e('/form'), { fields: bigForm() }),
     'GET /api/event/:id/apply': () => admin.get(e('/apply')),
+    'GET /api/event/:id/apply/preview': () => new TestClient(t.app).get(e('/apply/preview')),
     'POST /api/event/:id/apply': async () => (await throwaway()).post(e('/apply'), { answers: allAnswers() }),
     'GET /api/event/:id/applications': () =>
       admin.get(e(`/applications?pageSize=${LIMITS.PAGE_SIZE_MAXIMUM}&search=${longSearch}&groupId=${manyGroups()}`)),
