@@ -73,12 +73,18 @@ export function ViewSwitch({
       if (tab.left < box.left) scroller.scrollLeft -= box.left - tab.left;
       else if (tab.right > box.right) scroller.scrollLeft += tab.right - box.right;
     };
-    const frame = requestAnimationFrame(reveal);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => reveal());
+    // MUI animates the strip towards the selected tab for 300 ms, measured before the scroll buttons narrowed it:
+    // reveal once that animation is over, and again whenever the strip or its tabs change size.
+    let timer = window.setTimeout(reveal, 350);
+    const later = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(reveal, 350);
+    };
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(later);
     observer?.observe(scroller);
     observer?.observe(list);
     return () => {
-      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
       observer?.disconnect();
     };
   }, [view, t]);
