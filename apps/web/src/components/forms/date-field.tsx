@@ -1,30 +1,12 @@
-import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { lazy, Suspense } from 'react';
+import type { DateFieldProps } from './date-field-props';
+
+export type { DateFieldProps } from './date-field-props';
 
 // The picker (MUI X date pickers, dayjs, the language's pack) is a chunk of its own, fetched where a date is asked
 // for: no screen loads it up front (scripts/check-budgets.mjs).
 const DatePickerField = lazy(() => import('./date-picker-field'));
-
-export interface DateFieldProps {
-  label: string;
-  /** An ISO day, `YYYY-MM-DD`; '' when empty. */
-  value: string;
-  onChange(value: string): void;
-  onBlur?(): void;
-  /** The first and last days that may be picked (ISO days). */
-  min?: string;
-  max?: string;
-  size?: 'small' | 'medium';
-  name?: string;
-  required?: boolean;
-  disabled?: boolean;
-  error?: boolean;
-  helperText?: React.ReactNode;
-  fullWidth?: boolean;
-  testId?: string;
-  sx?: SxProps<Theme>;
-}
 
 /**
  * A date in the app's language and format (a native date input shows the browser's, "mm/dd/yyyy" on an English

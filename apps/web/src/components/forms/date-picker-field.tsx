@@ -5,7 +5,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DateFieldProps } from './date-field';
+import type { DateFieldProps } from './date-field-props';
 
 type PickerTexts = Record<string, unknown>;
 type PickerLocaleModule = {
