@@ -38,6 +38,7 @@ const SCREENS: Screen[] = [
   { name: 'apply (login required)', role: 'guest', path: (c) => `/event/${c.openEvent}/apply` },
   { name: 'apply (form)', role: 'applicant', path: (c) => `/event/${c.openEvent}/apply` },
   { name: 'apply (closed)', role: 'applicant', path: (c) => `/event/${c.closedEvent}/apply` },
+  { name: 'apply (a member)', role: 'volunteer', path: (c) => `/event/${c.event}/apply` },
   { name: '404', role: 'guest', path: () => '/no-such-page' },
   {
     name: 'home + create dialog',
@@ -87,7 +88,10 @@ const SCREENS: Screen[] = [
     role: 'admin',
     path: (c) => `/event/${c.event}/applications`,
     open: async (p) => {
-      await p.getByTestId('application-row').first().click();
+      // A row on a wide screen, a card (its name is the button) on a phone.
+      const card = p.getByTestId('application-card').first();
+      if (await card.isVisible()) await card.getByRole('button', { name: /^Open / }).click();
+      else await p.getByTestId('application-row').first().click();
       await p.getByTestId('application-drawer').waitFor();
     },
   },
@@ -96,7 +100,12 @@ const SCREENS: Screen[] = [
     role: 'admin',
     path: (c) => `/event/${c.event}/applications`,
     open: async (p) => {
-      await p.getByTestId('application-row').first().getByRole('checkbox').check();
+      await p
+        .getByTestId('application-row')
+        .or(p.getByTestId('application-card'))
+        .first()
+        .getByRole('checkbox')
+        .check();
       await p.getByRole('combobox', { name: 'Set status' }).click();
       await p.getByRole('option', { name: 'Accepted' }).click();
       await p.getByRole('button', { name: 'Apply' }).click();

@@ -174,12 +174,23 @@ test.describe('applications review', () => {
     await expect(first).toHaveAttribute('aria-checked', before === 'true' ? 'false' : 'true');
   });
 
-  test('phone width: the table scrolls inside its box, the page does not', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
+  test('phone width: applications are cards with their status and group, the next-page arrow in view', async ({
+    page,
+  }) => {
     await login(page, 'admin@funkis.local', DEMO_PASSWORD);
-    await page.goto(`/event/${EVENT}/applications`);
-    await expect(page.getByTestId('application-row').first()).toBeVisible();
-    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(pageWidth).toBeLessThanOrEqual(375);
+    for (const width of [375, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto(`/event/${EVENT}/applications?pageSize=25`);
+      const card = page.getByTestId('application-card').first();
+      await expect(card).toBeVisible();
+      await expect(page.getByTestId('application-row')).toHaveCount(0);
+      await expect(card.locator('.MuiChip-root')).toBeInViewport();
+      await expect(card).toContainText('Group:');
+      const next = page.getByRole('button', { name: 'Go to next page' });
+      await next.scrollIntoViewIfNeeded();
+      await expect(next).toBeInViewport({ ratio: 1 });
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth).toBeLessThanOrEqual(width);
+    }
   });
 });

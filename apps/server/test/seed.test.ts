@@ -18,6 +18,19 @@ afterAll(() => t.close());
 
 /** The demo data is made through the services: what it shows is what the app computes. */
 describe(`demo data on ${dialect}`, () => {
+  it('dates every demo application in the past (within the last two days)', async () => {
+    const now = Date.now();
+    for (const eventId of [1, 13]) {
+      const list = (await admin.get(`/api/event/${eventId}/applications?pageSize=500`)).json();
+      expect(list.applications.length).toBeGreaterThan(0);
+      for (const application of list.applications as { createdAt: string }[]) {
+        const at = Date.parse(application.createdAt);
+        expect(at).toBeLessThan(now);
+        expect(at).toBeGreaterThan(now - 2 * 86_400_000);
+      }
+    }
+  });
+
   it('seeds only an empty database', async () => {
     expect(await seedIfEmpty(t.db, t.app.dialect, quiet)).toBe(false);
   });

@@ -200,6 +200,8 @@ describe('applications review', () => {
     const before = listCalls(calls).length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('2 applications updated.')).toBeInTheDocument();
+    // The dialog and the bulk bar are gone: the result takes the focus, not the page.
+    await waitFor(() => expect(screen.getByTestId('applications-updated')).toHaveFocus());
     const update = calls.find((call) => call.url.endsWith('/event/7/applications/update'));
     expect(update?.body).toEqual({ ids: [1, 2], status: 'accepted' });
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApplyPage } from '../src/features/apply/components/apply-page';
-import { mockFetch, renderWithProviders, testUser } from './test-utils';
+import { mockFetch, renderApp, renderWithProviders, testUser } from './test-utils';
 
 const page = (change: Partial<ApplyPageData> = {}): ApplyPageData => ({
   event: { id: 7, name: 'Camp', avatarUrl: null, description: 'A week in the woods.' },
@@ -17,6 +17,7 @@ const page = (change: Partial<ApplyPageData> = {}): ApplyPageData => ({
   },
   applicationsOpen: true,
   application: null,
+  membership: null,
   ...change,
 });
 
@@ -84,5 +85,59 @@ describe('apply page', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send application' }));
     await waitFor(() => expect(screen.getByText('Application submitted')).toBeInTheDocument());
     expect(screen.getByText('Pending')).toBeInTheDocument();
+    // The form is gone: the confirmation takes the focus, not the page.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Application submitted' })).toHaveFocus());
+  });
+
+  it('does not take the focus for an application sent on an earlier visit', async () => {
+    mockFetch(() => ({ body: page({ application: { status: 'pending', createdAt: '2026-03-01T10:00:00.000Z' } }) }));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Application submitted' })).not.toHaveFocus();
+  });
+
+  it('shows a member their membership instead of the form', async () => {
+    mockFetch(() => ({ body: page({ membership: { roleLevel: 2, group: { id: 4, name: 'Security' } } }) }));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'You are a member of this event' })).toBeInTheDocument();
+    expect(screen.getByText(/You take part as volunteer in/)).toHaveTextContent(
+      'You take part as volunteer in Security.',
+    );
+    expect(screen.getByText('Security').tagName).toBe('BDI');
+    expect(screen.getByRole('link', { name: 'Open the event' })).toHaveAttribute('href', '/event/7');
+    expect(screen.queryByRole('button', { name: 'Send application' })).not.toBeInTheDocument();
+  });
+
+  it('shows an admin without a group their role', async () => {
+    mockFetch(() => ({ body: page({ membership: { roleLevel: 0, group: null } }) }));
+    renderPage();
+    expect(await screen.findByText('You take part as admin.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Application form' })).not.toBeInTheDocument();
+  });
+});
+
+describe('apply link opened while logged out', { timeout: 40_000 }, () => {
+  it("shows the event's name and picture with the way to apply above the login form", async () => {
+    const { calls } = mockFetch(({ url }) =>
+      url.endsWith('/apply/preview')
+        ? { body: { event: { id: 7, name: 'Harbour Festival', avatarUrl: '/api/event/7/avatar?v=1' } } }
+        : { status: 401, body: {} },
+    );
+    renderApp({ route: '/event/7/apply' });
+    const preview = await screen.findByTestId('apply-preview');
+    expect(preview).toHaveTextContent('Harbour Festival');
+    expect(preview).toHaveTextContent('Log in or create an account to apply.');
+    expect(preview.querySelector('img')).toHaveAttribute('src', '/api/event/7/avatar?v=1');
+    expect(screen.getByRole('button', { name: /log in/i })).toBeInTheDocument();
+    expect(calls.some((call) => call.url.endsWith('/api/event/7/apply/preview'))).toBe(true);
+  });
+
+  it('shows the plain login page when the event does not take applications (404)', async () => {
+    mockFetch(({ url }) =>
+      url.endsWith('/apply/preview') ? { status: 404, body: { errorMessages: ['Not found.'] } } : { status: 401 },
+    );
+    renderApp({ route: '/event/7/apply' });
+    expect(await screen.findByRole('button', { name: /log in/i })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('apply-preview')).not.toBeInTheDocument();
   });
 });

@@ -39,7 +39,7 @@ describe('events home', () => {
     renderWithProviders(<HomePage />, { user: testUser });
     const cards = await screen.findAllByTestId('event-card');
     expect(cards).toHaveLength(4);
-    const [admin, leader, open, applied] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    const [admin, leader, applied, open] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
     expect(within(admin).getByText('Admin')).toBeInTheDocument();
     expect(within(admin).getByText('Ongoing')).toBeInTheDocument();
     expect(within(admin).getByRole('link')).toHaveAttribute('href', '/event/1');
@@ -48,6 +48,32 @@ describe('events home', () => {
     expect(within(open).getByText('Open for application')).toBeInTheDocument();
     expect(within(open).getByRole('link')).toHaveAttribute('href', '/event/3/apply');
     expect(within(applied).getByText('Application: Pending')).toBeInTheDocument();
+  });
+
+  it("leads with the person's own events and applications; creating an event is secondary", async () => {
+    mockFetch(() => ({
+      body: {
+        events: [
+          summary({ id: 3, name: 'Open choir', applicationsOpen: true }),
+          summary({ id: 4, name: 'Harbour days', applicationsOpen: true, applicationStatus: 'pending' }),
+          summary({ id: 1, name: 'Summer festival', roleLevel: 2 }),
+        ],
+        total: 3,
+      },
+    }));
+    renderWithProviders(<HomePage />, { user: testUser });
+    const own = await screen.findByRole('region', { name: 'Your events' });
+    const open = screen.getByRole('region', { name: 'Open for applications' });
+    expect(
+      within(own)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Harbour days', 'Summer festival']);
+    expect(within(open).getByRole('heading', { level: 3, name: 'Open choir' })).toBeInTheDocument();
+    expect(own.compareDocumentPosition(open) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const create = screen.getByRole('button', { name: 'Create event' });
+    expect(create).toHaveClass('MuiButton-outlined');
+    expect(create).not.toHaveClass('MuiButton-fullWidth');
   });
 
   it('shows the server error when the list fails', async () => {

@@ -273,3 +273,41 @@ describe('mail area', () => {
     expect(screen.getByRole('link', { name: 'Rota.pdf' })).toHaveAttribute('href', '/api/event/7/files/12/download');
   });
 });
+
+describe('mail area on a phone (the sidebar is a drawer)', () => {
+  it("heads a label's page with the label's name before the drawer was ever opened", async () => {
+    serve();
+    renderApp({ user: testUser, route: '/event/7/email/label/4' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Briefings' })).toBeInTheDocument();
+    expect(screen.queryByTestId('mail-sidebar')).not.toBeInTheDocument();
+  });
+
+  it('says "1 new" beside the total, not two bare "1"s', async () => {
+    const unread = labels.map((label) => (label.id === 'sent' ? { ...label, unreadCount: 1 } : label));
+    mockFetch((call) => {
+      const path = new URL(call.url, 'http://localhost').pathname;
+      if (path === '/api/event/7') return { body: eventDetail(0) };
+      if (path === '/api/event/7/mail-labels') return { body: { labels: unread } };
+      if (path === '/api/event/7/get-mails') return { body: { emails: [summary] } };
+      return { status: 404, body: { success: false, errorMessages: ['Not found'] } };
+    });
+    renderApp({ user: testUser, route: '/event/7/email/sent' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Open mail folders' }));
+    const badge = await screen.findByTestId('unread-count');
+    expect(badge).toHaveTextContent('1 new');
+    expect(badge).toHaveAccessibleName('1 unread e-mail');
+  });
+});
+
+describe('receivers of an e-mail', () => {
+  it('wrap their addresses at "@" and dots, never inside a word unless a part alone is too wide', async () => {
+    serve();
+    renderApp({ user: testUser, route: '/event/7/email/sent/5' });
+    const cells = await screen.findAllByTestId('receiver-email');
+    const first = cells[0] as HTMLElement;
+    expect(first).toHaveTextContent('a@example.test');
+    // a<wbr>@example<wbr>.test
+    expect(first.querySelectorAll('wbr')).toHaveLength(2);
+    expect(first.querySelector('bdi')?.innerHTML).toBe('a<wbr>@example<wbr>.test');
+  });
+});

@@ -20,7 +20,7 @@ import { postsQueryOptions } from '../src/features/feed/api/get-posts';
 import { usersQueryOptions } from '../src/features/users/api/get-users';
 import { parseUsersListState, usersQueryOf } from '../src/features/users/api/list-params';
 import { createQueryClient } from '../src/lib/query-client';
-import { groupKeys } from '../src/lib/query-keys';
+import { eventKeys, groupKeys } from '../src/lib/query-keys';
 import { type FetchCall, mockFetch, renderApp, testUser } from './test-utils';
 
 const detail = (roleLevel: 0 | 1 | 2) => ({
@@ -155,11 +155,35 @@ describe('route loaders', () => {
     signIn();
     const { calls } = serve(2);
     const queryClient = new QueryClient();
+    // The home page's list said the caller is a member.
+    queryClient.setQueryData(eventKeys.list(), { events: [{ id: 7, roleLevel: 2 }], total: 1 });
     await feedLoader(queryClient, [0, 1, 2])(args('/event/7'));
     // Every member may see the feed: it does not wait for the event (the layout's loader asks for that).
     await expect
       .poll(() => paths(calls).sort())
       .toEqual(['/api/event/7/contacts', '/api/event/7/files', '/api/event/7/links', '/api/event/7/posts']);
+  });
+
+  it('the event home opened cold waits for the event, and asks a non-member for nothing more', async () => {
+    signIn();
+    const { calls } = mockFetch(() => ({ status: 403, body: { success: false, errorMessages: ['Forbidden'] } }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await feedLoader(queryClient, [0, 1, 2])(args('/event/7'));
+    expect(paths(calls)).toEqual(['/api/event/7']);
+  });
+
+  it('the event home opened cold by a member starts the feed once the event says so', async () => {
+    signIn();
+    const { calls } = serve(2);
+    const queryClient = new QueryClient();
+    await feedLoader(queryClient, [0, 1, 2])(args('/event/7'));
+    expect(paths(calls).sort()).toEqual([
+      '/api/event/7',
+      '/api/event/7/contacts',
+      '/api/event/7/files',
+      '/api/event/7/links',
+      '/api/event/7/posts',
+    ]);
   });
 
   it('the event home holds the route until its posts and side cards have answered, so the feed renders once', async () => {
@@ -179,6 +203,7 @@ describe('route loaders', () => {
       return { body: { links: [] } };
     });
     const queryClient = new QueryClient();
+    queryClient.setQueryData(eventKeys.list(), { events: [{ id: 7, roleLevel: 2 }], total: 1 });
     let settled = false;
     const loading = feedLoader(
       queryClient,
@@ -199,8 +224,10 @@ describe('route loaders', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       let settled = false;
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(eventKeys.list(), { events: [{ id: 7, roleLevel: 2 }], total: 1 });
       const loading = feedLoader(
-        new QueryClient(),
+        queryClient,
         [0, 1, 2],
       )(args('/event/7')).then(() => {
         settled = true;
@@ -219,6 +246,7 @@ describe('route loaders', () => {
     signIn();
     const { calls } = serve(1);
     const queryClient = new QueryClient();
+    queryClient.setQueryData(eventKeys.list(), { events: [{ id: 7, roleLevel: 2 }], total: 1 });
     const path = '/event/7/applications?status=accepted&groupId=3';
     await applicationsLoader(queryClient, [0, 1])(args(path));
     const params = parseApplicationListParams(new URL(path, 'http://x').searchParams);
@@ -313,6 +341,7 @@ describe('route loaders', () => {
     signIn();
     const { calls } = serve(0);
     const queryClient = new QueryClient();
+    queryClient.setQueryData(eventKeys.list(), { events: [{ id: 7, roleLevel: 2 }], total: 1 });
     await schedulingLoader(queryClient, [0, 1, 2])(args('/event/7/scheduling?view=open'));
     await expect.poll(() => paths(calls)).toContain('/api/event/7/scheduling/without-shift');
     expect(paths(calls)).toContain('/api/event/7/scheduling/not-full');

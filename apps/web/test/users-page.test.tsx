@@ -209,6 +209,21 @@ describe('users page', () => {
     expect(await screen.findByTestId('users-error')).toHaveTextContent('Database is resting');
   });
 
+  it('offers to try again after a failed load and shows no empty state under the error', async () => {
+    let failing = true;
+    serve({
+      onUsers: () =>
+        failing ? { status: 500, body: { success: false, errorMessages: ['Database is resting'] } } : undefined,
+    });
+    renderPage();
+    const error = await screen.findByTestId('users-error');
+    expect(screen.queryByText('This event has no members yet.')).not.toBeInTheDocument();
+    failing = false;
+    await userEvent.setup().click(within(error).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('member1@example.test')).toBeInTheDocument();
+    expect(screen.queryByTestId('users-error')).not.toBeInTheDocument();
+  });
+
   it('exports only the chosen columns and remembers the choice per event', async () => {
     serve();
     renderPage();

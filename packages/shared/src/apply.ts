@@ -27,8 +27,24 @@ export const applyPageSchema = z.object({
   applicationsOpen: z.boolean(),
   /** The caller's own application, when they have sent one. */
   application: applicationStateSchema.nullable(),
+  /** The caller's membership of the event: a member cannot apply (409), the page shows this instead of the form. */
+  membership: z
+    .object({
+      roleLevel: z.number().int().min(0).max(2),
+      group: z.object({ id: z.number(), name: z.string() }).nullable(),
+    })
+    .nullable(),
 });
 export type ApplyPage = z.infer<typeof applyPageSchema>;
+
+/**
+ * GET /api/event/{id}/apply/preview: what the apply link shows a visitor who is not logged in (the event's name
+ * and picture), only while the event takes applications (404 otherwise, as for a stranger's apply page).
+ */
+export const applyPreviewSchema = z.object({
+  event: z.object({ id: z.number(), name: z.string(), avatarUrl: z.string().nullable() }),
+});
+export type ApplyPreview = z.infer<typeof applyPreviewSchema>;
 
 export const appliedSchema = z.object({
   application: applicationStateSchema.extend({ id: z.number() }),

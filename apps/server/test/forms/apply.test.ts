@@ -66,6 +66,7 @@ describe(`apply page on ${dialect}`, () => {
       form: { fields: EVERY_TYPE },
       applicationsOpen: true,
       application: null,
+      membership: null,
     });
   });
 

@@ -196,6 +196,7 @@ function cases(): Record<string, Case> {
     'GET /api/event/:id/form': () => admin.get(e('/form')),
     'POST /api/event/:id/form': () => admin.post(e('/form'), { fields: bigForm() }),
     'GET /api/event/:id/apply': () => admin.get(e('/apply')),
+    'GET /api/event/:id/apply/preview': () => new TestClient(t.app).get(e('/apply/preview')),
     'POST /api/event/:id/apply': async () => (await throwaway()).post(e('/apply'), { answers: allAnswers() }),
     'GET /api/event/:id/applications': () =>
       admin.get(e(`/applications?pageSize=${LIMITS.PAGE_SIZE_MAXIMUM}&search=${longSearch}&groupId=${manyGroups()}`)),

@@ -318,7 +318,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         path: paths.event.applyRegister.path,
         lazy: screen(
-          [],
+          ['apply'],
           () => import('./routes/apply-register'),
           (module) => module.ApplyRegisterRoute,
         ),

@@ -70,6 +70,8 @@ export const formKeys = {
 /** The public apply page (event, form, open or closed, the caller's own application). */
 export const applyKeys = {
   page: (eventId: number) => ['apply', eventId] as const,
+  /** What a visitor who is not logged in sees of the event (its name and picture). */
+  preview: (eventId: number) => ['apply', eventId, 'preview'] as const,
 };
 
 /** An event's shifts (each filter set ends the key) and its scheduling rules. */

@@ -38,6 +38,10 @@ export const formsMessages = defineMessages({
     en: 'You have already applied to this event.',
     sv: 'Du har redan ansökt till det här evenemanget.',
   },
+  'error.memberCannotApply': {
+    en: 'You are already a member of this event.',
+    sv: 'Du är redan medlem i det här evenemanget.',
+  },
   'error.formFieldNameTaken': {
     en: 'Field names must be unique in the form.',
     sv: 'Fältnamn måste vara unika i formuläret.',

@@ -9,6 +9,7 @@ import {
   appliedSchema,
   applyBodySchema,
   applyPageSchema,
+  applyPreviewSchema,
 } from '@funkis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -126,6 +127,19 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['apply'], params: eventParams, response: { 200: applyPageSchema } },
     },
     async (request) => applications.getApplyPage(request.params.id, currentUser(request).id),
+  );
+
+  app.get(
+    '/event/:id/apply/preview',
+    {
+      schema: {
+        tags: ['apply'],
+        summary: "The event's name and picture for a visitor not logged in, while it takes applications (else 404)",
+        params: eventParams,
+        response: { 200: applyPreviewSchema },
+      },
+    },
+    async (request) => applications.getApplyPreview(request.params.id),
   );
 
   app.post(

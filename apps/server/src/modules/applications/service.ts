@@ -503,7 +503,18 @@ export function applicationsService(db: Db, dialect: DialectName) {
         application: application
           ? { status: application.status as ApplicationStatus, createdAt: application.created_at }
           : null,
+        membership: member ? { roleLevel: member.roleLevel, group: member.group } : null,
       };
+    },
+
+    /**
+     * What the apply link shows a visitor who is not logged in: the event's name and picture, only while it takes
+     * applications; otherwise 404, as if there were no such event (nothing about a closed event reaches strangers).
+     */
+    async getApplyPreview(eventId: number) {
+      const event = await repository.findEventForApply(eventId);
+      if (!event || !isTakingApplications(event)) throw notFound();
+      return { event: { id: event.id, name: event.name, avatarUrl: eventAvatarUrl(event.id, event.avatar) } };
     },
 
     /**
@@ -518,13 +529,15 @@ export function applicationsService(db: Db, dialect: DialectName) {
       const event = await repository.findEventForApply(eventId);
       if (!event) throw notFound();
       const applied = await repository.findApplicationOf(eventId, user.id);
+      const isMember = (await membershipsService(db, dialect).findMemberByUserId(eventId, user.id)) !== undefined;
       if (!isTakingApplications(event)) {
         // As the apply page: closed to those who know the event, not found to strangers.
-        const isMember = (await membershipsService(db, dialect).findMemberByUserId(eventId, user.id)) !== undefined;
         if (isMember || applied) throw conflict('error.applicationsClosed');
         throw notFound();
       }
       if (applied) throw conflict('error.alreadyApplied');
+      // Members (admins included) are in the event already: an application of theirs would only land in the review.
+      if (isMember) throw conflict('error.memberCannotApply');
 
       const fields = await forms.fields(eventId);
       const result = validateAnswers(fields, answers);

@@ -68,16 +68,19 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const memberships = membershipsService(app.db, app.dialect);
 
   /**
-   * The avatar shows on the home page and the public apply page too: members, and any logged-in user while the
-   * event takes applications, may load it.
+   * The avatar shows on the home page and the public apply page too: members, and anyone (logged in or not: the
+   * apply link's preview) while the event takes applications, may load it. A visitor not logged in gets 401
+   * otherwise, as before.
    */
   const requireAvatarViewer = async (request: FastifyRequest) => {
-    const user = currentUser(request);
     const eventId = Number((request.params as { id?: string }).id);
     if (!Number.isInteger(eventId) || eventId <= 0 || eventId > MAX_ID) throw notFound();
-    if (await findMembership(app.db, eventId, user.id)) return;
+    if (request.user && (await findMembership(app.db, eventId, request.user.id))) return;
     const event = await service.findEvent(eventId);
-    if (!event || !isTakingApplications(event)) throw forbidden();
+    if (!event || !isTakingApplications(event)) {
+      currentUser(request);
+      throw forbidden();
+    }
   };
 
   app.get(
@@ -248,7 +251,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAvatarViewer,
       schema: {
         ...tags.events,
-        summary: 'The event avatar image (members; anyone logged in while applications are open)',
+        summary: 'The event avatar image (members; anyone while applications are open)',
         ...answers(
           { 'image/png': 'binary', 'image/jpeg': 'binary', 'image/gif': 'binary', 'image/webp': 'binary' },
           'The image, resumable (Range) and with validators',

@@ -1,8 +1,9 @@
-import type { EventDetail } from '@funkis/shared';
+import type { EventDetail, EventSummary } from '@funkis/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { eventQueryOptions, isEventId } from '../../api/get-event';
 import { getCsrfToken } from '../../lib/api-client';
+import { eventKeys } from '../../lib/query-keys';
 
 /**
  * Route loaders (STYLE 17): they put a screen's data into the TanStack Query cache while the screen's chunk
@@ -58,6 +59,16 @@ export interface EventScreenLoaderOptions {
   waitForData?: boolean;
 }
 
+/**
+ * The cache already says the caller is a member of the event: its detail was loaded, or the home page's list
+ * (which names the caller's role in each event) was.
+ */
+function isKnownMember(queryClient: QueryClient, eventId: number): boolean {
+  if (queryClient.getQueryData<EventDetail>(eventQueryOptions(eventId).queryKey)?.eventUser) return true;
+  const list = queryClient.getQueryData<{ events: EventSummary[] }>(eventKeys.list());
+  return list?.events.some((event) => event.id === eventId && event.roleLevel !== null) ?? false;
+}
+
 const settledOrLater = async (started: Promise<unknown>[]) => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const later = new Promise((resolve) => {
@@ -70,8 +81,9 @@ const settledOrLater = async (started: Promise<unknown>[]) => {
 /**
  * A screen for some role levels: once the event (the layout's request, not asked twice) shows the caller may see
  * it, its first requests start, without waiting for them — the screen shows its own loading state. A screen for
- * every member (the feed) starts them at once, beside the event's request (a non-member's are refused and the
- * layout shows access denied anyway). `withEvent` starts what a screen asks for only by role or by the event's
+ * every member (the feed) starts them at once, beside the event's request, when the cache knows the caller is a
+ * member (`isKnownMember`); a link opened cold waits for the event, so a non-member's access-denied screen asks
+ * for nothing it would be refused. `withEvent` starts what a screen asks for only by role or by the event's
  * data (an organiser's panel, a timeline in the event's zone), once the event is there; the layout's loader waits
  * for the event anyway, so the route is not held up.
  */
@@ -87,18 +99,21 @@ export const eventScreenLoader =
     const eventId = Number(params.eventId);
     if (!isEventId(eventId) || !maySignedIn()) return null;
     const search = new URL(request.url).searchParams;
-    // A screen every member may see starts at once, beside the event's request; others wait for the role.
+    // A screen every member may see starts at once, beside the event's request, when the caller is known to be a
+    // member; otherwise (others, and a link opened by someone who may be no member) it waits for the role, so an
+    // access-denied screen fires no data calls.
     const forEveryMember = ALL_ROLES.every((role) => roles.includes(role));
+    const startsAtOnce = forEveryMember && isKnownMember(queryClient, eventId);
     const started: Promise<unknown>[] = [];
     const begin = (requests: Promise<unknown>[]) => {
       startAll(requests);
       started.push(...requests);
     };
-    if (forEveryMember) begin(start(queryClient, eventId, search));
-    if (!forEveryMember || withEvent) {
+    if (startsAtOnce) begin(start(queryClient, eventId, search));
+    if (!startsAtOnce || withEvent) {
       const detail = await queryClient.ensureQueryData(eventQueryOptions(eventId)).catch(ignore);
       if (!detail || !roles.includes(detail.eventUser.role.eventRole.roleLevel)) return null;
-      if (!forEveryMember) begin(start(queryClient, eventId, search));
+      if (!startsAtOnce) begin(start(queryClient, eventId, search));
       if (withEvent) begin(withEvent(queryClient, eventId, search, detail));
     }
     if (waitForData) await settledOrLater(started);

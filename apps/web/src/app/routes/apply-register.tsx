@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { AuthLayout } from '../../components/layouts/auth-layout';
 import { paths } from '../../config/paths';
+import { ApplyPreview } from '../../features/apply/components/apply-preview';
 import { RegisterPage } from '../../features/auth/components/register-page';
 import { useAuth } from '../../lib/auth';
 
@@ -14,6 +15,7 @@ export function ApplyRegisterRoute() {
   if (isAuthenticated) return <Navigate to={paths.event.apply.href(eventId)} replace />;
   return (
     <AuthLayout>
+      <ApplyPreview eventId={Number(eventId)} />
       <RegisterPage loginHref={paths.event.apply.href(eventId)} />
     </AuthLayout>
   );

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from './date-field';
 
 export interface FormFieldInputProps {
   field: FormField;
@@ -31,7 +32,6 @@ const TEXT_INPUT_TYPES: Partial<Record<FormField['type'], { type: string; autoCo
   email: { type: 'email', autoComplete: 'email' },
   phone: { type: 'tel', autoComplete: 'tel' },
   number: { type: 'text' },
-  date: { type: 'date' },
 };
 
 /**
@@ -189,6 +189,21 @@ export function FormFieldInput({ field, value, onChange, onBlur, error, disabled
         </FormControl>
       );
     }
+    case 'date':
+      // The app's language and format, not the browser's (a native date input): date-field.tsx.
+      return (
+        <DateField
+          label={field.label}
+          required={field.required}
+          fullWidth
+          value={asText(value)}
+          onChange={onChange}
+          onBlur={onBlur}
+          error={hasError}
+          helperText={helperText}
+          disabled={disabled}
+        />
+      );
     default: {
       const input = TEXT_INPUT_TYPES[field.type] ?? { type: 'text' };
       return (
@@ -206,7 +221,6 @@ export function FormFieldInput({ field, value, onChange, onBlur, error, disabled
           helperText={helperText}
           disabled={disabled}
           slotProps={{
-            inputLabel: field.type === 'date' ? { shrink: true } : undefined,
             htmlInput: field.type === 'number' ? { inputMode: 'decimal' } : undefined,
           }}
         />

@@ -110,7 +110,12 @@ export function EventSidebar() {
         >
           {event.name.charAt(0).toUpperCase()}
         </Avatar>
-        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="subtitle1"
+          component="p"
+          dir="auto"
+          sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}
+        >
           {event.name}
         </Typography>
       </Box>

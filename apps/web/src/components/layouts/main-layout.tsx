@@ -48,7 +48,18 @@ export function MainLayout({ sidebar, children }: MainLayoutProps) {
                 bgcolor: 'background.paper',
               }}
             >
-              {sidebar}
+              {/* Sticky under the top bar: the menu stays in view on a long page (its own scroll if taller). */}
+              <Box
+                data-testid="sidebar-sticky"
+                sx={{
+                  position: 'sticky',
+                  top: UI.TOP_BAR_HEIGHT,
+                  maxHeight: `calc(100vh - ${UI.TOP_BAR_HEIGHT}px)`,
+                  overflowY: 'auto',
+                }}
+              >
+                {sidebar}
+              </Box>
             </Box>
             <Drawer
               open={isSidebarOpen}

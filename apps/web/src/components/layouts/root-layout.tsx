@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { ServerUnreachableBanner } from '../ui/server-unreachable';
+import { MAIN_CONTENT_ID } from './skip-link';
 
 /** Every navigation to another page starts at the top (spec section 2). */
 export function ScrollToTop() {
@@ -10,6 +11,52 @@ export function ScrollToTop() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose
   useEffect(() => {
     window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** How long after a route change the new page's heading is waited for (its screen and data may still load). */
+const HEADING_WAIT_MS = 10_000;
+
+/**
+ * After each route change (not the first page) the focus moves to the new page's `h1`, so a keyboard or screen
+ * reader user continues at the top of what changed instead of on the link that is gone or on the page itself.
+ * The heading may come later than the route (lazy screen, data): it is waited for. A focus the user has since
+ * put somewhere (a field, an open dialog) is left alone.
+ */
+export function FocusHeadingOnRouteChange() {
+  const { pathname } = useLocation();
+  const isFirst = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose
+  useEffect(() => {
+    if (isFirst.current) {
+      isFirst.current = false;
+      return;
+    }
+    const before = document.activeElement;
+    const focusHeading = (): boolean => {
+      const main = document.getElementById(MAIN_CONTENT_ID);
+      const heading = main?.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      const active = document.activeElement;
+      const focusMoved = active !== before && active !== document.body && active?.isConnected === true;
+      if (focusMoved || document.querySelector('[role="dialog"]')) return true;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.style.outline = 'none';
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) stop();
+    });
+    const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+    observer.observe(document.body, { childList: true, subtree: true });
+    return stop;
   }, [pathname]);
   return null;
 }
@@ -36,6 +83,7 @@ export function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <FocusHeadingOnRouteChange />
       <NavigationProgress />
       {/* A screen's texts come with its route (app/router.tsx); should one still be missing, a spinner shows while
           it loads instead of a blank page. */}

@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
@@ -43,6 +44,16 @@ export function LanguageMenu({
   );
 }
 
+/**
+ * The name and address over the profile menu's items. MUI's MenuList gives the first child it is not told to skip
+ * the focus when the menu opens by keyboard: without this mark that was this header (not focusable), so the focus
+ * stayed outside the items and the arrow keys did nothing.
+ */
+function MenuHeader({ children }: { children: ReactNode }) {
+  return <Box sx={{ px: 2, py: 1 }}>{children}</Box>;
+}
+MenuHeader.muiSkipListHighlight = true;
+
 export function ProfileMenuList({
   id,
   anchor,
@@ -63,14 +74,14 @@ export function ProfileMenuList({
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{ paper: { sx: { minWidth: 220, maxWidth: 320 } } }}
     >
-      <Box sx={{ px: 2, py: 1 }}>
-        <Typography variant="subtitle1" noWrap>
+      <MenuHeader>
+        <Typography variant="subtitle1" noWrap dir="auto">
           {fullName}
         </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="text.secondary" noWrap dir="auto">
           {user.email}
         </Typography>
-      </Box>
+      </MenuHeader>
       <Divider />
       <MenuItem component={RouterLink} to={paths.account.root.href()} onClick={onClose}>
         <ListItemIcon>

@@ -6,17 +6,19 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
+import { LoadError } from '../../../components/ui/load-error';
 import { parseColumnList, useColumnChoice } from '../../../hooks/use-column-choice';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useListSearchParams } from '../../../hooks/use-list-search-params';
-import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
-import { useSnackbar } from '../../../lib/toast';
+import { NARROW_PAGINATION_SX, usePaginationTexts } from '../../../lib/mui-locale';
 import { exportApplicationsHref } from '../api/export-applications';
 import { useApplications } from '../api/get-applications';
 import {
@@ -28,6 +30,7 @@ import {
   parseApplicationListParams,
 } from '../api/list-params';
 import { useUpdateApplications } from '../api/update-applications';
+import { ApplicationCards } from './application-cards';
 import { ApplicationDrawer } from './application-drawer';
 import { ApplicationsFilters } from './applications-filters';
 import { ApplicationsTable } from './applications-table';
@@ -56,8 +59,7 @@ interface ApplicationsPageProps {
 /** The applications review (issue 6): filters, a server-paged table, bulk updates, the group summary. */
 export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps) {
   const { t } = useTranslation('applications');
-  const translateMessage = useTranslateMessage();
-  const { enqueueSnackbar } = useSnackbar();
+  const paginationTexts = usePaginationTexts();
   const isLeader = eventDetail.eventUser.role.eventRole.roleLevel === 1;
   const weekConfig = eventDetail.event.useWeekSeparation ? eventDetail.event.weekSeparationConfig : null;
   const answerFields = useMemo(() => eventDetail.eventForm.fields.filter(isAnswerField), [eventDetail]);
@@ -114,8 +116,14 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         ? t('filters.noGroup')
         : (groupList.find((g) => g.id === id)?.name ?? '');
 
+  // Below 600 px the rows are cards (a table there hides status, group and actions behind a sideways scroll).
+  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [result, setResult] = useState<{ count: number; key: number } | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
   const ask = (request: PendingRequest) => {
     update.reset();
+    setResult(null);
     setPending(request);
   };
 
@@ -141,7 +149,7 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
       },
       {
         onSuccess: ({ updated }) => {
-          enqueueSnackbar(t('bulk.updated', { count: updated }), { variant: 'success' });
+          setResult({ count: updated, key: Date.now() });
           setPending(null);
           if (pending.ids?.length !== 1 || selectedIds.size > 0) {
             setSelectedIds(new Set());
@@ -209,6 +217,21 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         onShownFieldsChange={setShownFields}
       />
 
+      {/* The result of the last update: it takes the focus once the confirm dialog has gone. */}
+      {result ? (
+        <Alert
+          key={result.key}
+          ref={resultRef}
+          severity="success"
+          role="status"
+          tabIndex={-1}
+          onClose={() => setResult(null)}
+          data-testid="applications-updated"
+        >
+          {t('bulk.updated', { count: result.count })}
+        </Alert>
+      ) : null}
+
       {selectedCount > 0 && (
         <BulkActions
           count={selectedCount}
@@ -231,36 +254,50 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
           </Box>
         )}
         {list.isError && (
-          <Alert severity="error" sx={{ m: 2 }} data-testid="applications-error">
-            {errorMessagesOf(list.error).map(translateMessage).join(' ')}
-          </Alert>
+          <LoadError error={list.error} onRetry={() => void list.refetch()} sx={{ m: 2 }} testId="applications-error" />
         )}
-        {list.data && total === 0 && (
+        {list.data && !list.isError && total === 0 && (
           <Typography sx={{ p: 3 }} color="text.secondary" data-testid="applications-empty">
             {hasFilter ? t('table.empty') : t('table.emptyEvent')}
           </Typography>
         )}
         {list.data && total > 0 && (
           <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isFetching}>
-            <ApplicationsTable
-              applications={applications}
-              answerFields={answerFields.filter((field) => shownFields.includes(field.name))}
-              weekConfig={weekConfig}
-              sort={sort}
-              onSortChange={(next) => setParams({ sort: next, page: 1 })}
-              selectedIds={selectedIds}
-              isAllMatching={isAllMatching}
-              onToggle={toggle}
-              onTogglePage={togglePage}
-              focusedIndex={Math.min(focusedIndex, Math.max(0, applications.length - 1))}
-              onFocusedIndexChange={setFocusedIndex}
-              onOpen={(application) => setOpenId(application.id)}
-              onSetStatus={setRowStatus}
-            />
+            {isNarrow ? (
+              <ApplicationCards
+                applications={applications}
+                answerFields={answerFields.filter((field) => shownFields.includes(field.name))}
+                weekConfig={weekConfig}
+                selectedIds={selectedIds}
+                isAllMatching={isAllMatching}
+                onToggle={toggle}
+                onTogglePage={togglePage}
+                onOpen={(application) => setOpenId(application.id)}
+              />
+            ) : (
+              <ApplicationsTable
+                applications={applications}
+                answerFields={answerFields.filter((field) => shownFields.includes(field.name))}
+                weekConfig={weekConfig}
+                sort={sort}
+                onSortChange={(next) => setParams({ sort: next, page: 1 })}
+                selectedIds={selectedIds}
+                isAllMatching={isAllMatching}
+                onToggle={toggle}
+                onTogglePage={togglePage}
+                focusedIndex={Math.min(focusedIndex, Math.max(0, applications.length - 1))}
+                onFocusedIndexChange={setFocusedIndex}
+                onOpen={(application) => setOpenId(application.id)}
+                onSetStatus={setRowStatus}
+              />
+            )}
           </Box>
         )}
         {list.data && total > 0 && (
           <TablePagination
+            {...paginationTexts}
+            // On a phone the controls wrap rather than push the next-page arrow out of view.
+            sx={NARROW_PAGINATION_SX}
             component="div"
             count={total}
             page={page}
@@ -298,6 +335,8 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         errorMessages={update.isError ? errorMessagesOf(update.error) : []}
         onCancel={() => setPending(null)}
         onConfirm={confirm}
+        disableRestoreFocus={result !== null}
+        onClosed={() => resultRef.current?.focus()}
       />
     </Stack>
   );

@@ -21,6 +21,9 @@ interface ConfirmUpdateDialogProps {
   isPending: boolean;
   errorMessages: ErrorMessage[];
   onCancel: () => void;
+  /** When the dialog has gone (its closing transition ended). */
+  onClosed?: () => void;
+  disableRestoreFocus?: boolean;
   onConfirm: () => void;
 }
 
@@ -34,6 +37,8 @@ export function ConfirmUpdateDialog({
   errorMessages,
   onCancel,
   onConfirm,
+  onClosed,
+  disableRestoreFocus,
 }: ConfirmUpdateDialogProps) {
   const { t } = useTranslation('applications');
   const isReject = update?.status === 'rejected';
@@ -51,7 +56,12 @@ export function ConfirmUpdateDialog({
       aria-labelledby="confirm-update-title"
       aria-describedby="confirm-update-text"
       data-testid={isReject ? 'confirm-reject-dialog' : 'confirm-update-dialog'}
-      slotProps={isReject ? { paper: { sx: { borderTop: 4, borderColor: 'error.main' } } } : undefined}
+      // After an update the result takes the focus (onClosed), not the button that opened the dialog.
+      disableRestoreFocus={disableRestoreFocus}
+      slotProps={{
+        transition: { onExited: onClosed },
+        ...(isReject ? { paper: { sx: { borderTop: 4, borderColor: 'error.main' } } } : {}),
+      }}
     >
       <DialogTitle id="confirm-update-title" color={isReject ? 'error' : undefined}>
         {isReject ? t('confirm.rejectTitle') : t('confirm.updateTitle')}

@@ -28,7 +28,7 @@ import { applyPageQueryOptions } from '../api/get-apply-page';
  * The applicant's form: each field checked by the shared rules once touched (all of them on submit), the
  * server's message per field shown under it after a 400.
  */
-export function ApplyForm({ eventId, fields }: { eventId: number; fields: FormField[] }) {
+export function ApplyForm({ eventId, fields, onSent }: { eventId: number; fields: FormField[]; onSent?(): void }) {
   const { t } = useTranslation('apply');
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
@@ -70,7 +70,10 @@ export function ApplyForm({ eventId, fields }: { eventId: number; fields: FormFi
       return;
     }
     mutation.mutate(result.value, {
-      onSuccess: () => enqueueSnackbar(t('sent'), { variant: 'success' }),
+      onSuccess: () => {
+        onSent?.();
+        enqueueSnackbar(t('sent'), { variant: 'success' });
+      },
       onError: (error) => {
         if (!isApiError(error)) return;
         setServerErrors(error.fieldErrors);

@@ -15,11 +15,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { usePaginationTexts } from '../../../lib/mui-locale';
 import { AUDIT_FIRST_PAGE_SIZE, useAudit } from '../api/get-audit';
 
 /** The event's audit log, newest first, paged on the server; the table scrolls sideways on a phone. */
 export function AuditLogCard({ eventId }: { eventId: number }) {
   const { t, i18n } = useTranslation('events');
+  const paginationTexts = usePaginationTexts();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(AUDIT_FIRST_PAGE_SIZE);
   const auditQuery = useAudit(eventId, page + 1, pageSize);
@@ -67,6 +69,7 @@ export function AuditLogCard({ eventId }: { eventId: number }) {
               </Table>
             </TableContainer>
             <TablePagination
+              {...paginationTexts}
               component="div"
               count={auditQuery.data?.total ?? 0}
               page={page}

@@ -17,9 +17,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
-import { FormErrorList } from '../../../components/ui/form-error-list';
+import { LoadError } from '../../../components/ui/load-error';
 import { paths } from '../../../config/paths';
-import { errorMessagesOf } from '../../../lib/api-client';
 import { useEvents } from '../api/get-events';
 import { InvitationsList } from './invitations-list';
 import { ROLE_KEYS } from './role-label';
@@ -50,7 +49,7 @@ function EventCard({ event }: { event: EventSummary }) {
               {event.name.charAt(0).toUpperCase()}
             </Avatar>
             <Box sx={{ minWidth: 0 }}>
-              <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography variant="h6" component="h3" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
                 {event.name}
               </Typography>
               <Typography variant="body2" color="text.secondary">
@@ -83,19 +82,34 @@ export function HomePage() {
   const eventsQuery = useEvents();
   const events = eventsQuery.data?.events ?? [];
 
+  // Lead with what the person takes part in (their events, their applications), then what they could join.
+  const ownEvents = events.filter((event) => event.roleLevel !== null || event.applicationStatus !== null);
+  const openEvents = events.filter((event) => event.roleLevel === null && event.applicationStatus === null);
+  const eventGrid = (list: EventSummary[]) => (
+    <Grid container spacing={2}>
+      {list.map((event) => (
+        <Grid key={event.id} size={{ xs: 12, sm: 6, md: 4 }}>
+          <EventCard event={event} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+
   return (
     <>
       <Breadcrumbs items={[{ label: tCommon('breadcrumbs.home') }]} />
       <Stack
-        direction={{ xs: 'column', sm: 'row' }}
+        direction="row"
         spacing={2}
-        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+        useFlexGap
+        sx={{ mb: 3, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
       >
         <Typography variant="h4" component="h1">
           {t('home.title')}
         </Typography>
+        {/* Secondary: most people here volunteer or apply; organisers create an event once. */}
         <Button
-          variant="contained"
+          variant="outlined"
           startIcon={<AddOutlined />}
           onPointerEnter={() => void loadCreateEventDialog()}
           onFocus={() => void loadCreateEventDialog()}
@@ -115,7 +129,7 @@ export function HomePage() {
           <CircularProgress aria-label={t('common.loading')} />
         </Box>
       ) : eventsQuery.isError ? (
-        <FormErrorList messages={errorMessagesOf(eventsQuery.error)} />
+        <LoadError error={eventsQuery.error} onRetry={() => void eventsQuery.refetch()} />
       ) : events.length === 0 ? (
         <Card variant="outlined">
           <CardContent>
@@ -129,13 +143,24 @@ export function HomePage() {
           </CardContent>
         </Card>
       ) : (
-        <Grid container spacing={2}>
-          {events.map((event) => (
-            <Grid key={event.id} size={{ xs: 12, sm: 6, md: 4 }}>
-              <EventCard event={event} />
-            </Grid>
-          ))}
-        </Grid>
+        <Stack spacing={4}>
+          {ownEvents.length > 0 ? (
+            <section aria-labelledby="own-events-title" data-testid="own-events">
+              <Typography variant="h5" component="h2" id="own-events-title" sx={{ mb: 1.5 }}>
+                {t('home.ownEvents')}
+              </Typography>
+              {eventGrid(ownEvents)}
+            </section>
+          ) : null}
+          {openEvents.length > 0 ? (
+            <section aria-labelledby="open-events-title" data-testid="open-events">
+              <Typography variant="h5" component="h2" id="open-events-title" sx={{ mb: 1.5 }}>
+                {t('home.openEvents')}
+              </Typography>
+              {eventGrid(openEvents)}
+            </section>
+          ) : null}
+        </Stack>
       )}
       {eventsQuery.isError ? null : eventsQuery.data && eventsQuery.data.total > events.length ? (
         <Alert severity="info" sx={{ mt: 2 }}>

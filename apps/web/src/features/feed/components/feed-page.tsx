@@ -7,6 +7,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/ui/load-error';
 import { usePosts } from '../api/get-posts';
 import { PostCard } from './post-card';
 import { PostComposer } from './post-composer';
@@ -41,8 +42,8 @@ export function FeedPage({ event, eventUser }: Pick<EventDetail, 'event' | 'even
           <Stack spacing={2} component="section" aria-label={t('title')}>
             {canPost ? <PostComposer eventId={event.id} roleLevel={roleLevel} ownGroup={group} /> : null}
             {posts.isPending ? <CircularProgress aria-label={t('loading')} /> : null}
-            {posts.isError ? <Alert severity="error">{t('loadError')}</Alert> : null}
-            {posts.isSuccess && list.length === 0 ? (
+            {posts.isError ? <LoadError error={posts.error} onRetry={() => void posts.refetch()} /> : null}
+            {posts.isSuccess && !posts.isError && list.length === 0 ? (
               <Alert severity="info">{roleLevel === 0 ? t('empty.admin') : t('empty.member')}</Alert>
             ) : null}
             {list.map((post) => (

@@ -10,7 +10,8 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
 export function LinkifiedText({ text }: { text: string }) {
   const parts = text.split(URL_PATTERN);
   return (
-    <Typography component="div" variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+    // dir="auto": a message takes its own direction (an English post in a right-to-left page keeps its full stop).
+    <Typography component="div" variant="body1" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {parts.map((part, index) =>
         index % 2 === 1 ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never reorder

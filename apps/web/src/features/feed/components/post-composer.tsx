@@ -50,7 +50,10 @@ export function PostComposer({
             multiline
             minRows={3}
             error={Boolean(error)}
-            helperText={error ?? t('composer.count', { count: message.length, max: FEED_LIMITS.POST_MAXIMUM })}
+            // The count in one piece in a right-to-left page ("12 / 5000 characters", not "characters 5000 / 12").
+            helperText={
+              error ?? <bdi>{t('composer.count', { count: message.length, max: FEED_LIMITS.POST_MAXIMUM })}</bdi>
+            }
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             {/* Shown from the first paint whenever there can be a choice (an admin's groups arrive later: the row

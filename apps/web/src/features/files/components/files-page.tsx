@@ -24,8 +24,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/ui/load-error';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { usePagesTexts } from '../../../lib/mui-locale';
 import { useDeleteFile } from '../api/delete-file';
 import { downloadUrl, FILES_PAGE_SIZE, FIRST_FILES_QUERY, useFiles } from '../api/get-files';
 import { useUpdateFile } from '../api/update-file';
@@ -87,6 +89,7 @@ function EditDialog({ eventId, file, onClose }: { eventId: number; file: EventFi
 /** /event/{id}/files: the files the member's role may see; admins upload, rename, change roles and delete. */
 export function FilesPage({ eventId, roleLevel }: { eventId: number; roleLevel: RoleLevel }) {
   const { t, i18n } = useTranslation('files');
+  const pagesTexts = usePagesTexts();
   const [search, setSearch] = useState(FIRST_FILES_QUERY.search);
   const [sort, setSort] = useState<FileSort>(FIRST_FILES_QUERY.sort);
   const [page, setPage] = useState(FIRST_FILES_QUERY.page);
@@ -144,8 +147,8 @@ export function FilesPage({ eventId, roleLevel }: { eventId: number; roleLevel: 
           ))}
         </TextField>
       </Stack>
-      {files.isError ? <Alert severity="error">{t('loadError')}</Alert> : null}
-      {files.isSuccess && list.length === 0 ? (
+      {files.isError ? <LoadError error={files.error} onRetry={() => void files.refetch()} /> : null}
+      {files.isSuccess && !files.isError && list.length === 0 ? (
         <Alert severity="info">{isAdmin ? t('emptyAdmin') : t('empty')}</Alert>
       ) : null}
       <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('listLabel')}>
@@ -211,6 +214,7 @@ export function FilesPage({ eventId, roleLevel }: { eventId: number; roleLevel: 
       </Stack>
       {files.data && files.data.total > FILES_PAGE_SIZE ? (
         <Pagination
+          {...pagesTexts}
           count={Math.ceil(files.data.total / FILES_PAGE_SIZE)}
           page={page}
           onChange={(_event, value) => setPage(value)}

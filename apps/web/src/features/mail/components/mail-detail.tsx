@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ADDRESS_CELL_SX, EmailAddress } from '../../../components/ui/email-address';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { mailKeys } from '../../../lib/query-keys';
@@ -116,7 +117,7 @@ export function MailDetail({ eventId, emailId, isAdmin }: { eventId: number; ema
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="h4" component="h1" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
         {email.subject}
       </Typography>
       <Typography color="text.secondary">
@@ -193,8 +194,12 @@ export function MailDetail({ eventId, emailId, isAdmin }: { eventId: number; ema
           <TableBody>
             {email.receivers.map((receiver) => (
               <TableRow key={`${receiver.userId}-${receiver.email}`} data-testid="mail-receiver">
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{receiver.name}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{receiver.email}</TableCell>
+                <TableCell sx={{ overflowWrap: 'break-word' }}>
+                  <bdi>{receiver.name}</bdi>
+                </TableCell>
+                <TableCell sx={ADDRESS_CELL_SX} data-testid="receiver-email">
+                  <EmailAddress address={receiver.email} />
+                </TableCell>
                 <TableCell>
                   <Chip size="small" color={STATE_COLORS[receiver.state]} label={t(`state.${receiver.state}`)} />
                 </TableCell>

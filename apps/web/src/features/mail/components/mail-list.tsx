@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
 import { type MailFolder, useMails } from '../api/get-mails';
 import { formatDateTime } from './format';
 import { useMailStore } from './mail-store';
@@ -54,9 +54,11 @@ export function MailList({
       <Typography variant="h4" component="h1" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
-      {mailsQuery.isError ? <Alert severity="error">{t('loadError')}</Alert> : null}
+      {mailsQuery.isError ? <LoadError error={mailsQuery.error} onRetry={() => void mailsQuery.refetch()} /> : null}
       {mailsQuery.isPending ? <CircularProgress aria-label={t('loading')} /> : null}
-      {mailsQuery.data && emails.length === 0 ? <Typography color="text.secondary">{t('empty')}</Typography> : null}
+      {mailsQuery.data && !mailsQuery.isError && emails.length === 0 ? (
+        <Typography color="text.secondary">{t('empty')}</Typography>
+      ) : null}
       {emails.length > 0 ? (
         <Paper variant="outlined">
           <List component="div" disablePadding>
@@ -71,13 +73,13 @@ export function MailList({
                 <ListItemText
                   primary={
                     isRead(email) ? (
-                      email.subject
+                      <bdi>{email.subject}</bdi>
                     ) : (
                       <>
                         <Box component="span" sx={visuallyHidden}>
                           {t('unreadMark')}
                         </Box>
-                        {email.subject}
+                        <bdi>{email.subject}</bdi>
                       </>
                     )
                   }

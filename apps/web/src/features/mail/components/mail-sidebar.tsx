@@ -12,12 +12,11 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { FLIP_IN_RTL_CLASS } from '../../../config/theme/create-app-theme';
-import { useMailLabels } from '../api/get-mail-labels';
 import { CreateLabelDialog } from './create-label-dialog';
 import { MailSettingsDialog } from './mail-settings-dialog';
 import { useMailStore } from './mail-store';
@@ -33,7 +32,8 @@ function FolderCounts({ label }: { label: MailLabel }) {
         <Chip
           size="small"
           color="primary"
-          label={label.unreadCount}
+          // "1 new" beside the total: two bare "1" chips said nothing.
+          label={t('unreadShort', { count: label.unreadCount })}
           aria-label={t('unread', { count: label.unreadCount })}
           sx={{ fontWeight: 700, mr: 0.5 }}
           data-testid="unread-count"
@@ -50,14 +50,9 @@ function FolderCounts({ label }: { label: MailLabel }) {
  */
 export function MailSidebar({ eventId, isAdmin }: { eventId: number; isAdmin: boolean }) {
   const { t } = useTranslation('mail');
-  const { state, dispatch } = useMailStore();
-  const labelsQuery = useMailLabels(eventId);
+  const { state } = useMailStore();
   const [isCreating, setIsCreating] = useState(false);
   const [isSetting, setIsSetting] = useState(false);
-
-  useEffect(() => {
-    if (labelsQuery.data) dispatch({ type: 'labelsLoaded', labels: labelsQuery.data.labels });
-  }, [labelsQuery.data, dispatch]);
 
   const systemLabels = state.labels.filter((label) => label.type === 'system_label');
   const customLabels = state.labels.filter((label) => label.type === 'custom_label');

@@ -79,7 +79,13 @@ export function CoverageTable({ days, blocks }: { days: Date[]; blocks: ShiftBlo
                       align="center"
                       sx={{
                         fontWeight: 600,
-                        color: full ? 'success.dark' : cell.filled === 0 ? 'error.dark' : undefined,
+                        // The darker shade on a light page, the lighter on DARK's (4.5:1 either way: "0/20" in
+                        // error.dark on DARK's paper was 2.8:1).
+                        color: (theme) => {
+                          const tone = theme.palette.mode === 'dark' ? 'light' : 'dark';
+                          if (full) return theme.palette.success[tone];
+                          return cell.filled === 0 ? theme.palette.error[tone] : undefined;
+                        },
                       }}
                     >
                       {t('coverage.cell', cell)}

@@ -30,7 +30,8 @@ export function ZoneNote() {
   const viewer = viewerTimeZone();
   const differs = zoneOffsetMinutes(now, zone) !== zoneOffsetMinutes(now, viewer);
   return (
-    <Typography variant="body2" color="text.secondary" data-testid="zone-note">
+    // dir="auto": the sentence keeps its own direction in a right-to-left page (its full stop at its end).
+    <Typography variant="body2" color="text.secondary" data-testid="zone-note" dir="auto">
       {differs ? t('zone.differs', { zone, offset, viewer }) : t('zone.same', { zone })}
     </Typography>
   );

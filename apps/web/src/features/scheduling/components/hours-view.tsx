@@ -22,6 +22,7 @@ import { ColumnChoiceMenu, visibleColumns } from '../../../components/ui/column-
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { parseVisibilityModel, useColumnChoice } from '../../../hooks/use-column-choice';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { usePaginationTexts } from '../../../lib/mui-locale';
 import { type HoursExport, hoursExportHref } from '../api/export-hours';
 import { HOURS_FIRST_PAGE_SIZE, type HoursFilters, NO_HOURS_FILTERS, useHours } from '../api/get-hours';
 
@@ -50,6 +51,7 @@ const NUMBER_COLUMNS: readonly HoursExportColumn[] = ['shifts', 'arrived', 'noSh
  */
 export function HoursView({ eventId, admin }: { eventId: number; admin: boolean }) {
   const { t, i18n } = useTranslation('planning');
+  const paginationTexts = usePaginationTexts();
   const [filters, setFilters] = useState<HoursFilters>(NO_HOURS_FILTERS);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(HOURS_FIRST_PAGE_SIZE);
@@ -159,6 +161,7 @@ export function HoursView({ eventId, admin }: { eventId: number; admin: boolean 
             </Table>
           </Box>
           <TablePagination
+            {...paginationTexts}
             component="div"
             count={hours.data.total}
             page={page}

@@ -1,7 +1,7 @@
 import type { Shift, ShiftBlock } from '@funkis/shared';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { NO_SHIFT_FILTERS, useShifts } from '../api/get-shifts';
@@ -55,8 +55,42 @@ export function ViewSwitch({
   onChange(view: SchedulingView): void;
 }) {
   const { t } = useTranslation('planning');
+  const tabsRef = useRef<HTMLDivElement>(null);
+  // On a phone (320 px) the tabs scroll sideways: the selected one is brought into view, also when the view comes
+  // from the URL or the labels change width once their texts and fonts arrive (watched until then). Only the tab
+  // strip scrolls, never the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the view or the texts change, on purpose
+  useEffect(() => {
+    const root = tabsRef.current;
+    const scroller = root?.querySelector<HTMLElement>('.MuiTabs-scroller');
+    const list = root?.querySelector<HTMLElement>('[role="tablist"]');
+    if (!root || !scroller || !list) return;
+    const reveal = () => {
+      const selected = root.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+      if (!selected) return;
+      const box = scroller.getBoundingClientRect();
+      const tab = selected.getBoundingClientRect();
+      if (tab.left < box.left) scroller.scrollLeft -= box.left - tab.left;
+      else if (tab.right > box.right) scroller.scrollLeft += tab.right - box.right;
+    };
+    // MUI animates the strip towards the selected tab for 300 ms, measured before the scroll buttons narrowed it:
+    // reveal once that animation is over, and again whenever the strip or its tabs change size.
+    let timer = window.setTimeout(reveal, 350);
+    const later = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(reveal, 350);
+    };
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(later);
+    observer?.observe(scroller);
+    observer?.observe(list);
+    return () => {
+      window.clearTimeout(timer);
+      observer?.disconnect();
+    };
+  }, [view, t]);
   return (
     <Tabs
+      ref={tabsRef}
       value={view}
       onChange={(_, next: SchedulingView) => onChange(next)}
       aria-label={t('views.label')}

@@ -33,7 +33,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
+import { DateField } from '../../../components/forms/date-field';
+import { slot, withIsolates } from '../../../components/ui/bidi';
 import { FormErrorList } from '../../../components/ui/form-error-list';
+import { LoadError } from '../../../components/ui/load-error';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useAddAssignment } from '../api/add-assignment';
@@ -184,6 +187,55 @@ function Coverage({ shifts, timeZone }: { shifts: Shift[]; timeZone?: string }) 
   );
 }
 
+/**
+ * Who signs up for shifts: a volunteer whose group may not sign up is told that organisers assign their shifts
+ * (instead of wondering why there is no button); organisers see which groups sign up themselves.
+ */
+function SelfSignupNote({
+  roleLevel,
+  groupId,
+  selfSignupGroupIds,
+  groups,
+}: {
+  roleLevel: 0 | 1 | 2;
+  groupId: number | null;
+  selfSignupGroupIds: number[] | undefined;
+  groups: { id: number; name: string }[] | undefined;
+}) {
+  const { t } = useTranslation('scheduling');
+  if (!selfSignupGroupIds) return null;
+  if (roleLevel === 2) {
+    if (groupId !== null && selfSignupGroupIds.includes(groupId)) return null;
+    const group = groups?.find((item) => item.id === groupId);
+    return (
+      <Alert severity="info" data-testid="self-signup-note">
+        {group
+          ? withIsolates(t('selfSignup.assignedFor', { group: slot('group') }), { group: group.name })
+          : t('selfSignup.assigned')}
+      </Alert>
+    );
+  }
+  if (!groups) return null;
+  const open = groups.filter((group) => selfSignupGroupIds.includes(group.id));
+  return (
+    <Alert severity="info" data-testid="self-signup-note">
+      {open.length === 0 ? (
+        t('selfSignup.none')
+      ) : (
+        <>
+          {t('selfSignup.groups', { count: open.length })}{' '}
+          {open.map((group, index) => (
+            <span key={group.id}>
+              {index > 0 ? ', ' : null}
+              <bdi>{group.name}</bdi>
+            </span>
+          ))}
+        </>
+      )}
+    </Alert>
+  );
+}
+
 /** /event/{id}/scheduling: my shifts first, then the shifts (list, filters, coverage); organisers plan here. */
 export function SchedulingPage(props: SchedulingPageProps) {
   return (
@@ -234,6 +286,8 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
   const [rulesOpen, setRulesOpen] = useState(false);
   const [errors, setErrors] = useState<ErrorMessage[]>([]);
   const [notice, setNotice] = useState('');
+  // The shift just signed up for: its sign-off button takes the focus the "Sign up" button had.
+  const [signedUpShiftId, setSignedUpShiftId] = useState<number | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor),
@@ -270,7 +324,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
     setNotice(t('notices.created', { count: list.length }));
   };
 
-  const card = (shift: Shift) => {
+  const card = (shift: Shift, where: 'list' | 'mine' = 'list') => {
     const myAssignment = shift.assignments.find((assignment) => assignment.eventUserId === eventUserId);
     const signOffOpen = Date.now() < Date.parse(shift.startsAt) - closesHours * 3_600_000;
     return (
@@ -293,8 +347,13 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
         }
         onSignUp={() =>
           eventUserId !== null &&
-          run(() => assignMutation.mutateAsync({ shiftId: shift.id, eventUserId }), t('notices.signedUp'))
+          run(async () => {
+            await assignMutation.mutateAsync({ shiftId: shift.id, eventUserId });
+            setSignedUpShiftId(shift.id);
+          }, t('notices.signedUp'))
         }
+        focusSignOff={where === 'list' && signedUpShiftId === shift.id}
+        onFocused={() => setSignedUpShiftId(null)}
         onSignOff={() =>
           myAssignment &&
           run(
@@ -353,6 +412,12 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
         ) : null}
       </Stack>
       <ZoneNote />
+      <SelfSignupNote
+        roleLevel={roleLevel}
+        groupId={groupId}
+        selfSignupGroupIds={settings.data?.settings.selfSignupGroupIds}
+        groups={groups.data?.groups}
+      />
       <Box aria-live="polite">
         {notice ? <Alert severity="success">{notice}</Alert> : null}
         <FormErrorList messages={errors} />
@@ -381,7 +446,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
           <Typography color="text.secondary">{t('myShifts.empty')}</Typography>
         ) : (
           <Stack spacing={1.5} data-testid="my-shifts">
-            {myShifts.map(card)}
+            {myShifts.map((shift) => card(shift, 'mine'))}
           </Stack>
         )}
       </Box>
@@ -406,14 +471,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
               {organiser ? t('list.title') : t('list.titleVolunteer')}
             </Typography>
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-              <TextField
-                size="small"
-                type="date"
-                label={t('filters.day')}
-                value={day}
-                onChange={(event) => setDay(event.target.value)}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
+              <DateField size="small" label={t('filters.day')} value={day} onChange={setDay} sx={{ width: 190 }} />
               <TextField
                 size="small"
                 select
@@ -440,9 +498,9 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
                 label={t('filters.free')}
               />
             </Stack>
-            {shifts.isError ? <FormErrorList messages={errorMessagesOf(shifts.error)} /> : null}
+            {shifts.isError ? <LoadError error={shifts.error} onRetry={() => void shifts.refetch()} /> : null}
             {organiser ? <Coverage shifts={listed} timeZone={timeZone} /> : null}
-            {listed.length === 0 && shifts.isSuccess ? (
+            {listed.length === 0 && shifts.isSuccess && !shifts.isError ? (
               <Typography color="text.secondary" sx={{ mt: 2 }}>
                 {t('list.empty')}
               </Typography>
@@ -452,7 +510,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
                 <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
                   {formatDay(i18n.language, key)}
                 </Typography>
-                <Stack spacing={1.5}>{list.map(card)}</Stack>
+                <Stack spacing={1.5}>{list.map((shift) => card(shift))}</Stack>
               </Box>
             ))}
           </Box>

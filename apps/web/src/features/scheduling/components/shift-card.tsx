@@ -14,7 +14,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useAssignableMembers } from '../api/get-members';
@@ -40,6 +40,9 @@ export interface ShiftCardProps {
   onDuplicate?(): void;
   /** Organisers: change the shift (edit-shift-dialog.tsx). */
   onEdit?(): void;
+  /** Just signed up here: the sign-off button that replaced "Sign up" takes the focus (then `onFocused`). */
+  focusSignOff?: boolean;
+  onFocused?(): void;
 }
 
 /** A member search that assigns on choice: the keyboard way to assign (drag is the pointer way). */
@@ -89,6 +92,13 @@ export function ShiftCard(props: ShiftCardProps) {
   const { setNodeRef, isOver } = useDroppable({ id: `shift-${shift.id}`, disabled: !canOrganise });
   const filled = shift.assignments.length;
   const full = filled >= shift.capacity;
+  const signOffButton = useRef<HTMLButtonElement>(null);
+  const { focusSignOff, onFocused, canSignOff } = props;
+  useEffect(() => {
+    if (!focusSignOff || !canSignOff || !signOffButton.current) return;
+    signOffButton.current.focus();
+    onFocused?.();
+  }, [focusSignOff, canSignOff, onFocused]);
   return (
     <Card
       ref={setNodeRef}
@@ -101,13 +111,28 @@ export function ShiftCard(props: ShiftCardProps) {
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            <Typography
+              variant="subtitle1"
+              component="h3"
+              dir="auto"
+              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+            >
               {shift.title}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {shiftTime(shift.startsAt, shift.endsAt)}
-              {shift.location ? ` · ${shift.location}` : ''}
-              {shift.group ? ` · ${shift.group.name}` : ''}
+              <bdi>{shiftTime(shift.startsAt, shift.endsAt)}</bdi>
+              {shift.location ? (
+                <>
+                  {' · '}
+                  <bdi>{shift.location}</bdi>
+                </>
+              ) : null}
+              {shift.group ? (
+                <>
+                  {' · '}
+                  <bdi>{shift.group.name}</bdi>
+                </>
+              ) : null}
             </Typography>
             {shift.description ? (
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
@@ -180,7 +205,7 @@ export function ShiftCard(props: ShiftCardProps) {
             </Button>
           ) : null}
           {props.canSignOff ? (
-            <Button variant="outlined" size="small" disabled={props.busy} onClick={props.onSignOff}>
+            <Button ref={signOffButton} variant="outlined" size="small" disabled={props.busy} onClick={props.onSignOff}>
               {t('actions.signOff')}
             </Button>
           ) : null}

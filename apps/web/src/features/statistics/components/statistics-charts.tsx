@@ -14,6 +14,18 @@ const barChartHeight = (bars: number) => Math.max(160, bars * BAR_SIZE + 70);
 const clickable = { '& .MuiBarElement-root': { cursor: 'pointer' } } as const;
 const AXIS_WIDTH = 110;
 
+/**
+ * Right-to-left: the charts read from the right too (decision 033). The value (or time) axis runs from right to
+ * left and the category or value labels stand on the right.
+ */
+function useRtlAxes() {
+  const isRtl = useTheme().direction === 'rtl';
+  return {
+    value: <T extends object>(axis: T) => ({ ...axis, reverse: isRtl }),
+    side: <T extends object>(axis: T) => ({ ...axis, position: isRtl ? ('right' as const) : ('left' as const) }),
+  };
+}
+
 function useStatusColors(): Record<ApplicationStatus, string> {
   const { palette } = useTheme();
   return {
@@ -48,6 +60,7 @@ interface ChartsProps {
 }
 
 export function ApplicationsByStatusChart({ data, reviewHref, emptyText }: ChartsProps) {
+  const axes = useRtlAxes();
   const { t } = useTranslation('statistics');
   const labels = useLabels();
   const colors = useStatusColors();
@@ -71,8 +84,8 @@ export function ApplicationsByStatusChart({ data, reviewHref, emptyText }: Chart
         height={barChartHeight(entries.length)}
         layout="horizontal"
         yAxis={[
-          {
-            scaleType: 'band',
+          axes.side({
+            scaleType: 'band' as const,
             data: entries.map((entry) => labels.status(entry.status)),
             width: AXIS_WIDTH,
             colorMap: {
@@ -80,9 +93,9 @@ export function ApplicationsByStatusChart({ data, reviewHref, emptyText }: Chart
               values: entries.map((entry) => labels.status(entry.status)),
               colors: entries.map((entry) => colors[entry.status]),
             },
-          },
+          }),
         ]}
-        xAxis={[{ tickMinStep: 1 }]}
+        xAxis={[axes.value({ tickMinStep: 1 })]}
         series={[{ id: 'status', data: entries.map((entry) => entry.count), label: t('table.applications') }]}
         hideLegend
         onItemClick={(_event, item) => {
@@ -96,6 +109,7 @@ export function ApplicationsByStatusChart({ data, reviewHref, emptyText }: Chart
 }
 
 export function ApplicationsByGroupChart({ data, reviewHref, emptyText }: ChartsProps) {
+  const axes = useRtlAxes();
   const { t } = useTranslation('statistics');
   const labels = useLabels();
   const colors = useStatusColors();
@@ -123,8 +137,14 @@ export function ApplicationsByGroupChart({ data, reviewHref, emptyText }: Charts
       <BarChart
         height={barChartHeight(groups.length) + 40}
         layout="horizontal"
-        yAxis={[{ scaleType: 'band', data: groups.map((group) => labels.group(group.groupName)), width: AXIS_WIDTH }]}
-        xAxis={[{ tickMinStep: 1 }]}
+        yAxis={[
+          axes.side({
+            scaleType: 'band' as const,
+            data: groups.map((group) => labels.group(group.groupName)),
+            width: AXIS_WIDTH,
+          }),
+        ]}
+        xAxis={[axes.value({ tickMinStep: 1 })]}
         series={APPLICATION_STATUSES.map((status) => ({
           id: status,
           label: labels.status(status),
@@ -145,6 +165,7 @@ export function ApplicationsByGroupChart({ data, reviewHref, emptyText }: Charts
 }
 
 export function AcceptanceProgressChart({ data, reviewHref }: Omit<ChartsProps, 'emptyText'>) {
+  const axes = useRtlAxes();
   const { t } = useTranslation('statistics');
   const { palette } = useTheme();
   const navigate = useNavigate();
@@ -175,8 +196,14 @@ export function AcceptanceProgressChart({ data, reviewHref }: Omit<ChartsProps, 
       <BarChart
         height={barChartHeight(groups.length * 2) + 40}
         layout="horizontal"
-        yAxis={[{ scaleType: 'band', data: groups.map((group) => group.groupName ?? ''), width: AXIS_WIDTH }]}
-        xAxis={[{ tickMinStep: 1 }]}
+        yAxis={[
+          axes.side({
+            scaleType: 'band' as const,
+            data: groups.map((group) => group.groupName ?? ''),
+            width: AXIS_WIDTH,
+          }),
+        ]}
+        xAxis={[axes.value({ tickMinStep: 1 })]}
         series={[
           {
             id: 'accepted',
@@ -203,6 +230,7 @@ export function AcceptanceProgressChart({ data, reviewHref }: Omit<ChartsProps, 
 }
 
 export function ApplicationsByWeekChart({ data, reviewHref, emptyText }: ChartsProps) {
+  const axes = useRtlAxes();
   const { t } = useTranslation('statistics');
   const { palette } = useTheme();
   const navigate = useNavigate();
@@ -229,9 +257,13 @@ export function ApplicationsByWeekChart({ data, reviewHref, emptyText }: ChartsP
         height={barChartHeight(byWeek.options.length)}
         layout="horizontal"
         yAxis={[
-          { scaleType: 'band', data: byWeek.options.map((option) => option.label ?? option.value), width: AXIS_WIDTH },
+          axes.side({
+            scaleType: 'band' as const,
+            data: byWeek.options.map((option) => option.label ?? option.value),
+            width: AXIS_WIDTH,
+          }),
         ]}
-        xAxis={[{ tickMinStep: 1 }]}
+        xAxis={[axes.value({ tickMinStep: 1 })]}
         series={[
           {
             id: 'week',
@@ -252,6 +284,7 @@ export function ApplicationsByWeekChart({ data, reviewHref, emptyText }: ChartsP
 }
 
 export function ApplicationsPerDayChart({ data, emptyText }: Omit<ChartsProps, 'reviewHref'>) {
+  const axes = useRtlAxes();
   const { t } = useTranslation('statistics');
   const labels = useLabels();
   const { palette } = useTheme();
@@ -272,8 +305,8 @@ export function ApplicationsPerDayChart({ data, emptyText }: Omit<ChartsProps, '
     >
       <LineChart
         height={280}
-        xAxis={[{ scaleType: 'point', data: days.map((day) => labels.day(day.date)) }]}
-        yAxis={[{ tickMinStep: 1 }]}
+        xAxis={[axes.value({ scaleType: 'point' as const, data: days.map((day) => labels.day(day.date)) })]}
+        yAxis={[axes.side({ tickMinStep: 1 })]}
         series={[
           {
             id: 'perDay',
@@ -298,6 +331,7 @@ export function ApplicationsPerDayChart({ data, emptyText }: Omit<ChartsProps, '
 }
 
 export function MembersByRoleChart({ data }: { data: StatisticsResponse }) {
+  const axes = useRtlAxes();
   const { t } = useTranslation('statistics');
   const labels = useLabels();
   const { palette } = useTheme();
@@ -320,8 +354,14 @@ export function MembersByRoleChart({ data }: { data: StatisticsResponse }) {
       <BarChart
         height={barChartHeight(byRole.length)}
         layout="horizontal"
-        yAxis={[{ scaleType: 'band', data: byRole.map((entry) => labels.role(entry.roleLevel)), width: AXIS_WIDTH }]}
-        xAxis={[{ tickMinStep: 1 }]}
+        yAxis={[
+          axes.side({
+            scaleType: 'band' as const,
+            data: byRole.map((entry) => labels.role(entry.roleLevel)),
+            width: AXIS_WIDTH,
+          }),
+        ]}
+        xAxis={[axes.value({ tickMinStep: 1 })]}
         series={[
           {
             id: 'roles',
@@ -337,6 +377,7 @@ export function MembersByRoleChart({ data }: { data: StatisticsResponse }) {
 }
 
 export function MembersByGroupChart({ data }: { data: StatisticsResponse }) {
+  const axes = useRtlAxes();
   const { t } = useTranslation('statistics');
   const labels = useLabels();
   const { palette } = useTheme();
@@ -359,8 +400,14 @@ export function MembersByGroupChart({ data }: { data: StatisticsResponse }) {
       <BarChart
         height={barChartHeight(byGroup.length)}
         layout="horizontal"
-        yAxis={[{ scaleType: 'band', data: byGroup.map((entry) => labels.group(entry.groupName)), width: AXIS_WIDTH }]}
-        xAxis={[{ tickMinStep: 1 }]}
+        yAxis={[
+          axes.side({
+            scaleType: 'band' as const,
+            data: byGroup.map((entry) => labels.group(entry.groupName)),
+            width: AXIS_WIDTH,
+          }),
+        ]}
+        xAxis={[axes.value({ tickMinStep: 1 })]}
         series={[
           {
             id: 'groups',
@@ -376,6 +423,7 @@ export function MembersByGroupChart({ data }: { data: StatisticsResponse }) {
 }
 
 export function FieldChart({ field, emptyText }: { field: StatisticsResponse['fields'][number]; emptyText: string }) {
+  const axes = useRtlAxes();
   const { t } = useTranslation('statistics');
   const { palette } = useTheme();
   const optionLabel = (option: (typeof field.options)[number]) =>
@@ -401,8 +449,8 @@ export function FieldChart({ field, emptyText }: { field: StatisticsResponse['fi
       <BarChart
         height={barChartHeight(options.length)}
         layout="horizontal"
-        yAxis={[{ scaleType: 'band', data: options.map(optionLabel), width: AXIS_WIDTH }]}
-        xAxis={[{ tickMinStep: 1 }]}
+        yAxis={[axes.side({ scaleType: 'band' as const, data: options.map(optionLabel), width: AXIS_WIDTH })]}
+        xAxis={[axes.value({ tickMinStep: 1 })]}
         series={[
           {
             id: field.name,

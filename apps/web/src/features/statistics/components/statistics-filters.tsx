@@ -8,9 +8,9 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Select from '@mui/material/Select';
-import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/forms/date-field';
 import type { StatisticsFilterParams } from '../api/filter-params';
 
 export interface GroupChoice {
@@ -106,22 +106,20 @@ export function StatisticsFilters({ filter, groups, weeks, onChange }: Statistic
           onChange={(week) => onChange({ ...filter, week })}
         />
       ) : null}
-      <TextField
+      <DateField
         size="small"
-        type="date"
         label={t('filters.from')}
         value={filter.from}
-        onChange={(event) => onChange({ ...filter, from: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to || undefined } }}
+        max={filter.to || undefined}
+        onChange={(from) => onChange({ ...filter, from })}
         sx={{ flex: '1 1 150px' }}
       />
-      <TextField
+      <DateField
         size="small"
-        type="date"
         label={t('filters.to')}
         value={filter.to}
-        onChange={(event) => onChange({ ...filter, to: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from || undefined } }}
+        min={filter.from || undefined}
+        onChange={(to) => onChange({ ...filter, to })}
         sx={{ flex: '1 1 150px' }}
       />
       <Button

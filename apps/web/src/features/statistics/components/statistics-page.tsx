@@ -1,5 +1,4 @@
 import { NO_GROUP_FILTER, type WeekSeparationConfig } from '@funkis/shared';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
@@ -7,9 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FormErrorList } from '../../../components/ui/form-error-list';
+import { LoadError } from '../../../components/ui/load-error';
 import { paths } from '../../../config/paths';
-import { errorMessagesOf } from '../../../lib/api-client';
 import { filterFromSearch, type StatisticsFilterParams, searchOf } from '../api/filter-params';
 import { useStatistics } from '../api/get-statistics';
 import {
@@ -70,9 +68,7 @@ export function StatisticsPage({ eventId, weeks }: StatisticsPageProps) {
       </Typography>
       <StatisticsFilters filter={filter} groups={groups} weeks={weeks} onChange={setFilter} />
       {statistics.isError ? (
-        <Alert severity="error">
-          <FormErrorList messages={errorMessagesOf(statistics.error)} />
-        </Alert>
+        <LoadError error={statistics.error} onRetry={() => void statistics.refetch()} />
       ) : !data ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
           <CircularProgress aria-label={t('loading')} />

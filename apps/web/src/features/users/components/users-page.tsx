@@ -8,13 +8,16 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
 import { AccessDenied } from '../../../components/ui/access-denied';
 import { type ColumnChoice, visibleColumns } from '../../../components/ui/column-choice-menu';
+import { LoadError } from '../../../components/ui/load-error';
 import { parseVisibilityModel, useColumnChoice } from '../../../hooks/use-column-choice';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -34,6 +37,7 @@ import { EditUserDialog } from './edit-user-dialog';
 import { InvitationsCard } from './invitations-card';
 import { InviteUserDialog } from './invite-user-dialog';
 import { RemoveUserDialog } from './remove-user-dialog';
+import { UserCards } from './user-cards';
 import { UsersTable } from './users-table';
 import { UsersToolbar } from './users-toolbar';
 
@@ -91,6 +95,14 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
   const [editing, setEditing] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
 
+  const onPaginationModelChange = (model: GridPaginationModel) =>
+    setList({
+      // Another page size starts again on the first page.
+      page: model.pageSize === list.pageSize ? model.page + 1 : 1,
+      pageSize: model.pageSize,
+    });
+  // Below 600 px the members are cards: the grid's columns and its next-page arrow do not fit a phone.
+  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const query = usersQueryOf(list);
   const filters: UsersFilters = query;
   const hasFilters = list.search.trim() !== '' || roleFilter !== '' || groupFilter !== '';
@@ -148,34 +160,40 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
       />
       <Stack spacing={2}>
         {usersQuery.isError ? (
-          <Alert severity="error" data-testid="users-error">
-            {errorMessagesOf(usersQuery.error).map(translateMessage).join(' ')}
-          </Alert>
+          <LoadError error={usersQuery.error} onRetry={() => void usersQuery.refetch()} testId="users-error" />
         ) : null}
         {groupsQuery.isError ? (
           <Alert severity="warning">{errorMessagesOf(groupsQuery.error).map(translateMessage).join(' ')}</Alert>
         ) : null}
-        <UsersTable
-          rows={usersQuery.data?.users ?? []}
-          total={usersQuery.data?.total ?? 0}
-          isLoading={usersQuery.isFetching}
-          paginationModel={paginationModel}
-          onPaginationModelChange={(model) =>
-            setList({
-              // Another page size starts again on the first page.
-              page: model.pageSize === list.pageSize ? model.page + 1 : 1,
-              pageSize: model.pageSize,
-            })
-          }
-          sortModel={sortModel}
-          onSortModelChange={(model) => setList({ sort: toServerSort(model, isGrouped), page: 1 })}
-          columnVisibilityModel={columnVisibility}
-          onColumnVisibilityModelChange={setColumnVisibility}
-          isGrouped={isGrouped}
-          hasFilters={hasFilters}
-          onEdit={isAdmin ? onEdit : undefined}
-          onRemove={isAdmin ? onRemove : undefined}
-        />
+        {/* No empty state under an error: the grid (and its "no members yet") waits for a list. */}
+        {usersQuery.isError && !usersQuery.data ? null : isNarrow ? (
+          <UserCards
+            rows={usersQuery.data?.users ?? []}
+            total={usersQuery.data?.total ?? 0}
+            isLoading={usersQuery.isFetching}
+            paginationModel={paginationModel}
+            onPaginationModelChange={onPaginationModelChange}
+            hasFilters={hasFilters}
+            onEdit={isAdmin ? onEdit : undefined}
+            onRemove={isAdmin ? onRemove : undefined}
+          />
+        ) : (
+          <UsersTable
+            rows={usersQuery.data?.users ?? []}
+            total={usersQuery.data?.total ?? 0}
+            isLoading={usersQuery.isFetching}
+            paginationModel={paginationModel}
+            onPaginationModelChange={onPaginationModelChange}
+            sortModel={sortModel}
+            onSortModelChange={(model) => setList({ sort: toServerSort(model, isGrouped), page: 1 })}
+            columnVisibilityModel={columnVisibility}
+            onColumnVisibilityModelChange={setColumnVisibility}
+            isGrouped={isGrouped}
+            hasFilters={hasFilters}
+            onEdit={isAdmin ? onEdit : undefined}
+            onRemove={isAdmin ? onRemove : undefined}
+          />
+        )}
         {isAdmin ? <InvitationsCard eventId={eventId} /> : null}
       </Stack>
       {isAdmin ? (

@@ -1,4 +1,4 @@
-import type { Member } from '@funkis/shared';
+import type { Language, Member } from '@funkis/shared';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Edit from '@mui/icons-material/Edit';
 import {
@@ -10,21 +10,46 @@ import {
   type GridPaginationModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
-import { daDK, deDE, esES, frFR, nbNO, svSE, zhCN } from '@mui/x-data-grid/locales';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDisplayedRowsText, usePaginationTexts } from '../../../lib/mui-locale';
 import { PAGE_SIZE_OPTIONS } from '../api/list-params';
 import { roleKey } from './member-fields';
 
-const gridLocales: Record<string, Partial<GridLocaleText>> = {
-  sv: svSE.components.MuiDataGrid.defaultProps.localeText,
-  no: nbNO.components.MuiDataGrid.defaultProps.localeText,
-  da: daDK.components.MuiDataGrid.defaultProps.localeText,
-  de: deDE.components.MuiDataGrid.defaultProps.localeText,
-  fr: frFR.components.MuiDataGrid.defaultProps.localeText,
-  es: esES.components.MuiDataGrid.defaultProps.localeText,
-  zh: zhCN.components.MuiDataGrid.defaultProps.localeText,
+type GridLocalePack = { components: { MuiDataGrid: { defaultProps: { localeText: Partial<GridLocaleText> } } } };
+
+/** The grid's texts per language, each its own chunk: only the active language's is fetched (decision 033). */
+const GRID_LOCALES: Partial<Record<Language, () => Promise<{ default: GridLocalePack }>>> = {
+  sv: () => import('./grid-locales/sv'),
+  no: () => import('./grid-locales/no'),
+  da: () => import('./grid-locales/da'),
+  de: () => import('./grid-locales/de'),
+  fr: () => import('./grid-locales/fr'),
+  es: () => import('./grid-locales/es'),
+  zh: () => import('./grid-locales/zh'),
 };
+
+const NO_TEXTS: Partial<GridLocaleText> = {};
+
+function useGridLocaleText(language: string): Partial<GridLocaleText> {
+  const [texts, setTexts] = useState<{ language: string; localeText: Partial<GridLocaleText> } | null>(null);
+  useEffect(() => {
+    const load = GRID_LOCALES[language as Language];
+    if (!load) return;
+    let isCurrent = true;
+    load().then(
+      (module) => {
+        if (isCurrent)
+          setTexts({ language, localeText: module.default.components.MuiDataGrid.defaultProps.localeText });
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [language]);
+  return texts?.language === language ? texts.localeText : NO_TEXTS;
+}
 
 interface UsersTableProps {
   rows: Member[];
@@ -96,12 +121,19 @@ export function UsersTable(props: UsersTableProps) {
     return list;
   }, [t, isGrouped, onEdit, onRemove]);
 
+  const gridTexts = useGridLocaleText(i18n.language);
+  // Some packs (Swedish) leave "1–25 of 666" in English: MUI's own pack of the language has it (isolated for
+  // right-to-left).
+  const paging = usePaginationTexts();
+  const displayedRows = useDisplayedRowsText();
   const localeText = useMemo<Partial<GridLocaleText>>(
     () => ({
-      ...(gridLocales[i18n.language] ?? {}),
+      ...gridTexts,
+      paginationDisplayedRows: ({ from, to, count }) => displayedRows({ from, to, count, page: 0 }),
+      ...(paging.getItemAriaLabel ? { paginationItemAriaLabel: paging.getItemAriaLabel } : {}),
       noRowsLabel: props.hasFilters ? t('empty.filtered') : t('empty.none'),
     }),
-    [i18n.language, props.hasFilters, t],
+    [gridTexts, displayedRows, paging.getItemAriaLabel, props.hasFilters, t],
   );
 
   return (

@@ -1,0 +1,108 @@
+import type { Language } from '@funkis/shared';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DateFieldProps } from './date-field-props';
+
+type PickerTexts = Record<string, unknown>;
+type PickerLocaleModule = {
+  default: { components: { MuiLocalizationProvider: { defaultProps: { localeText: PickerTexts } } } };
+  dayjsLocale: string;
+};
+
+/** Each language's pickers' texts and calendar: a chunk of its own; English is built in and fetches nothing. */
+const LOCALES: Partial<Record<Language, () => Promise<PickerLocaleModule>>> = {
+  sv: () => import('./picker-locales/sv'),
+  no: () => import('./picker-locales/no'),
+  da: () => import('./picker-locales/da'),
+  de: () => import('./picker-locales/de'),
+  fr: () => import('./picker-locales/fr'),
+  es: () => import('./picker-locales/es'),
+  zh: () => import('./picker-locales/zh'),
+};
+
+interface PickerLocale {
+  language: string;
+  adapterLocale: string;
+  localeText?: PickerTexts;
+}
+
+function usePickerLocale(language: string): PickerLocale | null {
+  const [locale, setLocale] = useState<PickerLocale | null>(null);
+  useEffect(() => {
+    const load = LOCALES[language as Language];
+    if (!load) {
+      setLocale({ language, adapterLocale: 'en' });
+      return;
+    }
+    let isCurrent = true;
+    load().then(
+      (module) => {
+        if (!isCurrent) return;
+        setLocale({
+          language,
+          adapterLocale: module.dayjsLocale,
+          localeText: module.default.components.MuiLocalizationProvider.defaultProps.localeText,
+        });
+      },
+      // Without its pack a language still gets a working (English) picker.
+      () => isCurrent && setLocale({ language, adapterLocale: 'en' }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [language]);
+  return locale?.language === language ? locale : null;
+}
+
+const ISO_DAY = 'YYYY-MM-DD';
+const toDay = (value: string) => (value ? dayjs(value, ISO_DAY) : null);
+
+/**
+ * MUI's date picker in the app's language (its format, month names, first day of the week and texts), holding an
+ * ISO day `YYYY-MM-DD` ('' when empty) as the native date input did (decision 033).
+ */
+export default function DatePickerField(props: DateFieldProps & { fallback: React.ReactNode }) {
+  const { i18n } = useTranslation();
+  const locale = usePickerLocale(i18n.language);
+  if (!locale) return <>{props.fallback}</>;
+  return (
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={locale.adapterLocale}
+      localeText={locale.localeText}
+    >
+      <DatePicker
+        // A plain text input in the language's format (typed or picked): the apply form focuses `input`s, and a
+        // screen reader reads one field.
+        enableAccessibleFieldDOMStructure={false}
+        label={props.label}
+        value={toDay(props.value)}
+        minDate={props.min ? (toDay(props.min) ?? undefined) : undefined}
+        maxDate={props.max ? (toDay(props.max) ?? undefined) : undefined}
+        disabled={props.disabled}
+        onChange={(value: Dayjs | null) => {
+          if (value === null) props.onChange('');
+          else if (value.isValid()) props.onChange(value.format(ISO_DAY));
+        }}
+        slotProps={{
+          field: { clearable: !props.required },
+          textField: {
+            size: props.size,
+            name: props.name,
+            required: props.required,
+            error: props.error,
+            helperText: props.helperText,
+            fullWidth: props.fullWidth,
+            onBlur: props.onBlur,
+            inputProps: { 'data-testid': props.testId },
+            sx: props.sx,
+          },
+        }}
+      />
+    </LocalizationProvider>
+  );
+}

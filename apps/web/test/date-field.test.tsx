@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FormFieldInput } from '../src/components/forms/form-field-input';
+import { StatisticsFilters } from '../src/features/statistics/components/statistics-filters';
+import { i18n } from '../src/lib/i18n';
+import { renderWithProviders } from './test-utils';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+const filter = { status: [], groupId: [], week: [], from: '2026-07-01', to: '2026-07-14' };
+
+/** Date inputs follow the app's language (the pickers' format), not the browser's mm/dd/yyyy. */
+describe('dates in the app language', () => {
+  it('shows the statistics range as a Swede writes it', async () => {
+    await i18n.changeLanguage('sv');
+    renderWithProviders(<StatisticsFilters filter={filter} groups={[]} weeks={null} onChange={() => {}} />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Från' })).toHaveValue('2026-07-01'));
+    expect(screen.getByRole('textbox', { name: 'Till' })).toHaveValue('2026-07-14');
+  });
+
+  it('shows them as a German writes them, and in English as English does', async () => {
+    await i18n.changeLanguage('de');
+    const { unmount } = renderWithProviders(
+      <StatisticsFilters filter={filter} groups={[]} weeks={null} onChange={() => {}} />,
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'From' })).toHaveValue('01.07.2026'));
+    unmount();
+    await i18n.changeLanguage('en');
+    renderWithProviders(<StatisticsFilters filter={filter} groups={[]} weeks={null} onChange={() => {}} />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'From' })).toHaveValue('07/01/2026'));
+  });
+
+  it("answers an application form's date question as an ISO day whatever the language", async () => {
+    await i18n.changeLanguage('sv');
+    const onChange = vi.fn();
+    renderWithProviders(
+      <FormFieldInput
+        field={{ name: 'arrival', type: 'date', label: 'Ankomst', required: true }}
+        value="2026-07-03"
+        onChange={onChange}
+      />,
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Ankomst/ })).toHaveValue('2026-07-03'));
+    expect(screen.getByRole('textbox', { name: /Ankomst/ })).toBeEnabled();
+  });
+});
