@@ -132,6 +132,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/event/:id/apply/preview',
     {
+      config: { public: true },
       schema: {
         tags: ['apply'],
         summary: "The event's name and picture for a visitor not logged in, while it takes applications (else 404)",
