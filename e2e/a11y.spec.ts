@@ -88,7 +88,8 @@ const SCREENS: Screen[] = [
     role: 'admin',
     path: (c) => `/event/${c.event}/applications`,
     open: async (p) => {
-      // A row on a wide screen, a card (its name is the button) on a phone.
+      // A row on a wide screen, a card (its name is the button) on a phone; wait for the list first.
+      await p.getByTestId('application-row').or(p.getByTestId('application-card')).first().waitFor();
       const card = p.getByTestId('application-card').first();
       if (await card.isVisible()) await card.getByRole('button', { name: /^Open / }).click();
       else await p.getByTestId('application-row').first().click();
