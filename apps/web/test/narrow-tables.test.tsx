@@ -66,6 +66,10 @@ describe('tables on a phone', () => {
   it('shows applications as cards with status, group and the next-page control', async () => {
     mockFetch((call) => {
       if (call.url.includes('/groups')) return { body: { groups: [{ id: 3, name: 'Security' }], total: 1 } };
+      if (call.url.endsWith('/applications/1/answers'))
+        return { body: { answers: [{ name: 'size', label: 'T-shirt size', value: 'M', removed: false }] } };
+      if (call.url.endsWith('/applications/1'))
+        return { body: { application: { ...applications.applications[0], answerLabels: {} }, history: [] } };
       if (call.url.includes('/applications')) return { body: applications };
       return { status: 404, body: {} };
     });
@@ -83,6 +87,7 @@ describe('tables on a phone', () => {
     expect(screen.getByRole('button', { name: 'Go to next page' })).toBeEnabled();
     // The name opens the application, as a row does.
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Open Anna Berg' }));
+    expect(await screen.findByText('T-shirt size')).toBeInTheDocument();
   });
 
   it('shows members as cards with role, group, the admin actions and the next-page control', async () => {
