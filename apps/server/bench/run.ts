@@ -16,6 +16,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APPLICATION_SORTS } from '@funkis/shared';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { coldStart, jsonCompression, requestPathRatios, routeWeights } from './runtime.js';
@@ -27,12 +28,16 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const SEQUENTIAL_REQUESTS = 300;
 /** Each statistics call aggregates the whole event: fewer requests keep the bench's run time in bounds. */
 const STATISTICS_REQUESTS = 100;
-/** BENCH_ONLY=review,statistics,bulk,scheduling,rush runs only those parts (all by default). */
+/** BENCH_ONLY=review,statistics,bulk,scheduling,blocks,rush runs only those parts (all by default). */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'review,statistics,bulk,scheduling,rush').split(',').map((part) => part.trim()),
+  (process.env.BENCH_ONLY ?? 'review,statistics,bulk,scheduling,blocks,rush').split(',').map((part) => part.trim()),
 );
 /** The parts measured on the 50,000-application event (bench/serve.ts). */
-const EVENT_PARTS = ['review', 'statistics', 'bulk', 'scheduling'].some((part) => ONLY.has(part));
+const EVENT_PARTS = ['review', 'statistics', 'bulk', 'scheduling', 'blocks'].some((part) => ONLY.has(part));
+/** The limit a request may hold the event loop for (decision 028). */
+const BLOCK_LIMIT_MS = 50;
+/** Each heavy read is measured this many times after one warm-up; the longest stretch of them is reported. */
+const BLOCK_RUNS = 3;
 /** Each week view answers about 1,400 shifts: fewer requests keep the run time in bounds. */
 const SCHEDULING_REQUESTS = 100;
 const LOAD_SECONDS = 5;
@@ -236,6 +241,95 @@ async function benchScheduling(
   return rows;
 }
 
+/** Sends the server process a message and waits for its answer of the same type. */
+function ask(child: ChildProcess, type: string): Promise<{ maxMs?: number }> {
+  return new Promise((resolve) => {
+    const listener = (message: { type?: string; maxMs?: number }) => {
+      if (message?.type !== type) return;
+      child.off('message', listener);
+      resolve(message);
+    };
+    child.on('message', listener);
+    child.send({ type });
+  });
+}
+
+/**
+ * The longest synchronous stretch of each heavy read at festival scale (50,000 applications, 10,000 members, 2,000
+ * shifts): the server's event-loop delay histogram is reset, one request is made and read to its end, and the
+ * histogram's maximum is read once the loop has turned again. Nothing else runs against the server meanwhile, so
+ * the maximum is that request's longest stretch (on SQLite every query's own time is in it; on PostgreSQL only
+ * the JavaScript around the queries). Goal: under BLOCK_LIMIT_MS for each.
+ */
+async function benchBlocks(
+  name: string,
+  base: string,
+  headers: Record<string, string>,
+  ready: ServeReady,
+  child: ChildProcess,
+): Promise<Row[]> {
+  const event = `${base}/api/event/${ready.eventId}`;
+  const list = `${event}/applications`;
+  const group = ready.groupIds[1];
+  const reads: { label: string; url: string }[] = [
+    ...APPLICATION_SORTS.map((sort) => ({ label: `review, sort ${sort}`, url: `${list}?pageSize=25&sort=${sort}` })),
+    { label: 'review, last page (offset 49,975)', url: `${list}?pageSize=25&page=2000` },
+    { label: 'review, 100 rows by last name', url: `${list}?pageSize=100&sort=lastname` },
+    {
+      label: 'review, every filter + search, by group',
+      url: `${list}?status=pending,staged,accepted&groupId=${group},none&week=week-1&search=an&pageSize=25&sort=group`,
+    },
+    { label: 'review, search in answers', url: `${list}?search=lindqvist&pageSize=25&sort=-updatedAt` },
+    { label: 'statistics, no filter', url: `${event}/statistics` },
+    {
+      label: 'statistics, every filter',
+      url: `${event}/statistics?status=pending,accepted&groupId=${group}&week=week-1&from=2025-01-05&to=2025-01-14`,
+    },
+    { label: 'applications export CSV (accepted, ~10,000)', url: `${list}/export?status=accepted&format=csv` },
+    { label: 'applications export XLSX (accepted, ~10,000)', url: `${list}/export?status=accepted&format=xlsx` },
+    { label: 'users export CSV (~10,000 members)', url: `${event}/users/export?format=csv` },
+    { label: 'users export XLSX (~10,000 members)', url: `${event}/users/export?format=xlsx` },
+    { label: 'users, 100 by last name', url: `${event}/users?pageSize=100&sort=lastname` },
+  ];
+  if (ready.scheduling) {
+    const week = 'from=2026-07-01T00:00:00Z&to=2026-07-08T00:00:00Z';
+    reads.push(
+      { label: 'timeline, the week (all groups)', url: `${event}/scheduling/timeline?${week}` },
+      { label: '"not full", first 100', url: `${event}/scheduling/not-full?pageSize=100` },
+      { label: '"no shift", first 100', url: `${event}/scheduling/without-shift?pageSize=100` },
+      { label: 'the week as the list view (with names)', url: `${event}/shifts?${week}` },
+    );
+  }
+  const rows: Row[] = [];
+  for (const read of reads) {
+    const stretches: number[] = [];
+    let status = 0;
+    let bytes = 0;
+    for (let run = 0; run <= BLOCK_RUNS; run += 1) {
+      await ask(child, 'loop-reset');
+      const response = await fetch(read.url, { headers });
+      const body = Buffer.from(await response.arrayBuffer());
+      status = response.status;
+      bytes = body.length;
+      // Let the histogram's timer fire after the answer's last write.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const { maxMs = Number.NaN } = await ask(child, 'loop-read');
+      if (run > 0) stretches.push(maxMs);
+    }
+    if (status !== 200) throw new Error(`${read.label}: ${status}`);
+    const longest = Math.max(...stretches);
+    rows.push({
+      database: name,
+      measure: `blocks: ${read.label} [${(bytes / 1024).toFixed(0)} KB]`,
+      result: `longest ${ms(longest)} (runs ${stretches.map((value) => value.toFixed(0)).join(', ')})${
+        longest < BLOCK_LIMIT_MS ? '' : `  OVER ${BLOCK_LIMIT_MS} ms`
+      }`,
+    });
+  }
+  console.log(`[${name}] event-loop blocks: done`);
+  return rows;
+}
+
 async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'funkis-bench-'));
   const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
@@ -246,7 +340,7 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
     console.log(`\n[${name}] seeding and starting the server…`);
     const started = await startServer({
       BENCH_DATA_DIR: dataDir,
-      BENCH_SCHEDULING: ONLY.has('scheduling') ? '1' : '0',
+      BENCH_SCHEDULING: ONLY.has('scheduling') || ONLY.has('blocks') ? '1' : '0',
       ...(name === 'postgres' ? { BENCH_PG_URL: PG_URL, BENCH_PG_SCHEMA: schema } : {}),
     });
     child = started.child;
@@ -328,7 +422,8 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
       console.log(`[${name}] ${scenario.label}: done`);
     }
 
-    if (ready.scheduling) rows.push(...(await benchScheduling(name, base, headers, ready)));
+    if (ready.scheduling && ONLY.has('scheduling')) rows.push(...(await benchScheduling(name, base, headers, ready)));
+    if (ONLY.has('blocks')) rows.push(...(await benchBlocks(name, base, headers, ready, started.child)));
 
     const update = `/api/event/${ready.eventId}/applications/update`;
     if (!ONLY.has('bulk')) return rows;

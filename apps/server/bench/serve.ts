@@ -4,6 +4,7 @@
  * the load generator so the two do not share one event loop.
  */
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { APPLICATION_STATUSES, type ApplicationStatus, weekOfAnswers } from '@funkis/shared';
 import { sql } from 'kysely';
@@ -280,7 +281,16 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : 0;
   const ready: ServeReady = { type: 'ready', port, seedMs, ...seeded, scheduling };
   process.send(ready);
+  // The longest synchronous stretch between a reset and a read (bench/run.ts's "blocks" part): a 1 ms timer that
+  // fires late by the length of any stretch that held the loop.
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   process.on('message', (message: { type?: string }) => {
+    if (message?.type === 'loop-reset') {
+      loop.reset();
+      process.send?.({ type: 'loop-reset' });
+    }
+    if (message?.type === 'loop-read') process.send?.({ type: 'loop-read', maxMs: loop.max / 1e6 });
     if (message?.type === 'close') {
       void app.close().then(() => process.exit(0));
     }
