@@ -7,9 +7,10 @@ import {
   type FormField,
   type WeekSeparationConfig,
 } from '@funkis/shared';
+import { mapInSlices } from '../../lib/event-loop.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { MailLanguage } from '../../lib/language.js';
-import { type CsvDelimiter, type TableCell, tableToCsv, tableToXlsx } from '../../lib/table-export.js';
+import { type CsvDelimiter, type TableCell, tableToCsvInSlices, tableToXlsx } from '../../lib/table-export.js';
 
 /** A column of the export: one of the applicant's own, or the answer to one question of the form. */
 export type ApplicationExportColumn =
@@ -138,24 +139,26 @@ const headersOf = ({ columns, language, weekConfig }: ApplicationsExport) =>
         : HEADERS[language][column.name],
   );
 
-const cellsOf = (data: ApplicationsExport) =>
-  data.applications.map((application) =>
-    data.columns.map((column) => cellOf(application, column, data.language, data.weekConfig)),
-  );
+const rowOf = (data: ApplicationsExport) => (application: Application) =>
+  data.columns.map((column) => cellOf(application, column, data.language, data.weekConfig));
 
-/** One row per application, answers headed by their question (quoting, formula guard and BOM: lib/table-export.ts). */
-export function applicationsToCsv(data: ApplicationsExport, delimiter: CsvDelimiter = ','): string {
-  return tableToCsv(headersOf(data), cellsOf(data), delimiter);
+/**
+ * One row per application, answers headed by their question (quoting, formula guard and BOM: lib/table-export.ts),
+ * written in slices: 20,000 rows of 40 answers each is seconds of work on the server's one thread.
+ */
+export function applicationsToCsv(data: ApplicationsExport, delimiter: CsvDelimiter = ','): Promise<string> {
+  return tableToCsvInSlices(headersOf(data), data.applications, rowOf(data), delimiter);
 }
 
-export function applicationsToXlsx(data: ApplicationsExport): Promise<Buffer> {
+export async function applicationsToXlsx(data: ApplicationsExport): Promise<Buffer> {
   const headers = headersOf(data);
+  const rows = await mapInSlices(data.applications, rowOf(data));
   return tableToXlsx(
     data.language === 'sv' ? 'Ansökningar' : 'Applications',
     headers.map((header, index) => {
       const column = data.columns[index];
       return { header, width: column?.kind === 'base' && column.name === 'email' ? 34 : 22 };
     }),
-    cellsOf(data),
+    rows,
   );
 }

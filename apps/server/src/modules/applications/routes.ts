@@ -89,7 +89,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = `event-${reviewer.eventId}-applications.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
       if (format === 'xlsx') return reply.type(XLSX_TYPE).send(await applicationsToXlsx(data));
-      return reply.type('text/csv; charset=utf-8').send(applicationsToCsv(data, delimiter === 'semicolon' ? ';' : ','));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .send(await applicationsToCsv(data, delimiter === 'semicolon' ? ';' : ','));
     },
   );
 

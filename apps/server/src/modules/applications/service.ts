@@ -18,6 +18,7 @@ import {
 import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
+import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { badRequest, conflict, fieldError, fieldErrors, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
@@ -231,6 +232,8 @@ export function applicationsService(db: Db, dialect: DialectName) {
       const pageSize = 500;
       const applications: Application[] = [];
       for (let page = 1; applications.length < total; page += 1) {
+        // Each page is a synchronous statement on SQLite: the loop turns between them (lib/event-loop.ts).
+        if (page > 1) await turnOfTheLoop();
         const rows = await repository.listPage(scope, filter, { sort, page, pageSize });
         for (const row of rows) applications.push(toApplication(row));
         if (rows.length < pageSize) break;

@@ -1,5 +1,6 @@
 import type { Member, MemberExportColumn } from '@funkis/shared';
-import { type CsvDelimiter, tableToCsv, tableToXlsx } from '../../lib/table-export.js';
+import { mapInSlices } from '../../lib/event-loop.js';
+import { type CsvDelimiter, tableToCsvInSlices, tableToXlsx } from '../../lib/table-export.js';
 
 const HEADERS: Record<MemberExportColumn, string> = {
   firstname: 'First name',
@@ -22,18 +23,19 @@ function cellText(member: Member, column: MemberExportColumn): string {
   }
 }
 
-const cellsOf = (members: Member[], columns: readonly MemberExportColumn[]) =>
-  members.map((member) => columns.map((column) => cellText(member, column)));
+const rowOf = (columns: readonly MemberExportColumn[]) => (member: Member) =>
+  columns.map((column) => cellText(member, column));
 
-/** The users table as CSV (quoting, formula guard and BOM in lib/table-export.ts). */
+/** The users table as CSV (quoting, formula guard and BOM in lib/table-export.ts), written in slices. */
 export function membersToCsv(
   members: Member[],
   columns: readonly MemberExportColumn[],
   delimiter: CsvDelimiter = ',',
-): string {
-  return tableToCsv(
+): Promise<string> {
+  return tableToCsvInSlices(
     columns.map((column) => HEADERS[column]),
-    cellsOf(members, columns),
+    members,
+    rowOf(columns),
     delimiter,
   );
 }
@@ -42,6 +44,6 @@ export async function membersToXlsx(members: Member[], columns: readonly MemberE
   return tableToXlsx(
     'Users',
     columns.map((column) => ({ header: HEADERS[column], width: column === 'email' ? 34 : 20 })),
-    cellsOf(members, columns),
+    await mapInSlices(members, rowOf(columns)),
   );
 }

@@ -110,7 +110,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.type(XLSX_TYPE).send(await membersToXlsx(members, columns));
       }
       const delimiter = request.query.delimiter === 'semicolon' ? ';' : ',';
-      return reply.type('text/csv; charset=utf-8').send(membersToCsv(members, columns, delimiter));
+      return reply.type('text/csv; charset=utf-8').send(await membersToCsv(members, columns, delimiter));
     },
   );
 

@@ -8,6 +8,7 @@ import {
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import { type AuditEntry, writeAudit } from '../../lib/audit.js';
+import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { lockEvent, lockEvents, withTransaction } from '../../lib/transaction.js';
 import type { EventMembership } from '../../plugins/auth.js';
@@ -214,7 +215,7 @@ export function membershipsService(db: Db, dialect: DialectName) {
         if (batch.length < EXPORT_BATCH) return rows;
         // Each batch is a synchronous statement on SQLite: let other requests run between them, so a large
         // export is many short stretches of the event loop instead of one long one.
-        await new Promise((resolve) => setImmediate(resolve));
+        await turnOfTheLoop();
       }
     },
 
