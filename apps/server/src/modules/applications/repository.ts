@@ -158,6 +158,54 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       ? sql<SqlBool>`${sql.ref(column)} = any(${pgIntArray(ids)}::int[])`
       : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
 
+  /** The matching applications' ids in the requested order (ties by id); the joins only where the order needs them. */
+  const orderedIds = (executor: Db, scope: ApplicationScope, filter: ApplicationFilter, sort: ApplicationSort) => {
+    const { field, direction } = parseSort(sort);
+    let ordered = selectMatching(executor, scope, filter)
+      .leftJoin('users as u', 'u.id', 'a.user_id')
+      .leftJoin('event_groups as g', 'g.id', 'a.group_id')
+      .select('a.id');
+    switch (field) {
+      case 'createdAt':
+        ordered = ordered.orderBy('a.created_at', direction);
+        break;
+      case 'updatedAt':
+        ordered = ordered.orderBy('a.updated_at', direction);
+        break;
+      case 'status':
+        ordered = ordered.orderBy(STATUS_RANK, direction);
+        break;
+      // The applicant's name as copied into the application (migration 0013): no join, and by last name the
+      // index (event_id, sort_lastname, sort_firstname, id) gives the order.
+      case 'firstname':
+        ordered = ordered.orderBy('a.sort_firstname', direction).orderBy('a.sort_lastname', direction);
+        break;
+      case 'lastname':
+        ordered = ordered.orderBy('a.sort_lastname', direction).orderBy('a.sort_firstname', direction);
+        break;
+      case 'email':
+        ordered = ordered.orderBy('u.email', direction);
+        break;
+      case 'group':
+        // Applications without a group come last in both directions and on both databases.
+        ordered = ordered.orderBy(sql`case when g.name is null then 1 else 0 end`).orderBy('g.name', direction);
+        break;
+    }
+    return ordered.orderBy('a.id', direction);
+  };
+
+  /** These applications with applicant and group, in the order of `ids`. */
+  const rowsInOrder = async (ids: readonly number[]) => {
+    if (ids.length === 0) return [];
+    const rows = await selectApplicationRows(db)
+      // The ids come from a scoped query; an event_id term here would only tempt a planner without statistics
+      // into scanning the event instead of looking up the listed rows.
+      .where('a.id', 'in', [...ids])
+      .execute();
+    const position = new Map(ids.map((id, index) => [id, index]));
+    return rows.sort((left, right) => (position.get(left.id) ?? 0) - (position.get(right.id) ?? 0));
+  };
+
   return {
     /**
      * One page of applications with applicant and group, in the requested order (ties by id). First the page's
@@ -168,53 +216,22 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       filter: ApplicationFilter,
       options: { sort: ApplicationSort; page: number; pageSize: number },
     ) {
-      const { field, direction } = parseSort(options.sort);
-      let ordered = selectMatching(db, scope, filter)
-        .leftJoin('users as u', 'u.id', 'a.user_id')
-        .leftJoin('event_groups as g', 'g.id', 'a.group_id')
-        .select('a.id');
-      switch (field) {
-        case 'createdAt':
-          ordered = ordered.orderBy('a.created_at', direction);
-          break;
-        case 'updatedAt':
-          ordered = ordered.orderBy('a.updated_at', direction);
-          break;
-        case 'status':
-          ordered = ordered.orderBy(STATUS_RANK, direction);
-          break;
-        // The applicant's name as copied into the application (migration 0013): no join, and by last name the
-        // index (event_id, sort_lastname, sort_firstname, id) gives the order.
-        case 'firstname':
-          ordered = ordered.orderBy('a.sort_firstname', direction).orderBy('a.sort_lastname', direction);
-          break;
-        case 'lastname':
-          ordered = ordered.orderBy('a.sort_lastname', direction).orderBy('a.sort_firstname', direction);
-          break;
-        case 'email':
-          ordered = ordered.orderBy('u.email', direction);
-          break;
-        case 'group':
-          // Applications without a group come last in both directions and on both databases.
-          ordered = ordered.orderBy(sql`case when g.name is null then 1 else 0 end`).orderBy('g.name', direction);
-          break;
-      }
       const ids = (
-        await ordered
-          .orderBy('a.id', direction)
+        await orderedIds(db, scope, filter, options.sort)
           .limit(options.pageSize)
           .offset((options.page - 1) * options.pageSize)
           .execute()
       ).map((row) => row.id);
-      if (ids.length === 0) return [];
-      const rows = await selectApplicationRows(db)
-        // The ids come from the scoped query above; an event_id term here would only tempt a planner without
-        // statistics into scanning the event instead of looking up 25 rows.
-        .where('a.id', 'in', ids)
-        .execute();
-      const position = new Map(ids.map((id, index) => [id, index]));
-      return rows.sort((left, right) => (position.get(left.id) ?? 0) - (position.get(right.id) ?? 0));
+      return rowsInOrder(ids);
     },
+
+    /** The ids of every matching application in the requested order, at most `limit` (the export's first step). */
+    async matchingIds(scope: ApplicationScope, filter: ApplicationFilter, sort: ApplicationSort, limit: number) {
+      return (await orderedIds(db, scope, filter, sort).limit(limit).execute()).map((row) => row.id);
+    },
+
+    /** These applications with applicant and group, in the order of `ids`. */
+    rowsInOrder,
 
     /** Counts per (group, status) of the matching applications: the total and the whole summary in one query. */
     countByGroupAndStatus: (scope: ApplicationScope, filter: ApplicationFilter) =>

@@ -18,7 +18,7 @@ import {
 import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
-import { turnOfTheLoop } from '../../lib/event-loop.js';
+import { SLICE_ROWS, turnOfTheLoop } from '../../lib/event-loop.js';
 import { badRequest, conflict, fieldError, fieldErrors, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
@@ -216,9 +216,8 @@ export function applicationsService(db: Db, dialect: DialectName) {
     },
 
     /**
-     * Every application the review's filter shows the reviewer, in its sort order, read a page of 500 at a time
-     * (each page its own query, so the event loop turns between them); at most APPLICATIONS_EXPORT_MAXIMUM, a
-     * larger set is refused before any is read. With the form's questions and the week configuration the export
+     * Every application the review's filter shows the reviewer, in its sort order; at most
+     * APPLICATIONS_EXPORT_MAXIMUM, a larger set is refused before any is read. With the form's questions and the week configuration the export
      * writes them with.
      */
     async exportRows(reviewer: Reviewer, filter: ApplicationFilter, sort: ApplicationSort) {
@@ -229,17 +228,17 @@ export function applicationsService(db: Db, dialect: DialectName) {
       if (total > APPLICATIONS_EXPORT_MAXIMUM) {
         throw badRequest('error.applicationsExportTooLarge', { max: APPLICATIONS_EXPORT_MAXIMUM });
       }
-      const pageSize = 500;
+      // The order once (ids only), then the rows a slice at a time, the loop turning between the slices: each
+      // statement is synchronous on SQLite (lib/event-loop.ts).
+      const ids = await repository.matchingIds(scope, filter, sort, APPLICATIONS_EXPORT_MAXIMUM);
       const applications: Application[] = [];
-      for (let page = 1; applications.length < total; page += 1) {
-        // Each page is a synchronous statement on SQLite: the loop turns between them (lib/event-loop.ts).
-        if (page > 1) await turnOfTheLoop();
-        const rows = await repository.listPage(scope, filter, { sort, page, pageSize });
+      for (let start = 0; start < ids.length; start += SLICE_ROWS) {
+        if (start > 0) await turnOfTheLoop();
+        const rows = await repository.rowsInOrder(ids.slice(start, start + SLICE_ROWS));
         for (const row of rows) applications.push(toApplication(row));
-        if (rows.length < pageSize) break;
       }
       return {
-        applications: applications.slice(0, APPLICATIONS_EXPORT_MAXIMUM),
+        applications,
         fields: fields.filter((field) => !isDisplayOnlyField(field.type)),
         weekConfig: activeWeekConfig(event),
       };
