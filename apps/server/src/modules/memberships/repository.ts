@@ -113,6 +113,37 @@ export function membershipsRepository(db: Db, dialect: DialectName) {
     return builder;
   };
 
+  /** The members the query finds in the table's order: the asked sort, ties by name, then id. */
+  const orderedMembers = (eventId: number, query: MemberQuery) => {
+    let builder = filteredMembers(eventId, query);
+    const direction = query.sort?.descending ? 'desc' : 'asc';
+    const lower = (column: 'users.firstname' | 'users.lastname' | 'users.email' | 'g.name') =>
+      sql`lower(${sql.ref(column)})`;
+    switch (query.sort?.field) {
+      case 'firstname':
+        builder = builder.orderBy(lower('users.firstname'), direction);
+        break;
+      case 'email':
+        builder = builder.orderBy(lower('users.email'), direction);
+        break;
+      case 'roleLevel':
+        builder = builder.orderBy('event_users.role_level', direction);
+        break;
+      case 'group':
+        // Members without a group last, whichever the direction, on both databases.
+        builder = builder
+          .orderBy(sql`case when ${sql.ref('g.name')} is null then 1 else 0 end`)
+          .orderBy(lower('g.name'), direction);
+        break;
+      case 'createdAt':
+        builder = builder.orderBy('event_users.created_at', direction);
+        break;
+      default:
+        builder = builder.orderBy(lower('users.lastname'), direction);
+    }
+    return builder.orderBy(lower('users.lastname')).orderBy(lower('users.firstname')).orderBy('event_users.id');
+  };
+
   const countMembers = async (eventId: number, query: MemberQuery): Promise<number> => {
     const row = await filteredMembers(eventId, query)
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -227,41 +258,25 @@ export function membershipsRepository(db: Db, dialect: DialectName) {
 
     /** One page of the users table, sorted, with a stable order for paging (ties broken by name, then id). */
     async listMembers(eventId: number, query: MemberQuery, limit: number, offset: number): Promise<Member[]> {
-      let builder = filteredMembers(eventId, query).select(memberColumns);
-      const direction = query.sort?.descending ? 'desc' : 'asc';
-      const lower = (column: 'users.firstname' | 'users.lastname' | 'users.email' | 'g.name') =>
-        sql`lower(${sql.ref(column)})`;
-      switch (query.sort?.field) {
-        case 'firstname':
-          builder = builder.orderBy(lower('users.firstname'), direction);
-          break;
-        case 'email':
-          builder = builder.orderBy(lower('users.email'), direction);
-          break;
-        case 'roleLevel':
-          builder = builder.orderBy('event_users.role_level', direction);
-          break;
-        case 'group':
-          // Members without a group last, whichever the direction, on both databases.
-          builder = builder
-            .orderBy(sql`case when ${sql.ref('g.name')} is null then 1 else 0 end`)
-            .orderBy(lower('g.name'), direction);
-          break;
-        case 'createdAt':
-          builder = builder.orderBy('event_users.created_at', direction);
-          break;
-        default:
-          builder = builder.orderBy(lower('users.lastname'), direction);
-      }
-      return (
-        await builder
-          .orderBy(lower('users.lastname'))
-          .orderBy(lower('users.firstname'))
-          .orderBy('event_users.id')
-          .limit(limit)
-          .offset(offset)
-          .execute()
-      ).map(toMember);
+      return (await orderedMembers(eventId, query).select(memberColumns).limit(limit).offset(offset).execute()).map(
+        toMember,
+      );
+    },
+
+    /** The ids of every member the query finds, in the table's order (an export's first step). */
+    async memberIds(eventId: number, query: MemberQuery): Promise<number[]> {
+      return (await orderedMembers(eventId, query).select('event_users.id').execute()).map((row) => row.id);
+    },
+
+    /** These members, in the order of `ids`. */
+    async membersInOrder(eventId: number, ids: readonly number[]): Promise<Member[]> {
+      if (ids.length === 0) return [];
+      const rows = await membersFrom(eventId)
+        .select(memberColumns)
+        .where('event_users.id', 'in', [...ids])
+        .execute();
+      const position = new Map(ids.map((id, index) => [id, index]));
+      return rows.sort((left, right) => (position.get(left.id) ?? 0) - (position.get(right.id) ?? 0)).map(toMember);
     },
 
     async listAccess(eventId: number, roleLevel: RoleLevel, page: number, pageSize: number) {

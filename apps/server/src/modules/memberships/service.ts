@@ -8,7 +8,7 @@ import {
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import { type AuditEntry, writeAudit } from '../../lib/audit.js';
-import { turnOfTheLoop } from '../../lib/event-loop.js';
+import { SLICE_ROWS, turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { lockEvent, lockEvents, withTransaction } from '../../lib/transaction.js';
 import type { EventMembership } from '../../plugins/auth.js';
@@ -16,8 +16,6 @@ import { groupsService } from '../groups/service.js';
 import { type MemberQuery, type MemberScope, type MembershipRow, membershipsRepository } from './repository.js';
 
 export type { MemberQuery, MembershipRow } from './repository.js';
-
-const EXPORT_BATCH = 1000;
 
 /**
  * Which members the caller may list: an admin anyone (or the group asked for), a group leader only their own
@@ -208,15 +206,15 @@ export function membershipsService(db: Db, dialect: DialectName) {
 
     /** Every row the filters select, read in batches: what an export writes. */
     async allMembers(eventId: number, query: MemberQuery): Promise<Member[]> {
-      const rows: Member[] = [];
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const batch = await read.listMembers(eventId, query, EXPORT_BATCH, offset);
-        rows.push(...batch);
-        if (batch.length < EXPORT_BATCH) return rows;
-        // Each batch is a synchronous statement on SQLite: let other requests run between them, so a large
-        // export is many short stretches of the event loop instead of one long one.
-        await turnOfTheLoop();
+      // The order once (ids only), then the members a slice at a time, the loop turning between the slices: each
+      // statement is synchronous on SQLite (lib/event-loop.ts).
+      const ids = await read.memberIds(eventId, query);
+      const members: Member[] = [];
+      for (let start = 0; start < ids.length; start += SLICE_ROWS) {
+        if (start > 0) await turnOfTheLoop();
+        members.push(...(await read.membersInOrder(eventId, ids.slice(start, start + SLICE_ROWS))));
       }
+      return members;
     },
 
     /** Admins, group leaders and volunteers of the event, a page of each (the control panel's access card). */
