@@ -158,19 +158,32 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       ? sql<SqlBool>`${sql.ref(column)} = any(${pgIntArray(ids)}::int[])`
       : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
 
-  /** The matching applications' ids in the requested order (ties by id); the joins only where the order needs them. */
-  const orderedIds = (executor: Db, scope: ApplicationScope, filter: ApplicationFilter, sort: ApplicationSort) => {
+  /**
+   * The matching applications' ids in the requested order (ties by id). `whole`: all of them are wanted (an
+   * export), not a page: on SQLite the sort keys are then written `+column`, which keeps the planner from walking
+   * the whole event in an index's order (and reading each row to test the filter) just to avoid sorting; it reads
+   * the filter's index and sorts the matches instead (10,000 of 50,000: 110 ms before, 19 ms after, load 12).
+   */
+  const orderedIds = (
+    executor: Db,
+    scope: ApplicationScope,
+    filter: ApplicationFilter,
+    sort: ApplicationSort,
+    whole = false,
+  ) => {
     const { field, direction } = parseSort(sort);
+    const key = (column: 'a.created_at' | 'a.updated_at' | 'a.sort_firstname' | 'a.sort_lastname') =>
+      whole && dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column);
     let ordered = selectMatching(executor, scope, filter)
       .leftJoin('users as u', 'u.id', 'a.user_id')
       .leftJoin('event_groups as g', 'g.id', 'a.group_id')
       .select('a.id');
     switch (field) {
       case 'createdAt':
-        ordered = ordered.orderBy('a.created_at', direction);
+        ordered = ordered.orderBy(key('a.created_at'), direction);
         break;
       case 'updatedAt':
-        ordered = ordered.orderBy('a.updated_at', direction);
+        ordered = ordered.orderBy(key('a.updated_at'), direction);
         break;
       case 'status':
         ordered = ordered.orderBy(STATUS_RANK, direction);
@@ -178,10 +191,10 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       // The applicant's name as copied into the application (migration 0013): no join, and by last name the
       // index (event_id, sort_lastname, sort_firstname, id) gives the order.
       case 'firstname':
-        ordered = ordered.orderBy('a.sort_firstname', direction).orderBy('a.sort_lastname', direction);
+        ordered = ordered.orderBy(key('a.sort_firstname'), direction).orderBy(key('a.sort_lastname'), direction);
         break;
       case 'lastname':
-        ordered = ordered.orderBy('a.sort_lastname', direction).orderBy('a.sort_firstname', direction);
+        ordered = ordered.orderBy(key('a.sort_lastname'), direction).orderBy(key('a.sort_firstname'), direction);
         break;
       case 'email':
         ordered = ordered.orderBy('u.email', direction);
@@ -227,7 +240,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
 
     /** The ids of every matching application in the requested order, at most `limit` (the export's first step). */
     async matchingIds(scope: ApplicationScope, filter: ApplicationFilter, sort: ApplicationSort, limit: number) {
-      return (await orderedIds(db, scope, filter, sort).limit(limit).execute()).map((row) => row.id);
+      return (await orderedIds(db, scope, filter, sort, true).limit(limit).execute()).map((row) => row.id);
     },
 
     /** These applications with applicant and group, in the order of `ids`. */

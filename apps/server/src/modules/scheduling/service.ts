@@ -17,6 +17,7 @@ import {
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
+import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
@@ -31,6 +32,9 @@ import { type CalendarShift, toICalendar } from './ical.js';
 import { type MailContext, type MailShift, schedulingMails } from './mails.js';
 import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
 import { checkAssignmentRules, requireOrganiserOf, requirePlaceableBy, spanClash } from './rules.js';
+
+/** Shifts made into answers per statement when a list is long (a week of a festival). */
+const SHIFT_SLICE = 250;
 
 /** What the service needs beyond the database: the mail queue, the token secret and the public address. */
 export interface SchedulingOptions {
@@ -143,6 +147,20 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
   };
 
   async function toShifts(eventId: number, rows: ShiftRow[], viewer: number, source: Db = db): Promise<Shift[]> {
+    if (rows.length <= SHIFT_SLICE || source !== db) return shiftsWithPeople(eventId, rows, viewer, source);
+    // A week of a big event (1,400 shifts, 7,000 people on them): a slice of shifts at a time, the loop turning
+    // between them, since each statement is synchronous on SQLite (lib/event-loop.ts). Only outside a
+    // transaction: inside one, other requests' statements must not run between ours.
+    const shifts: Shift[] = [];
+    for (let start = 0; start < rows.length; start += SHIFT_SLICE) {
+      if (start > 0) await turnOfTheLoop();
+      shifts.push(...(await shiftsWithPeople(eventId, rows.slice(start, start + SHIFT_SLICE), viewer, db)));
+    }
+    return shifts;
+  }
+
+  /** The shifts with their assignments and the assigned people's names. */
+  async function shiftsWithPeople(eventId: number, rows: ShiftRow[], viewer: number, source: Db): Promise<Shift[]> {
     const assignments = await schedulingRepository(source, dialect).assignmentsOf(rows.map((row) => row.id));
     const members = await membershipsService(source, dialect).findMembers(
       eventId,
