@@ -18,7 +18,10 @@ export type ReceiverReason =
   | { kind: 'application'; status: ApplicationStatus; groupName?: string }
   | { kind: 'chosen' };
 
-/** One message the queue will send, fully rendered. */
+/**
+ * One message the queue will send: rendered, or for event mail (a `receiverId`, `text` empty) composed from the
+ * e-mail when it is sent (docs/decisions/028).
+ */
 export interface QueuedMessage {
   eventId: number | null;
   receiverId?: number | null;
