@@ -32,6 +32,7 @@ import * as mailFromName from './migrations/0021-mail-from-name.js';
 import * as emailConfirmation from './migrations/0027-email-confirmation.js';
 import * as mailPreview from './migrations/0028-mail-preview.js';
 import * as shiftRevisions from './migrations/0030-shift-revisions.js';
+import * as mailCopiesComposedWhenSent from './migrations/0031-mail-copies-composed-when-sent.js';
 import * as reviewSortIndexes from './migrations/0040-review-sort-indexes.js';
 import type { Database, Db, DialectName } from './types.js';
 
@@ -233,6 +234,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0027-email-confirmation': emailConfirmation,
     '0028-mail-preview': mailPreview,
     '0030-shift-revisions': shiftRevisions,
+    '0031-mail-copies-composed-when-sent': mailCopiesComposedWhenSent,
     '0040-review-sort-indexes': reviewSortIndexes,
   };
   return {

@@ -216,6 +216,13 @@ export interface MailsTable {
   format: Generated<string>;
   /** The folder list's preview: the start of the message's text, computed when the e-mail is stored. */
   preview: Generated<string>;
+  /** What the receivers' copies are composed from when sent (0031); null for e-mails stored before. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  event_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The message's text form: the message itself, or for rich text the text derived from its HTML. */
+  message_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON: the linked files, `[{ name, url }]` with absolute download addresses. */
+  linked_files: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -230,6 +237,8 @@ export interface MailReceiversTable {
   last_error: string | null;
   /** Why this person gets the e-mail, in words the mail's footer uses. */
   reason: Generated<string>;
+  /** The first name its copy greets (0031); null for receivers stored before. */
+  firstname: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 

@@ -117,6 +117,34 @@ describe(`rich-text mail on ${dialect}`, () => {
     expect(html).toContain('You get it because the sender chose you as a receiver.');
   });
 
+  it("keeps the message once, on the e-mail, and composes each receiver's copy with their name when it is sent", async () => {
+    const sent = await admin.post(`/api/event/${e.event.id}/send-mail`, {
+      receivers: { userIds: [e.volunteerA.id, e.volunteerB.id] },
+      subject: 'Once stored',
+      message: `<p>Hi {firstname}, ${'the plan '.repeat(200)}</p>`,
+      format: 'html',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // The queue holds no body per receiver (docs/decisions/028): the copies are composed from the e-mail.
+    const queued = await t.db
+      .selectFrom('mail_queue as q')
+      .innerJoin('mail_receivers as r', 'r.id', 'q.receiver_id')
+      .select(['q.body_text', 'q.body_html'])
+      .where('r.mail_id', '=', sent.json().email.id)
+      .execute();
+    expect(queued).toHaveLength(2);
+    for (const row of queued) expect([row.body_text, row.body_html]).toEqual(['', null]);
+
+    await t.app.mail.worker.drain();
+    for (const person of [e.volunteerA, e.volunteerB]) {
+      const copies = smtp.messages.filter((mail) => mail.to.includes(person.email) && mail.raw.includes('Once stored'));
+      expect(copies).toHaveLength(1);
+      const parts = partsOf(copies[0].raw);
+      expect(parts.find((part) => part.type === 'text/plain')?.text).toContain(`Hi ${person.firstname}, the plan`);
+      expect(parts.find((part) => part.type === 'text/html')?.text).toContain(`<p>Hi ${person.firstname}, the plan`);
+    }
+  });
+
   it('makes a relative link absolute against PUBLIC_URL in the stored message and both parts sent', async () => {
     const sent = await admin.post(`/api/event/${e.event.id}/send-mail`, {
       receivers: { userIds: [e.volunteerB.id] },

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { mailRepository } from '../../src/modules/mail/repository.js';
+import { composeCopy } from '../../src/modules/mail/texts.js';
 import { PNG } from '../events/fixtures.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import type { TestClient } from '../helpers/client.js';
@@ -132,12 +134,15 @@ describe(`limits per account on ${dialect}`, () => {
     expect(sent.statusCode, sent.body).toBe(201);
     const queued = await t.db
       .selectFrom('mail_queue')
-      .select(['from_name', 'body_text', 'subject'])
+      .select(['from_name', 'receiver_id', 'subject'])
       .where('event_id', '=', event.id)
       .where('reason', '=', 'event_mail')
       .executeTakeFirstOrThrow();
     expect(queued.from_name).toBe('Ada Berg via Funkis');
-    expect(queued.body_text.split('\n')[0]).toBe(
+    // The copy as the queue composes it when it sends it.
+    const copy = await mailRepository(t.db, t.app.dialect).copyOf(queued.receiver_id as number);
+    expect(copy).not.toBeNull();
+    expect(composeCopy(copy as NonNullable<typeof copy>).text.split('\n')[0]).toBe(
       'Ada Berg sent you this message from the event “Your mailbox is full - restore it” on Funkis.',
     );
   });

@@ -200,8 +200,10 @@ export function accountRepository(db: Db) {
     },
 
     /** Sets the avatar and answers the one it replaces, whose file the caller removes. */
-    setAvatar(id: number, avatar: string) {
+    /** `beforeWrite` decides in the same transaction whether the new bytes may be recorded (storage limits). */
+    setAvatar(id: number, avatar: string, beforeWrite?: (trx: Db) => Promise<void>) {
       return db.transaction().execute(async (trx) => {
+        await beforeWrite?.(trx);
         const previous = await trx.selectFrom('users').select('avatar').where('id', '=', id).executeTakeFirstOrThrow();
         const row = await trx
           .updateTable('users')

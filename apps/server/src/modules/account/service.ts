@@ -12,6 +12,7 @@ import { hashToken, randomToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
 import { eventsService } from '../events/service.js';
+import { claimRoom, storageLimitsOf } from '../files/storage-use.js';
 import { membershipsService } from '../memberships/service.js';
 import { schedulingService } from '../scheduling/service.js';
 import { mailLanguagesOf } from './languages.js';
@@ -344,9 +345,19 @@ export function accountService(app: FastifyInstance) {
     },
 
     /** Stores a new avatar from the upload's checked bytes (lib/images `readImageUpload`). */
+    /** The account's room is decided again where the avatar is recorded (docs/decisions/029); refused bytes go. */
     async saveAvatar(userId: number, bytes: Buffer, type: ImageType): Promise<User> {
       const saved = await app.storage.save(Readable.from([bytes]));
-      const { row, previous } = await users.setAvatar(userId, `${saved.key}.${type}`);
+      let result: Awaited<ReturnType<typeof users.setAvatar>>;
+      try {
+        result = await users.setAvatar(userId, `${saved.key}.${type}`, (trx) =>
+          claimRoom(trx, app.dialect, app.storage, storageLimitsOf(app.config), userId, bytes.length),
+        );
+      } catch (error) {
+        await app.storage.remove(saved.key).catch(() => undefined);
+        throw error;
+      }
+      const { row, previous } = result;
       if (previous) await app.storage.remove(previous.split('.')[0]).catch(() => undefined);
       return toUser(row);
     },

@@ -21,7 +21,7 @@ import { uploadRoutes } from '../../lib/uploads.js';
 import { currentMembership, currentUser, findMembership } from '../../plugins/auth.js';
 import { dailyLimit } from '../account/rate-limits.js';
 import { isTakingApplications } from '../applications/service.js';
-import { storageLimitsOf, storageUse } from '../files/storage-use.js';
+import { claimRoom, storageLimitsOf, storageUse } from '../files/storage-use.js';
 import { parseFields } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { parseWeekConfig, toEvent } from './repository.js';
@@ -233,7 +233,17 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         const avatar = `${saved.key}.${type}`;
         let result: Awaited<ReturnType<typeof service.setAvatar>>;
         try {
-          result = await service.setAvatar(membership.eventId, currentUser(request).id, avatar);
+          // Decided again where the avatar is recorded, so two uploads at once cannot both take the last room.
+          result = await service.setAvatar(membership.eventId, currentUser(request).id, avatar, (trx) =>
+            claimRoom(
+              trx,
+              app.dialect,
+              app.storage,
+              storageLimitsOf(app.config),
+              currentUser(request).id,
+              bytes.length,
+            ),
+          );
         } catch (error) {
           await app.storage.remove(saved.key);
           throw error;

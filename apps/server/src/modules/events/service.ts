@@ -142,9 +142,11 @@ export function eventsService(db: Db, dialect: DialectName) {
     },
 
     /** Stores the new avatar's file name; returns the previous one so the caller can delete its bytes. */
-    async setAvatar(eventId: number, actorId: number | null, avatar: string) {
+    /** `claim` decides under the event's lock whether the new bytes may be recorded (storage limits). */
+    async setAvatar(eventId: number, actorId: number | null, avatar: string, claim?: (trx: Db) => Promise<void>) {
       return inTransaction(async (repository, trx) => {
         await lockEvent(trx, dialect, eventId);
+        await claim?.(trx);
         const current = await repository.findEvent(eventId);
         if (!current) throw notFound();
         const row = await repository.updateEvent(eventId, { avatar });

@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/time.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { type FileRow, filesRepository, rolesJson } from './repository.js';
+import { claimRoom, type StorageLimits } from './storage-use.js';
 
 /** Bytes as whole megabytes, for the messages ("at most 25 MB"). */
 export const megabytes = (bytes: number): number => Math.max(1, Math.floor(bytes / (1024 * 1024)));
@@ -25,7 +26,13 @@ const canSee = (row: FileRow, roleLevel: RoleLevel) => (JSON.parse(row.allowed_r
  * Event files: the one owner of `files` and of their bytes in the store. A file the caller's role may not see
  * answers 404 like a file that does not exist, and a file of another event is never found under this one.
  */
-export function filesService(db: Db, dialect: DialectName, storage: FileStorage, quotaBytes: number) {
+export function filesService(
+  db: Db,
+  dialect: DialectName,
+  storage: FileStorage,
+  quotaBytes: number,
+  limits: StorageLimits = { accountBytes: 0, serverBytes: 0 },
+) {
   const read = filesRepository(db, dialect);
 
   const findVisible = async (eventId: number, fileId: number, roleLevel: RoleLevel): Promise<FileRow> => {
@@ -54,8 +61,10 @@ export function filesService(db: Db, dialect: DialectName, storage: FileStorage,
     remainingBytes: async (eventId: number): Promise<number> => quotaBytes - (await read.usedBytes(eventId)),
 
     /**
-     * Records bytes already in the store as a file of the event, within the quota (checked again under the
-     * event's lock, so two uploads at once cannot both take the last space). On any failure the bytes go.
+     * Records bytes already in the store as a file of the event, within the event's quota and the uploader's
+     * account and the server's limits, decided again in the transaction that records it under the event's and the
+     * storage locks (docs/decisions/029): two uploads at once cannot both take the last space. On any failure the
+     * bytes go.
      */
     async create(eventId: number, actorId: number, upload: StoredUpload): Promise<EventFile> {
       try {
@@ -66,6 +75,11 @@ export function filesService(db: Db, dialect: DialectName, storage: FileStorage,
           if (used + upload.size > quotaBytes) {
             throw tooLarge('files.quotaExceeded', { size: megabytes(quotaBytes) }, 'file');
           }
+          await claimRoom(trx, dialect, storage, limits, actorId, upload.size, {
+            remainingBytes: quotaBytes - used,
+            code: 'files.quotaExceeded',
+            sizeBytes: quotaBytes,
+          });
           const { id } = await repository.insert({
             event_id: eventId,
             name: upload.name,

@@ -1,5 +1,6 @@
 import type { MessageKey } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
+import { sql } from 'kysely';
+import type { Db, DialectName } from '../../db/types.js';
 import { tooLarge } from '../../lib/http-error.js';
 import type { FileStorage } from '../../plugins/storage.js';
 
@@ -101,6 +102,35 @@ export function storageUse(db: Db, storage: FileStorage, limits: StorageLimits) 
       if (room && bytes > room.remainingBytes) throw fullError(room);
     },
   };
+}
+
+/** First key of the storage advisory locks: `(STORAGE_LOCK, userId)` an account's, `(STORAGE_LOCK, 0)` the server's. */
+const STORAGE_LOCK = 0x73746f72;
+
+/**
+ * The exact decision on an upload's bytes, taken inside the transaction that records them (docs/decisions/029):
+ * waits for the account's and the server's storage locks, then answers 413 when `bytes` more do not fit the
+ * tightest of the account's, the server's and `alsoWithin` (the event's quota, already under the event's lock).
+ * Two uploads at once are decided one after the other, the second seeing the first's bytes. PostgreSQL: advisory
+ * locks held until the transaction ends (taken in one order, account before server, after the event's row, so no
+ * two uploads wait for each other in a circle); SQLite runs one write transaction at a time anyway.
+ */
+export async function claimRoom(
+  trx: Db,
+  dialect: DialectName,
+  storage: FileStorage,
+  limits: StorageLimits,
+  userId: number,
+  bytes: number,
+  alsoWithin: StorageRoom | null = null,
+): Promise<void> {
+  if (dialect === 'postgres') {
+    if (limits.accountBytes > 0) await sql`select pg_advisory_xact_lock(${STORAGE_LOCK}, ${userId})`.execute(trx);
+    if (limits.serverBytes > 0) await sql`select pg_advisory_xact_lock(${STORAGE_LOCK}, 0)`.execute(trx);
+  }
+  const stored = await storageUse(trx, storage, limits).room(userId);
+  const tightest = stored && (!alsoWithin || stored.remainingBytes < alsoWithin.remainingBytes) ? stored : alsoWithin;
+  if (tightest && bytes > tightest.remainingBytes) throw fullError(tightest);
 }
 
 export const fullError = (room: StorageRoom) => tooLarge(room.code, { size: megabytes(room.sizeBytes) }, 'file');

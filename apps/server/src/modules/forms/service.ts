@@ -2,6 +2,7 @@ import {
   checkFieldNames,
   type EventForm,
   type FormField,
+  formFieldSchema,
   formFieldsSchema,
   highestCustomFieldNumber,
   isOptionField,
@@ -12,9 +13,13 @@ import {
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldErrors, notFound } from '../../lib/http-error.js';
+import { nextTurn, parseJsonArraySliced, parseSliced } from '../../lib/sliced-parse.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { formsRepository } from './repository.js';
+
+/** `formFieldsSchema`'s bound: more fields than this are no form. */
+const FORM_FIELDS_MAXIMUM = 200;
 
 export function parseJson<T>(text: string | null, fallback: T): T {
   if (!text) return fallback;
@@ -28,6 +33,18 @@ export function parseJson<T>(text: string | null, fallback: T): T {
 /** The stored fields, read leniently: a form saved by an older version never breaks the pages that show it. */
 export function parseFields(text: string | undefined): FormField[] {
   const parsed = formFieldsSchema.safeParse(parseJson<unknown>(text ?? null, []));
+  return parsed.success ? parsed.data : [];
+}
+
+/**
+ * `parseFields` a slice of fields at a time (docs/decisions/028): the same fields, without holding the server for
+ * the biggest form's 20,000 options at once.
+ */
+export async function parseFieldsSliced(text: string | undefined): Promise<FormField[]> {
+  if (!text) return [];
+  const value = await parseJsonArraySliced(text);
+  if (value === null || value.length > FORM_FIELDS_MAXIMUM) return [];
+  const parsed = await parseSliced(formFieldSchema, value);
   return parsed.success ? parsed.data : [];
 }
 
@@ -69,8 +86,10 @@ function checkWeekField(fields: FormField[], config: WeekSeparationConfig | null
 export function formsService(db: Db) {
   const repository = formsRepository(db);
 
-  const toEventForm = (form: { fields: string; updated_at: string; last_field_number: number } | undefined) => {
-    const fields = parseFields(form?.fields);
+  const toEventForm = async (
+    form: { fields: string; updated_at: string; last_field_number: number } | undefined,
+  ): Promise<EventForm> => {
+    const fields = await parseFieldsSliced(form?.fields);
     const highest = Math.max(form?.last_field_number ?? 0, highestCustomFieldNumber(fields.map((f) => f.name)));
     return { fields, updatedAt: form?.updated_at ?? null, nextFieldNumber: highest + 1 } satisfies EventForm;
   };
@@ -101,7 +120,7 @@ export function formsService(db: Db) {
         const event = await inTransaction.findEvent(input.eventId);
         if (!event) throw notFound();
         const saved = await inTransaction.findForm(input.eventId);
-        const current = toEventForm(saved);
+        const current = await toEventForm(saved);
         if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== current.updatedAt) {
           throw conflict('error.formChanged');
         }
@@ -118,9 +137,13 @@ export function formsService(db: Db) {
           current.nextFieldNumber - 1,
           highestCustomFieldNumber(fields.map((f) => f.name)),
         );
+        const fieldsJson = JSON.stringify(fields);
+        // The biggest form's text and its comparison with the saved one each take a turn of their own.
+        await nextTurn();
+        const changes = describeChanges(current.fields, fields);
         const stored = await inTransaction.saveForm(
           input.eventId,
-          { fields: JSON.stringify(fields), lastFieldNumber, updatedAt },
+          { fields: fieldsJson, lastFieldNumber, updatedAt },
           saved ? saved.updated_at : null,
         );
         if (!stored) throw conflict('error.formChanged');
@@ -129,7 +152,7 @@ export function formsService(db: Db) {
           actorId: input.actorId,
           action: 'form.updated',
           subject: `event:${input.eventId}`,
-          details: { ...describeChanges(current.fields, fields), fieldCount: fields.length },
+          details: { ...changes, fieldCount: fields.length },
         });
         return { fields, updatedAt, nextFieldNumber: lastFieldNumber + 1 };
       });
@@ -137,7 +160,7 @@ export function formsService(db: Db) {
 
     /** The fields of the event's form as saved (none for an event without a form). */
     async fields(eventId: number): Promise<FormField[]> {
-      return parseFields((await repository.findForm(eventId))?.fields);
+      return parseFieldsSliced((await repository.findForm(eventId))?.fields);
     },
 
     /**

@@ -18,7 +18,10 @@ export type ReceiverReason =
   | { kind: 'application'; status: ApplicationStatus; groupName?: string }
   | { kind: 'chosen' };
 
-/** One message the queue will send, fully rendered. */
+/**
+ * One message the queue will send: rendered, or for event mail (a `receiverId`, `text` empty) composed from the
+ * e-mail when it is sent (docs/decisions/028).
+ */
 export interface QueuedMessage {
   eventId: number | null;
   receiverId?: number | null;
@@ -32,6 +35,21 @@ export interface QueuedMessage {
   replyTo?: string | null;
   /** The display name it goes out under (`Ada Berg via Funkis`); null: MAIL_FROM's own. */
   fromName?: string | null;
+  reason: string;
+}
+
+/** One receiver's copy of an event e-mail before it is composed (texts.ts `eventMailBody`, `eventMailHtml`). */
+export interface StoredCopy {
+  mailId: number;
+  senderName: string;
+  /** The message as stored: plain text, or the sanitised HTML of a rich-text message. */
+  message: string;
+  format: 'text' | 'html';
+  language: 'en' | 'sv';
+  eventName: string;
+  messageText: string;
+  linkedFiles: { name: string; url: string }[];
+  firstname: string;
   reason: string;
 }
 
@@ -356,6 +374,8 @@ export function mailRepository(db: Db, dialect: DialectName) {
       /** The folder list's preview (html.ts `mailPreviewOf`). */
       preview: string;
       filter: MailReceiverFilter;
+      /** What each receiver's copy is composed from when the queue sends it. */
+      copy: { language: string; eventName: string; messageText: string; linkedFiles: { name: string; url: string }[] };
     }): Promise<number> {
       const row = await db
         .insertInto('mails')
@@ -369,6 +389,10 @@ export function mailRepository(db: Db, dialect: DialectName) {
           format: input.format,
           preview: input.preview,
           receiver_filter: JSON.stringify(input.filter),
+          language: input.copy.language,
+          event_name: input.copy.eventName,
+          message_text: input.copy.messageText,
+          linked_files: JSON.stringify(input.copy.linkedFiles),
           created_at: nowIso(),
         })
         .returning('id')
@@ -379,7 +403,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
     /** The receivers of a new e-mail; returns their row ids in the order given. */
     async insertReceivers(
       mailId: number,
-      receivers: { userId: number; email: string; name: string; reason: string }[],
+      receivers: { userId: number; email: string; name: string; firstname: string; reason: string }[],
     ): Promise<number[]> {
       const ids: number[] = [];
       const now = nowIso();
@@ -392,6 +416,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
               user_id: receiver.userId,
               email: receiver.email,
               name: receiver.name,
+              firstname: receiver.firstname,
               reason: receiver.reason,
               state: 'queued',
               attempts: 0,
@@ -446,6 +471,43 @@ export function mailRepository(db: Db, dialect: DialectName) {
           )
           .execute();
       }
+    },
+
+    /**
+     * What one receiver's copy of an event e-mail is composed from: the e-mail's part and the receiver's. null
+     * when the receiver is gone or the e-mail was stored before copies were composed when sent.
+     */
+    async copyOf(receiverId: number): Promise<StoredCopy | null> {
+      const row = await db
+        .selectFrom('mail_receivers as r')
+        .innerJoin('mails as m', 'm.id', 'r.mail_id')
+        .select([
+          'm.id as mailId',
+          'm.sender_name as senderName',
+          'm.message',
+          'm.format',
+          'm.language',
+          'm.event_name as eventName',
+          'm.message_text as messageText',
+          'm.linked_files as linkedFiles',
+          'r.firstname',
+          'r.reason',
+        ])
+        .where('r.id', '=', receiverId)
+        .executeTakeFirst();
+      if (!row || row.language === null || row.messageText === null || row.firstname === null) return null;
+      return {
+        mailId: row.mailId,
+        senderName: row.senderName,
+        message: row.message,
+        format: row.format === 'html' ? 'html' : 'text',
+        language: row.language === 'sv' ? 'sv' : 'en',
+        eventName: row.eventName ?? '',
+        messageText: row.messageText,
+        linkedFiles: JSON.parse(row.linkedFiles ?? '[]'),
+        firstname: row.firstname,
+        reason: row.reason,
+      };
     },
 
     /**

@@ -16,7 +16,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.
 import { filesService } from '../files/service.js';
 import { htmlToText, MailHtmlTooDeep, mailPreviewOf, sanitizeMailHtml } from './html.js';
 import { type MailRepository, mailRepository } from './repository.js';
-import { eventMailBody, eventMailHtml, type LinkedFile, type MailLanguage, reasonText, viaFunkis } from './texts.js';
+import { type LinkedFile, type MailLanguage, reasonText, viaFunkis } from './texts.js';
 import { createMailWorker, type MailWorker } from './worker.js';
 
 /** Who is using the mail area: an admin of the event, or a group leader limited to their group. */
@@ -44,9 +44,6 @@ export interface EnqueueInput {
 }
 
 const isLeader = (actor: MailActor) => actor.roleLevel !== 0;
-
-/** Receivers whose copies are rendered and queued between two turns of the event loop. */
-const RENDER_SLICE = 50;
 
 /**
  * E-mail to members (issue 14): choosing receivers, sending through the queue, the Sent folder and labels;
@@ -263,66 +260,42 @@ export function mailService(app: FastifyInstance) {
           format: isRich ? 'html' : 'text',
           preview: mailPreviewOf(messageText, 'text'),
           filter: input.receivers,
+          copy: { language, eventName, messageText, linkedFiles: linked },
         });
         await tx.insertAttachments(
           id,
           picked.map((file) => ({ fileId: file.id, name: file.name })),
         );
-        const rendered = receivers.map((receiver) => ({
-          receiver,
-          name: `${receiver.firstname} ${receiver.lastname}`,
-          reason: reasonText(receiver.reason, language),
-        }));
         const receiverIds = await tx.insertReceivers(
           id,
-          rendered.map(({ receiver, name, reason }) => ({
+          receivers.map((receiver) => ({
             userId: receiver.userId,
             email: receiver.email,
-            name,
-            reason,
+            name: `${receiver.firstname} ${receiver.lastname}`,
+            firstname: receiver.firstname,
+            reason: reasonText(receiver.reason, language),
           })),
         );
         const intervalMs = await intervalOf(actor.eventId, tx);
         const start = await tx.nextSlot(actor.eventId, intervalMs);
-        // Each receiver's copy is rendered and queued a slice at a time, the event loop turning in between: all
-        // copies at once would hold every body in memory and write them in one go (docs/decisions/028).
-        for (let from = 0; from < rendered.length; from += RENDER_SLICE) {
-          if (from > 0) await new Promise((resolve) => setImmediate(resolve));
-          await tx.enqueue(
-            rendered.slice(from, from + RENDER_SLICE).map(({ receiver, name, reason }, offset) => ({
-              eventId: actor.eventId,
-              receiverId: receiverIds[from + offset],
-              userId: receiver.userId,
-              toEmail: receiver.email,
-              toName: name,
-              subject: input.subject,
-              text: eventMailBody({
-                message: messageText,
-                firstname: receiver.firstname,
-                senderName: actor.name,
-                eventName,
-                reason,
-                language,
-                files: linked,
-              }),
-              html: isRich
-                ? eventMailHtml({
-                    html: message,
-                    firstname: receiver.firstname,
-                    senderName: actor.name,
-                    eventName,
-                    reason,
-                    language,
-                    files: linked,
-                  })
-                : null,
-              replyTo: actor.email,
-              fromName: viaFunkis(actor.name),
-              reason: 'event_mail',
-            })),
-            (index) => start + (from + index) * intervalMs,
-          );
-        }
+        // The queue holds no body: each receiver's copy is composed from the e-mail when it is sent, so the
+        // message is stored once however many receive it (docs/decisions/028).
+        await tx.enqueue(
+          receivers.map((receiver, index) => ({
+            eventId: actor.eventId,
+            receiverId: receiverIds[index],
+            userId: receiver.userId,
+            toEmail: receiver.email,
+            toName: `${receiver.firstname} ${receiver.lastname}`,
+            subject: input.subject,
+            text: '',
+            html: null,
+            replyTo: actor.email,
+            fromName: viaFunkis(actor.name),
+            reason: 'event_mail',
+          })),
+          (index) => start + index * intervalMs,
+        );
         await writeAudit(trx, {
           eventId: actor.eventId,
           actorId: actor.userId,

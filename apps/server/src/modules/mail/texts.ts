@@ -1,7 +1,7 @@
 import type { ApplicationStatus } from '@funkis/shared';
 import type { MailLanguage } from '../../lib/language.js';
 import { escapeHtml } from './html.js';
-import type { ReceiverReason } from './repository.js';
+import type { ReceiverReason, StoredCopy } from './repository.js';
 
 export type { MailLanguage };
 
@@ -140,4 +140,23 @@ export function eventMailHtml(input: {
   const footer = `<hr><p style="color:#555;font-size:small">${escapeHtml(footerText(input))}</p>`;
   const header = `<p style="color:#555;font-size:small">${escapeHtml(headerText(input))}</p><hr>`;
   return `<!doctype html><html lang="${input.language}"><head><meta charset="utf-8"></head><body>${header}${body}${files}${footer}</body></html>`;
+}
+
+/**
+ * One receiver's copy of an event e-mail, composed when the queue sends it from what the e-mail and the receiver
+ * keep (docs/decisions/028): the text part, and the HTML part of a rich-text message.
+ */
+export function composeCopy(copy: StoredCopy): { text: string; html: string | null } {
+  const common = {
+    firstname: copy.firstname,
+    senderName: copy.senderName,
+    eventName: copy.eventName,
+    reason: copy.reason,
+    language: copy.language,
+    files: copy.linkedFiles,
+  };
+  return {
+    text: eventMailBody({ ...common, message: copy.messageText }),
+    html: copy.format === 'html' ? eventMailHtml({ ...common, html: copy.message }) : null,
+  };
 }

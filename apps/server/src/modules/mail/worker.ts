@@ -4,6 +4,7 @@ import type { Db, DialectName } from '../../db/types.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { Mailer } from '../../plugins/mailer.js';
 import { type ClaimedMessage, mailRepository } from './repository.js';
+import { composeCopy } from './texts.js';
 
 export interface MailWorkerOptions {
   pollMs: number;
@@ -66,6 +67,17 @@ export function createMailWorker(
     return Date.now() < allowedAt ? allowedAt : null;
   }
 
+  /**
+   * The bodies to send: an event e-mail's copy is composed now from the e-mail and its receiver (its queue row
+   * holds no body, docs/decisions/028); every other message was queued rendered.
+   */
+  async function bodiesOf(message: ClaimedMessage): Promise<{ text: string; html: string | null }> {
+    if (message.receiverId === null || message.text !== '') return { text: message.text, html: message.html };
+    const copy = await queue.copyOf(message.receiverId);
+    if (!copy) throw Object.assign(new Error('the e-mail of this message is gone'), { responseCode: 550 });
+    return composeCopy(copy);
+  }
+
   async function deliver(message: ClaimedMessage): Promise<void> {
     const leaseUntil = new Date(Date.now() + options.leaseMs).toISOString();
     if (!(await queue.renewLease(message.id, owner, leaseUntil))) return;
@@ -76,11 +88,12 @@ export function createMailWorker(
     }
     if (message.eventId !== null) lastSentAt.set(message.eventId, Date.now());
     try {
+      const { text, html } = await bodiesOf(message);
       await mailer.send({
         to: { name: message.toName, address: message.toEmail },
         subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
+        text,
+        ...(html ? { html } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         ...(message.fromName ? { fromName: message.fromName } : {}),
         messageId: `<queue-${message.id}@${options.messageIdDomain}>`,

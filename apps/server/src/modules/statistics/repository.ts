@@ -20,6 +20,9 @@ interface FilterUse {
   status: boolean;
 }
 
+/** Fields counted per SQLite statement. */
+const FIELDS_PER_COUNT = 10;
+
 export interface OptionCountRow {
   field: string;
   value: string;
@@ -111,43 +114,55 @@ export function statisticsRepository(db: Db, dialect: DialectName) {
      * checkbox as 'true' or 'false'. Without a filter the counts come from the table's index alone.
      */
     async countOptions(eventId: number, filter: StatisticsFilter, fieldNames: readonly string[]) {
-      if (fieldNames.length === 0) return [];
-      const isFiltered =
-        (filter.status?.length ?? 0) + (filter.groupId?.length ?? 0) + (filter.week?.length ?? 0) > 0 ||
-        Boolean(filter.from) ||
-        Boolean(filter.to);
-      let query = db
-        .selectFrom('application_choices as c')
-        .select((eb) => [
-          'c.field',
-          'c.value',
-          eb.fn.countAll<number | string>().as('count'),
-          sql<number | string>`sum(case when ${eb.ref('c.position')} = 0 then 1 else 0 end)`.as('firsts'),
-        ])
-        // SQLite, filtered: `+event_id` keeps its planner (no ANALYZE) off the event index, so it looks up the
-        // matching applications' choices by application id instead of walking every choice of the event.
-        .where(
-          isFiltered && dialect === 'sqlite' ? sql<number>`+${sql.ref('c.event_id')}` : sql.ref('c.event_id'),
-          '=',
-          eventId,
-        )
-        .where('c.field', 'in', [...fieldNames])
-        .groupBy(['c.field', 'c.value']);
-      if (isFiltered) {
-        // The matching ids from the applications' covering indexes, as a set the choices are checked against: a
-        // join lets SQLite (no ANALYZE) walk the choices and look up every application, ten times slower.
-        query = query.where(
-          'c.application_id',
-          'in',
-          db
-            .selectFrom('applications as a')
-            .select('a.id')
-            .where((eb) => matching(eb, eventId, filter)),
-        );
+      if (dialect === 'postgres') return countOptionsOf(eventId, filter, fieldNames);
+      // SQLite counts on the server's own thread: a slice of fields per statement, the event loop turning in
+      // between, so the biggest form's counts never hold every other request (docs/decisions/028).
+      const rows: OptionCountRow[] = [];
+      for (let start = 0; start < fieldNames.length; start += FIELDS_PER_COUNT) {
+        if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+        rows.push(...(await countOptionsOf(eventId, filter, fieldNames.slice(start, start + FIELDS_PER_COUNT))));
       }
-      return (await query.execute()) as OptionCountRow[];
+      return rows;
     },
   };
+
+  async function countOptionsOf(eventId: number, filter: StatisticsFilter, fieldNames: readonly string[]) {
+    if (fieldNames.length === 0) return [];
+    const isFiltered =
+      (filter.status?.length ?? 0) + (filter.groupId?.length ?? 0) + (filter.week?.length ?? 0) > 0 ||
+      Boolean(filter.from) ||
+      Boolean(filter.to);
+    let query = db
+      .selectFrom('application_choices as c')
+      .select((eb) => [
+        'c.field',
+        'c.value',
+        eb.fn.countAll<number | string>().as('count'),
+        sql<number | string>`sum(case when ${eb.ref('c.position')} = 0 then 1 else 0 end)`.as('firsts'),
+      ])
+      // SQLite, filtered: `+event_id` keeps its planner (no ANALYZE) off the event index, so it looks up the
+      // matching applications' choices by application id instead of walking every choice of the event.
+      .where(
+        isFiltered && dialect === 'sqlite' ? sql<number>`+${sql.ref('c.event_id')}` : sql.ref('c.event_id'),
+        '=',
+        eventId,
+      )
+      .where('c.field', 'in', [...fieldNames])
+      .groupBy(['c.field', 'c.value']);
+    if (isFiltered) {
+      // The matching ids from the applications' covering indexes, as a set the choices are checked against: a
+      // join lets SQLite (no ANALYZE) walk the choices and look up every application, ten times slower.
+      query = query.where(
+        'c.application_id',
+        'in',
+        db
+          .selectFrom('applications as a')
+          .select('a.id')
+          .where((eb) => matching(eb, eventId, filter)),
+      );
+    }
+    return (await query.execute()) as OptionCountRow[];
+  }
 }
 
 export type StatisticsRepository = ReturnType<typeof statisticsRepository>;

@@ -4,7 +4,6 @@ import {
   CHECKBOX_CHECKED,
   CHECKBOX_UNCHECKED,
   type FormField,
-  formFieldsSchema,
   type RoleLevel,
   STATISTICS_OPTION_FIELD_TYPES,
   type StatisticsFilter,
@@ -14,12 +13,16 @@ import {
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import { notFound } from '../../lib/http-error.js';
+import { nextTurn } from '../../lib/sliced-parse.js';
+import { parseFieldsSliced } from '../forms/service.js';
 import { type OptionCountRow, statisticsRepository } from './repository.js';
 
 const isStatus = (value: string): value is ApplicationStatus =>
   (APPLICATION_STATUSES as readonly string[]).includes(value);
 
 const ROLE_LEVELS: readonly RoleLevel[] = [0, 1, 2];
+/** Fields whose options are counted between two turns of the event loop. */
+const FIELDS_PER_TURN = 20;
 
 function parseJson(text: string | null): unknown {
   if (text === null) return null;
@@ -30,11 +33,10 @@ function parseJson(text: string | null): unknown {
   }
 }
 
-/** The form's fields that are counted per option, in the form's order. */
-function optionFields(fieldsJson: string | null): FormField[] {
-  const parsed = formFieldsSchema.safeParse(parseJson(fieldsJson) ?? []);
-  if (!parsed.success) return [];
-  return parsed.data.filter((field) => (STATISTICS_OPTION_FIELD_TYPES as readonly string[]).includes(field.type));
+/** The form's fields that are counted per option, in the form's order (read a slice at a time, docs/decisions/028). */
+async function optionFields(fieldsJson: string | null): Promise<FormField[]> {
+  const fields = await parseFieldsSliced(fieldsJson ?? undefined);
+  return fields.filter((field) => (STATISTICS_OPTION_FIELD_TYPES as readonly string[]).includes(field.type));
 }
 
 /** The form's options first, in its order (zero counts included), then values it no longer offers. */
@@ -71,7 +73,7 @@ export function statisticsService(db: Db, dialect: DialectName) {
     async forEvent(eventId: number, filter: StatisticsFilter): Promise<StatisticsResponse> {
       const event = await repository.findEventWithForm(eventId);
       if (!event) throw notFound();
-      const fields = optionFields(event.fields);
+      const fields = await optionFields(event.fields);
       const weekConfig = event.use_week_separation
         ? weekSeparationConfigSchema.safeParse(parseJson(event.week_separation_config))
         : null;
@@ -176,6 +178,7 @@ export function statisticsService(db: Db, dialect: DialectName) {
       ];
 
       // --- per option of each select, radio and checkbox field ---
+      await nextTurn();
       const rowsByField = new Map<string, OptionCountRow[]>();
       for (const row of options) {
         const list = rowsByField.get(row.field) ?? [];
@@ -183,6 +186,15 @@ export function statisticsService(db: Db, dialect: DialectName) {
         rowsByField.set(row.field, list);
       }
 
+      // The biggest form's 20,000 options are counted a slice of fields at a time.
+      const counted: StatisticsResponse['fields'] = [];
+      for (let index = 0; index < fields.length; index += 1) {
+        if (index > 0 && index % FIELDS_PER_TURN === 0) await nextTurn();
+        const field = fields[index] as FormField;
+        counted.push(fieldCounts(field, rowsByField.get(field.name) ?? []));
+      }
+      // The answer is written in a turn of its own.
+      await nextTurn();
       return {
         applications: {
           total,
@@ -196,7 +208,7 @@ export function statisticsService(db: Db, dialect: DialectName) {
           byRole: ROLE_LEVELS.map((roleLevel) => ({ roleLevel, count: roleCounts.get(roleLevel) ?? 0 })),
           byGroup: memberByGroup,
         },
-        fields: fields.map((field) => fieldCounts(field, rowsByField.get(field.name) ?? [])),
+        fields: counted,
       };
     },
   };
