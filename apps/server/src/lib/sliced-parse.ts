@@ -1,9 +1,8 @@
 import type { z } from 'zod';
+import { turnOfTheLoop } from './event-loop.js';
 
 /** Elements checked between two turns of the event loop: a slice of the biggest form's fields takes a few ms. */
 export const PARSE_SLICE = 20;
-
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Every element of `items` through `schema`, a slice at a time with a turn of the event loop in between
@@ -18,7 +17,7 @@ export async function parseSliced<T extends z.ZodType>(
   const data: z.output<T>[] = [];
   const issues: z.core.$ZodIssue[] = [];
   for (let start = 0; start < items.length; start += PARSE_SLICE) {
-    if (start > 0) await nextTurn();
+    if (start > 0) await turnOfTheLoop();
     for (let index = start; index < Math.min(items.length, start + PARSE_SLICE); index += 1) {
       const result = schema.safeParse(items[index]);
       if (result.success) data.push(result.data);
@@ -66,7 +65,7 @@ export async function parseJsonArraySliced(text: string): Promise<unknown[] | nu
   let start = at;
   let closed = false;
   for (let sliceEnd = at + SCAN_SLICE; at < text.length && !closed; sliceEnd += SCAN_SLICE) {
-    if (bounds.length > 0 || at > SCAN_SLICE) await nextTurn();
+    if (bounds.length > 0 || at > SCAN_SLICE) await turnOfTheLoop();
     for (; at < Math.min(text.length, sliceEnd); at += 1) {
       const code = text.charCodeAt(at);
       if (inString) {
@@ -96,7 +95,7 @@ export async function parseJsonArraySliced(text: string): Promise<unknown[] | nu
   if (bounds.length === 1 && text.slice(bounds[0][0], bounds[0][1]).trim() === '') return [];
   const items: unknown[] = [];
   for (let index = 0; index < bounds.length; index += 1) {
-    if (index > 0 && index % PARSE_SLICE === 0) await nextTurn();
+    if (index > 0 && index % PARSE_SLICE === 0) await turnOfTheLoop();
     const [from, to] = bounds[index] as [number, number];
     try {
       items.push(JSON.parse(text.slice(from, to)));

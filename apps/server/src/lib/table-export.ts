@@ -92,22 +92,35 @@ export interface XlsxColumn {
 const XLSX_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const ExcelJS = require(workerData.exceljs);
-parentPort.on('message', async ({ id, sheetName, columns, rows }) => {
+const books = new Map();
+parentPort.on('message', async (message) => {
+  const { id } = message;
   try {
-    const workbook = new ExcelJS.Workbook();
-    workbook.creator = 'Funkis';
-    const sheet = workbook.addWorksheet(sheetName);
-    sheet.columns = columns.map((column, index) => ({ header: column.header, key: 'c' + index, width: column.width ?? 20 }));
-    sheet.getRow(1).font = { bold: true };
-    for (const row of rows) {
-      const values = {};
-      for (let index = 0; index < row.length; index++) values['c' + index] = row[index];
-      sheet.addRow(values);
+    if (message.type === 'begin') {
+      const workbook = new ExcelJS.Workbook();
+      workbook.creator = 'Funkis';
+      const sheet = workbook.addWorksheet(message.sheetName);
+      sheet.columns = message.columns.map((column, index) => ({ header: column.header, key: 'c' + index, width: column.width ?? 20 }));
+      sheet.getRow(1).font = { bold: true };
+      books.set(id, { workbook, sheet });
+      return;
     }
-    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    const book = books.get(id);
+    if (!book) return;
+    if (message.type === 'rows') {
+      for (const row of message.rows) {
+        const values = {};
+        for (let index = 0; index < row.length; index++) values['c' + index] = row[index];
+        book.sheet.addRow(values);
+      }
+      return;
+    }
+    books.delete(id);
+    const buffer = Buffer.from(await book.workbook.xlsx.writeBuffer());
     const bytes = buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength);
     parentPort.postMessage({ id, bytes }, [bytes]);
   } catch (error) {
+    books.delete(id);
     parentPort.postMessage({ id, error: String(error && error.stack || error) });
   }
 });
@@ -146,18 +159,29 @@ function xlsxWorker(): Worker {
   return started;
 }
 
-/** XLSX: text cells are written as text, never as formulas, so no guarding is needed; numbers as numbers. */
+/**
+ * XLSX: text cells are written as text, never as formulas, so no guarding is needed; numbers as numbers. The rows
+ * go to the worker in slices (copying 10,000 rows to another thread in one message is one long stretch here too),
+ * the loop turning between them.
+ */
 export function tableToXlsx(
   sheetName: string,
   columns: readonly XlsxColumn[],
   rows: readonly TableCell[][],
 ): Promise<Buffer> {
-  return exportQueue.run(
-    () =>
-      new Promise<Buffer>((resolve, reject) => {
-        nextJob += 1;
-        pending.set(nextJob, { resolve, reject });
-        xlsxWorker().postMessage({ id: nextJob, sheetName, columns, rows });
-      }),
-  );
+  return exportQueue.run(async () => {
+    nextJob += 1;
+    const id = nextJob;
+    const target = xlsxWorker();
+    const done = new Promise<Buffer>((resolve, reject) => pending.set(id, { resolve, reject }));
+    // A worker that fails while slices are still being sent rejects this before it is awaited: not unhandled.
+    done.catch(() => {});
+    target.postMessage({ id, type: 'begin', sheetName, columns });
+    for (let start = 0; start < rows.length; start += SLICE_ROWS) {
+      if (start > 0) await turnOfTheLoop();
+      target.postMessage({ id, type: 'rows', rows: rows.slice(start, start + SLICE_ROWS) });
+    }
+    target.postMessage({ id, type: 'end' });
+    return done;
+  });
 }

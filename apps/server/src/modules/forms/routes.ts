@@ -1,7 +1,8 @@
 import { eventFormSchema, formFieldSchema, saveFormSchema } from '@funkis/shared';
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
+import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { eventParams, ok } from '../../lib/http.js';
-import { bodyValidationError, nextTurn, parseSliced } from '../../lib/sliced-parse.js';
+import { bodyValidationError, parseSliced } from '../../lib/sliced-parse.js';
 import { currentUser } from '../../plugins/auth.js';
 import { formsService } from './service.js';
 
@@ -40,7 +41,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         expectedUpdatedAt: request.body.updatedAt,
       });
       // The answer is written in a turn of its own.
-      await nextTurn();
+      await turnOfTheLoop();
       return saved;
     },
   );

@@ -12,8 +12,9 @@ import {
 } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
+import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldErrors, notFound } from '../../lib/http-error.js';
-import { nextTurn, parseJsonArraySliced, parseSliced } from '../../lib/sliced-parse.js';
+import { parseJsonArraySliced, parseSliced } from '../../lib/sliced-parse.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { formsRepository } from './repository.js';
@@ -139,7 +140,7 @@ export function formsService(db: Db) {
         );
         const fieldsJson = JSON.stringify(fields);
         // The biggest form's text and its comparison with the saved one each take a turn of their own.
-        await nextTurn();
+        await turnOfTheLoop();
         const changes = describeChanges(current.fields, fields);
         const stored = await inTransaction.saveForm(
           input.eventId,

@@ -1,6 +1,7 @@
 import type { ApplicationStatus, MailReceiverFilter, MailReceiverState, MailStateCounts } from '@funkis/shared';
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
+import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { nowIso } from '../../lib/time.js';
 
 /** A person an e-mail reaches, with why (the criteria that named them, or chosen by name). */
@@ -446,7 +447,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
           characters += messages[end].text.length + (messages[end].html?.length ?? 0);
           end += 1;
         }
-        if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+        if (start > 0) await turnOfTheLoop();
         await db
           .insertInto('mail_queue')
           .values(

@@ -1,6 +1,7 @@
 import type { StatisticsFilter } from '@funkis/shared';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Db, DialectName } from '../../db/types.js';
+import { turnOfTheLoop } from '../../lib/event-loop.js';
 
 /**
  * The statistics' SQL. Read only: the tables belong to the events, forms and applications modules; every count is
@@ -119,7 +120,7 @@ export function statisticsRepository(db: Db, dialect: DialectName) {
       // between, so the biggest form's counts never hold every other request (docs/decisions/028).
       const rows: OptionCountRow[] = [];
       for (let start = 0; start < fieldNames.length; start += FIELDS_PER_COUNT) {
-        if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+        if (start > 0) await turnOfTheLoop();
         rows.push(...(await countOptionsOf(eventId, filter, fieldNames.slice(start, start + FIELDS_PER_COUNT))));
       }
       return rows;

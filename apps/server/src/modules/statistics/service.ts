@@ -12,8 +12,8 @@ import {
   weekSeparationConfigSchema,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
+import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { notFound } from '../../lib/http-error.js';
-import { nextTurn } from '../../lib/sliced-parse.js';
 import { parseFieldsSliced } from '../forms/service.js';
 import { type OptionCountRow, statisticsRepository } from './repository.js';
 
@@ -178,7 +178,7 @@ export function statisticsService(db: Db, dialect: DialectName) {
       ];
 
       // --- per option of each select, radio and checkbox field ---
-      await nextTurn();
+      await turnOfTheLoop();
       const rowsByField = new Map<string, OptionCountRow[]>();
       for (const row of options) {
         const list = rowsByField.get(row.field) ?? [];
@@ -189,12 +189,12 @@ export function statisticsService(db: Db, dialect: DialectName) {
       // The biggest form's 20,000 options are counted a slice of fields at a time.
       const counted: StatisticsResponse['fields'] = [];
       for (let index = 0; index < fields.length; index += 1) {
-        if (index > 0 && index % FIELDS_PER_TURN === 0) await nextTurn();
+        if (index > 0 && index % FIELDS_PER_TURN === 0) await turnOfTheLoop();
         const field = fields[index] as FormField;
         counted.push(fieldCounts(field, rowsByField.get(field.name) ?? []));
       }
       // The answer is written in a turn of its own.
-      await nextTurn();
+      await turnOfTheLoop();
       return {
         applications: {
           total,
