@@ -32,6 +32,7 @@ import * as mailFromName from './migrations/0021-mail-from-name.js';
 import * as emailConfirmation from './migrations/0027-email-confirmation.js';
 import * as mailPreview from './migrations/0028-mail-preview.js';
 import * as shiftRevisions from './migrations/0030-shift-revisions.js';
+import * as auditLogPartOf from './migrations/0035-audit-log-part-of.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -232,6 +233,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0027-email-confirmation': emailConfirmation,
     '0028-mail-preview': mailPreview,
     '0030-shift-revisions': shiftRevisions,
+    '0035-audit-log-part-of': auditLogPartOf,
   };
   return {
     async getMigrations() {
