@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { ROLE_KEYS } from './role-label';
 
 /**
- * One audit entry said as a sentence (docs/decisions/032): the translation key under `auditLog.`, its values, and
+ * One audit entry said as a sentence (docs/decisions/032): its translation key in the `audit` texts, its values, and
  * where its subject lives when it still exists (null: the subject is written as plain text). A key always exists:
  * an action this screen does not know yet is said with the generic sentence, never as the raw action.
  */
@@ -36,8 +36,8 @@ export function describeAuditEntry(
   const details = entry.details;
   const target = entry.target;
   const exists = target?.exists === true;
-  const actor = entry.actor ? `${entry.actor.firstname} ${entry.actor.lastname}` : t('auditLog.removedAccount');
-  const removed = t('auditLog.removed');
+  const actor = entry.actor ? `${entry.actor.firstname} ${entry.actor.lastname}` : t('removedAccount', { ns: 'audit' });
+  const removed = t('removed', { ns: 'audit' });
   // The subject's name now, else as the entry recorded it, else "(removed)".
   const name =
     target?.name ??
@@ -52,7 +52,8 @@ export function describeAuditEntry(
   const person = entry.person?.name ?? removed;
   const shiftStart = target?.startsAt ?? text(details.startsAt);
   const shift = shiftStart
-    ? t('auditLog.shiftAt', {
+    ? t('shiftAt', {
+        ns: 'audit',
         title: name,
         // As the scheduling screen writes a shift's time, in the event's zone.
         when: `${new Intl.DateTimeFormat(language, {
