@@ -70,6 +70,20 @@ test.describe('applications review', () => {
     await expect(page.getByText('1 application updated.')).toBeVisible();
     await expect(rows.filter({ hasText: rejectedEmail })).toHaveCount(0);
 
+    // The control panel's audit log says the bulk accept in words, one entry, linked to the accepted in the review.
+    await page.goto(`/event/${EVENT}/control-panel`);
+    const log = page.getByRole('list', { name: 'Audit log' });
+    const bulkEntry = log.getByTestId('audit-entry').filter({ hasText: 'Ada Admin accepted 2 applications' });
+    await expect(bulkEntry).toHaveCount(1);
+    await expect(bulkEntry.getByRole('link', { name: '2 applications' })).toHaveAttribute(
+      'href',
+      `/event/${EVENT}/applications?status=accepted`,
+    );
+    await expect(
+      log.getByTestId('audit-entry').filter({ hasText: /^Ada Admin rejected the application from / }),
+    ).not.toHaveCount(0);
+    await expect(log).not.toContainText('application.status_changed');
+
     // One of the accepted applicants is now a member of event 13.
     await page.context().clearCookies();
     await login(page, emails[0], DEMO_PASSWORD);

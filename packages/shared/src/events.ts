@@ -366,6 +366,21 @@ export const EVENT_AUDIT_ACTIONS = [
   'member.removed',
 ] as const;
 
+/**
+ * What an entry's subject (`kind:id`) names now, read when the page is listed: the applicant of an application, a
+ * member's or user's name, a shift's title (and start), a group's, file's or label's name, a mail's subject, an
+ * invitation's address. `exists` false: it has been removed since (the entry's details may still name it).
+ */
+export const auditTargetSchema = z.object({
+  kind: z.string(),
+  id: z.number(),
+  name: z.string().nullable(),
+  exists: z.boolean(),
+  /** A shift's start (ISO); null for other kinds. */
+  startsAt: z.string().nullable(),
+});
+export type AuditTarget = z.infer<typeof auditTargetSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.number(),
   action: z.string(),
@@ -375,6 +390,12 @@ export const auditEntrySchema = z.object({
   /** Who did it; null when the account has since been removed. */
   actor: z.object({ id: z.number(), firstname: z.string(), lastname: z.string() }).nullable(),
   createdAt: z.string(),
+  /** The subject resolved; null when the subject is not of the form `kind:id`. */
+  target: auditTargetSchema.nullable(),
+  /** The member an entry is about besides its subject (who was signed up for a shift, `details.eventUserId`). */
+  person: z.object({ eventUserId: z.number(), name: z.string().nullable() }).nullable(),
+  /** How many rows one bulk change changed (docs/decisions/032); null for an entry about one thing. */
+  count: z.number().nullable(),
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 

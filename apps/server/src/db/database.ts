@@ -33,6 +33,7 @@ import * as emailConfirmation from './migrations/0027-email-confirmation.js';
 import * as mailPreview from './migrations/0028-mail-preview.js';
 import * as shiftRevisions from './migrations/0030-shift-revisions.js';
 import * as mailCopiesComposedWhenSent from './migrations/0031-mail-copies-composed-when-sent.js';
+import * as auditLogPartOf from './migrations/0035-audit-log-part-of.js';
 import * as reviewSortIndexes from './migrations/0040-review-sort-indexes.js';
 import type { Database, Db, DialectName } from './types.js';
 
@@ -235,6 +236,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0028-mail-preview': mailPreview,
     '0030-shift-revisions': shiftRevisions,
     '0031-mail-copies-composed-when-sent': mailCopiesComposedWhenSent,
+    '0035-audit-log-part-of': auditLogPartOf,
     '0040-review-sort-indexes': reviewSortIndexes,
   };
   return {

@@ -359,6 +359,8 @@ export interface AuditLogTable {
   subject: string;
   details: Json;
   created_at: ColumnType<Timestamp, Timestamp, never>;
+  /** The summary entry of the bulk change this row's entry belongs to (migration 0035); null: listed itself. */
+  part_of: number | null;
 }
 
 /** Owned by the account module (rate limits). Fixed windows: the count since the window opened. */

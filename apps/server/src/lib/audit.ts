@@ -9,6 +9,31 @@ export interface AuditEntry {
   /** What it happened to: `event_user:12`, `application:7`, `event:3`. */
   subject: string;
   details?: Record<string, unknown>;
+  /** The summary entry of the bulk change this entry is one row of (writeAuditSummary); the log lists the summary. */
+  partOf?: number;
+}
+
+/** How many ids a summary entry keeps: enough to trace a bulk change, bounded so one entry stays small. */
+export const AUDIT_SUMMARY_IDS = 1000;
+
+/**
+ * The one listed entry of a bulk change (docs/decisions/032): returns its id, which the change's per-row entries
+ * name as `partOf`. `details` should say `count` (the rows changed) and the first AUDIT_SUMMARY_IDS `ids`.
+ */
+export async function writeAuditSummary(db: Db, entry: Omit<AuditEntry, 'partOf'>): Promise<number> {
+  const row = await db
+    .insertInto('audit_log')
+    .values({
+      event_id: entry.eventId,
+      actor_id: entry.actorId,
+      action: entry.action,
+      subject: entry.subject,
+      details: JSON.stringify(entry.details ?? {}),
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Appends to the audit log; pass the transaction so the record and the change land together. */
@@ -28,6 +53,7 @@ export async function writeAudit(db: Db, entries: AuditEntry | AuditEntry[]): Pr
           subject: entry.subject,
           details: JSON.stringify(entry.details ?? {}),
           created_at: createdAt,
+          part_of: entry.partOf ?? null,
         })),
       )
       .execute();

@@ -212,7 +212,7 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
         'control-panel',
         ADMINS,
         screen(
-          ['events'],
+          ['events', 'audit'],
           () => import('./routes/event/control-panel'),
           (module) => module.EventControlPanelRoute,
         ),

@@ -332,9 +332,14 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
      * The audit entries of a bulk update, all by one actor in one event, about applications, made ready to write
      * (the CPU work done, so the caller can do it while another statement runs). PostgreSQL: one
      * `INSERT … SELECT … FROM json_to_recordset($1)`, in the given order, instead of VALUES lists of 500 rows × 6
-     * parameters; SQLite: writeAudit as everywhere else.
+     * parameters; SQLite: writeAudit as everywhere else. `partOf`: the bulk change's summary entry, if it has one.
      */
-    prepareBulkAudit(eventId: number, actorId: number | null, entries: readonly BulkAuditEntry[]): BulkAudit {
+    prepareBulkAudit(
+      eventId: number,
+      actorId: number | null,
+      entries: readonly BulkAuditEntry[],
+      partOf: number | null = null,
+    ): BulkAudit {
       if (dialect !== 'postgres') {
         const list = entries.map((entry) => ({
           eventId,
@@ -342,6 +347,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
           action: entry.action,
           subject: `application:${entry.applicationId}`,
           details: entry.details,
+          partOf: partOf ?? undefined,
         }));
         return { write: (trx) => writeAudit(trx, list) };
       }
@@ -353,9 +359,9 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       return {
         async write(trx) {
           await sql`
-            insert into audit_log (event_id, actor_id, action, subject, details, created_at)
+            insert into audit_log (event_id, actor_id, action, subject, details, created_at, part_of)
             select ${eventId}::int, ${actorId}::int, e.action, 'application:' || e.application_id, e.details::text,
-              ${nowIso()}::text
+              ${nowIso()}::text, ${partOf}::int
             from rows from (
               json_to_recordset(${json}::json)
                 as ("applicationId" int, action text, details json)

@@ -16,7 +16,7 @@ import {
   weekOfAnswers,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
-import { writeAudit } from '../../lib/audit.js';
+import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audit.js';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
 import { SLICE_ROWS, turnOfTheLoop } from '../../lib/event-loop.js';
 import { badRequest, conflict, fieldError, fieldErrors, forbidden, notFound } from '../../lib/http-error.js';
@@ -270,7 +270,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
     /**
      * Sets status and/or group of many applications in one transaction, with set-based statements (one per step
      * on PostgreSQL, per chunk of ids on SQLite), the membership effects of DESIGN 4.3, and an audit entry per
-     * change. Either all of it or nothing.
+     * change, gathered under one summary entry when more than one application changed. Either all of it or nothing.
      */
     async bulkUpdate(reviewer: Reviewer, input: BulkUpdateInput): Promise<{ updated: number }> {
       const scope = scopeOf(reviewer);
@@ -424,6 +424,26 @@ export function applicationsService(db: Db, dialect: DialectName) {
           return audit;
         };
 
+        // A change of many applications is one entry in the log (docs/decisions/032): the summary says what was
+        // asked and how many changed; each application's own entries stay, naming it, for its history.
+        const partOf =
+          changed.length > 1
+            ? await writeAuditSummary(trx, {
+                eventId: reviewer.eventId,
+                actorId: reviewer.userId,
+                action: 'applications.updated',
+                subject: `event:${reviewer.eventId}`,
+                details: {
+                  count: changed.length,
+                  ids: changed.slice(0, AUDIT_SUMMARY_IDS).map((target) => target.id),
+                  ...(input.status !== undefined ? { status: input.status } : {}),
+                  ...(input.groupId !== undefined
+                    ? { groupId: input.groupId, groupName: groupName(input.groupId) }
+                    : {}),
+                },
+              })
+            : null;
+
         const updating = repository.setStatusAndGroup(
           trx,
           changed.map((target) => target.id),
@@ -437,7 +457,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
           new Promise<BulkAudit>((resolve, reject) =>
             setImmediate(() => {
               try {
-                resolve(repository.prepareBulkAudit(reviewer.eventId, reviewer.userId, auditEntries()));
+                resolve(repository.prepareBulkAudit(reviewer.eventId, reviewer.userId, auditEntries(), partOf));
               } catch (error) {
                 reject(error);
               }

@@ -16,7 +16,7 @@ import {
   zonedToInstant,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
-import { writeAudit } from '../../lib/audit.js';
+import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audit.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
@@ -483,6 +483,23 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
           const values = { ...input, startsAt: utc(input.startsAt), endsAt: utc(input.endsAt) };
           made.push((await repository.insertShift(membership.eventId, values, now)).id);
         }
+        // Many shifts at once (a repeating shift) are one entry in the log, each shift's own under it
+        // (docs/decisions/032).
+        const partOf =
+          made.length > 1
+            ? await writeAuditSummary(trx, {
+                eventId: membership.eventId,
+                actorId,
+                action: 'shifts.created',
+                subject: `shift:${made[0]}`,
+                details: {
+                  count: made.length,
+                  ids: made.slice(0, AUDIT_SUMMARY_IDS),
+                  title: inputs[0].title,
+                  startsAt: utc(inputs[0].startsAt),
+                },
+              })
+            : undefined;
         await writeAudit(
           trx,
           made.map((id, index) => ({
@@ -491,6 +508,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
             action: 'shift.created',
             subject: `shift:${id}`,
             details: { title: inputs[index].title, startsAt: utc(inputs[index].startsAt), batch: made.length },
+            partOf,
           })),
         );
         return made;
@@ -651,6 +669,20 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
           );
           made.push(toDraft(row, startsAt, endsAt, id));
         }
+        const partOf =
+          made.length > 1
+            ? await writeAuditSummary(trx, {
+                eventId: membership.eventId,
+                actorId,
+                action: 'shifts.duplicated',
+                subject: `event:${membership.eventId}`,
+                details: {
+                  count: made.length,
+                  ids: made.slice(0, AUDIT_SUMMARY_IDS).map((draft) => draft.id),
+                  day: { from: input.from, to: input.to },
+                },
+              })
+            : undefined;
         await writeAudit(
           trx,
           made.map((draft) => ({
@@ -659,6 +691,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
             action: 'shift.duplicated',
             subject: `shift:${draft.id}`,
             details: { from: draft.sourceId, day: { from: input.from, to: input.to }, startsAt: draft.startsAt },
+            partOf,
           })),
         );
         return { created: true, shifts: made };

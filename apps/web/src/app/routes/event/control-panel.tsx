@@ -42,7 +42,7 @@ export function EventControlPanelRoute() {
         <EventAvatarCard event={event} />
         <GroupsCard eventId={event.id} />
         <AccessCard eventId={event.id} />
-        <AuditLogCard eventId={event.id} />
+        <AuditLogCard eventId={event.id} timeZone={event.timeZone ?? undefined} />
       </Stack>
     </PageContainer>
   );

@@ -1,33 +1,87 @@
+import type { AuditEntryView } from '@funkis/shared';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import CircularProgress from '@mui/material/CircularProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormErrorList } from '../../../components/ui/form-error-list';
-import { errorMessagesOf } from '../../../lib/api-client';
+import { Link as RouterLink } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
 import { usePaginationTexts } from '../../../lib/mui-locale';
 import { AUDIT_FIRST_PAGE_SIZE, useAudit } from '../api/get-audit';
+import { describeAuditEntry } from './audit-sentence';
 
-/** The event's audit log, newest first, paged on the server; the table scrolls sideways on a phone. */
-export function AuditLogCard({ eventId }: { eventId: number }) {
+/** Splits a sentence around its subject: the odd parts are the subject. */
+const SUBJECT_TAG = /<subject>(.*?)<\/subject>/s;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "5 minutes ago", "yesterday" within a week; the date and time in the reader's language before that. */
+function whenText(iso: string, language: string, now = Date.now()): string {
+  const at = new Date(iso);
+  const elapsed = now - at.getTime();
+  if (elapsed >= 0 && elapsed < 7 * DAY) {
+    const relative = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+    if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), 'minute');
+    if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), 'hour');
+    return relative.format(-Math.floor(elapsed / DAY), 'day');
+  }
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+}
+
+function AuditLogEntry({ entry, eventId, timeZone }: { entry: AuditEntryView; eventId: number; timeZone?: string }) {
   const { t, i18n } = useTranslation('events');
+  const sentence = describeAuditEntry(entry, t, { eventId, language: i18n.language, timeZone });
+  // The sentence marks its subject with <subject>…</subject>: that part becomes the link (React escapes the rest;
+  // no Trans, which would bring an HTML parser into the bundle for one tag).
+  const parts = t(sentence.key, { ns: 'audit', ...sentence.values }).split(SUBJECT_TAG);
+  return (
+    <ListItem divider sx={{ display: 'block', px: 0 }} data-testid="audit-entry">
+      <Typography dir="auto">
+        {parts.map((part, index) =>
+          index % 2 === 1 && sentence.link ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, in their fixed order
+            <Link key={index} component={RouterLink} to={sentence.link}>
+              {part}
+            </Link>
+          ) : (
+            part
+          ),
+        )}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        <time
+          dateTime={entry.createdAt}
+          title={new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'medium' }).format(
+            new Date(entry.createdAt),
+          )}
+        >
+          {whenText(entry.createdAt, i18n.language)}
+        </time>
+      </Typography>
+    </ListItem>
+  );
+}
+
+/**
+ * The event's audit log, newest first, paged on the server: each entry a sentence in the reader's language, its
+ * subject a link to where it lives while it exists (docs/decisions/032).
+ */
+export function AuditLogCard({ eventId, timeZone }: { eventId: number; timeZone?: string }) {
+  const { t } = useTranslation('events');
   const paginationTexts = usePaginationTexts();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(AUDIT_FIRST_PAGE_SIZE);
   const auditQuery = useAudit(eventId, page + 1, pageSize);
   const entries = auditQuery.data?.entries ?? [];
-  const formatTime = (value: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 
   return (
     <Card variant="outlined">
@@ -38,36 +92,16 @@ export function AuditLogCard({ eventId }: { eventId: number }) {
             <CircularProgress aria-label={t('common.loading')} />
           </Box>
         ) : auditQuery.isError ? (
-          <FormErrorList messages={errorMessagesOf(auditQuery.error)} />
+          <LoadError error={auditQuery.error} onRetry={() => void auditQuery.refetch()} />
         ) : entries.length === 0 ? (
           <Typography color="text.secondary">{t('audit.empty')}</Typography>
         ) : (
           <>
-            {/* Scrolls sideways on a phone: focusable and named so the keyboard can scroll it (axe: scrollable-region-focusable). */}
-            <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('audit.title')}>
-              <Table size="small" aria-label={t('audit.title')} sx={{ minWidth: 560 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('audit.when')}</TableCell>
-                    <TableCell>{t('audit.who')}</TableCell>
-                    <TableCell>{t('audit.what')}</TableCell>
-                    <TableCell>{t('audit.subject')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {entries.map((entry) => (
-                    <TableRow key={entry.id}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(entry.createdAt)}</TableCell>
-                      <TableCell>
-                        {entry.actor ? `${entry.actor.firstname} ${entry.actor.lastname}` : t('audit.removedAccount')}
-                      </TableCell>
-                      <TableCell>{t(`auditActions.${entry.action}`, { defaultValue: entry.action })}</TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace' }}>{entry.subject}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <List aria-label={t('audit.title')} disablePadding>
+              {entries.map((entry) => (
+                <AuditLogEntry key={entry.id} entry={entry} eventId={eventId} timeZone={timeZone} />
+              ))}
+            </List>
             <TablePagination
               {...paginationTexts}
               component="div"
