@@ -60,6 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     answers,
     async close() {
       await app.close();
+      answers.flush();
       if (schema) {
         const client = new pg.Client({ connectionString: postgresUrl });
         await client.connect();
