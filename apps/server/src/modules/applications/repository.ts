@@ -8,8 +8,8 @@ import {
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
+import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { containsPattern } from '../../lib/search.js';
-import { nextTurn } from '../../lib/sliced-parse.js';
 import { nowIso } from '../../lib/time.js';
 import { chunked, pgIntArray } from '../../lib/transaction.js';
 
@@ -292,7 +292,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       const found: ApplicationTarget[] = [];
       for (const [index, chunk] of idBatches(ids).entries()) {
         // SQLite reads on the server's thread: 100 chunks of 50,000 ids take turns with other requests (decision 028).
-        if (index > 0 && dialect === 'sqlite') await nextTurn();
+        if (index > 0 && dialect === 'sqlite') await turnOfTheLoop();
         const rows = await lockIfPostgres(
           trx
             .selectFrom('applications')
