@@ -30,7 +30,7 @@ import { membershipsService } from '../memberships/service.js';
 import { type CalendarShift, toICalendar } from './ical.js';
 import { type MailContext, type MailShift, schedulingMails } from './mails.js';
 import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
-import { checkAssignmentRules, checkHeldShifts, requireOrganiserOf, requirePlaceableBy, spanClash } from './rules.js';
+import { checkHeldShifts, requireOrganiserOf, requirePlaceableBy, spanClash } from './rules.js';
 
 /** What the service needs beyond the database: the mail queue, the token secret and the public address. */
 export interface SchedulingOptions {
@@ -182,11 +182,6 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
       };
     });
   }
-
-  /** Capacity, same shift twice, overlap and rest for one person (rules.ts); the caller holds the shift's and the
-   * member's locks. */
-  const checkRules = (trx: Db, shift: ShiftRow, eventUserId: number, settings: SchedulingSettings) =>
-    checkAssignmentRules(schedulingRepository(trx, dialect), shift, eventUserId, settings);
 
   /**
    * A shift's new times against the other shifts of each person who holds it (overlap, minimum rest); the
