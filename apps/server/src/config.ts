@@ -75,6 +75,11 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText,
   /** PostgreSQL: longest wait for a database connection before the request answers 503. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /**
+   * PostgreSQL: connections in the pool. A connection goes back only when the server's one thread has handled
+   * the answer, so under a rush it is held for an event-loop turn per statement; 10 queued (decision 031).
+   */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** PostgreSQL: longest time one statement may run (statement_timeout). */
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   /** On SIGTERM: how long requests in flight may take to finish before the process exits anyway. */

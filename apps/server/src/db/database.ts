@@ -172,6 +172,7 @@ export function openConfiguredDatabase(
     sqliteFile: config.sqliteFile,
     pgSchema: config.pgSchema,
     connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    pgPoolSize: config.DB_POOL_SIZE,
     queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
     onPoolError,
   });

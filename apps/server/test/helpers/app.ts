@@ -45,6 +45,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       MAX_EVENT_LOOP_DELAY_MS: '0',
       // Shift reminders only where a test asks for them (`app.reminders.tick()`), so no test's mail counts change.
       REMINDER_WORKER: 'off',
+      // Many test files share one PostgreSQL server (100 connections): each keeps the smaller pool it had.
+      DB_POOL_SIZE: '10',
       ...(dialect === 'postgres' ? { DATABASE_URL: postgresUrl } : {}),
       ...env,
     }),

@@ -131,6 +131,81 @@ describe.skipIf(dialect !== 'postgres')('sign-ups to different shifts of one eve
   });
 });
 
+describe.skipIf(dialect !== 'postgres')('a full shift on postgres', () => {
+  it('is answered 409 at once, not after queueing on its row lock; a place still free is decided under it', async () => {
+    const s = await setup(3);
+    const [first, second, third] = s.people;
+    const full = await s.createShift(1, '2031-07-05T08:00:00Z', '2031-07-05T12:00:00Z');
+    const open = await s.createShift(2, '2031-07-06T08:00:00Z', '2031-07-06T12:00:00Z');
+    expect((await s.signUp(first, full)).statusCode).toBe(201);
+
+    // Another transaction holds both shifts' rows (as an organiser's change of them would).
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = false;
+    const holding = t.db.transaction().execute(async (trx) => {
+      await sql`select id from shifts where id in (${full}, ${open}) for update`.execute(trx);
+      locked = true;
+      await released;
+    });
+    await until(async () => locked);
+
+    // The full one: refused without waiting for the lock.
+    const refused = s.signUp(second, full);
+    const refusedState = settledFlag(refused);
+    // The open one: waits for the lock, where the place is decided.
+    const waiting = s.signUp(third, open);
+    const waitingState = settledFlag(waiting);
+    await until(async () => refusedState.settled);
+    expect((await refused).statusCode).toBe(409);
+    expect((await refused).json().errors[0]).toEqual({ code: 'error.shiftFull', params: { capacity: 1 } });
+    expect(waitingState.settled).toBe(false);
+
+    release();
+    await holding;
+    expect((await waiting).statusCode, (await waiting).body).toBe(201);
+  });
+});
+
+describe(`a sign-up for a full shift on ${dialect}`, () => {
+  it('names the same rule as before: someone else 403, already there, capacity before overlap', async () => {
+    const s = await setup(3);
+    const [first, second, third] = s.people;
+    const full = await s.createShift(1, '2031-07-07T08:00:00Z', '2031-07-07T12:00:00Z');
+    const overlapping = await s.createShift(3, '2031-07-07T10:00:00Z', '2031-07-07T14:00:00Z');
+    expect((await s.signUp(first, full)).statusCode).toBe(201);
+    expect((await s.signUp(second, overlapping)).statusCode).toBe(201);
+
+    // A volunteer places only themselves, full shift or not.
+    const forOther = await third.client.post(`/api/event/${s.eventId}/shifts/${full}/assignments`, {
+      eventUserId: second.eventUserId,
+    });
+    expect(forOther.statusCode).toBe(403);
+    // The one who holds the place hears that, not that it is full.
+    const again = await s.signUp(first, full);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].code).toBe('error.shiftAlreadyAssigned');
+    // Full and overlapping their shift: capacity is named first, as the organiser's assignment names it.
+    const both = await s.signUp(second, full);
+    expect(both.statusCode).toBe(409);
+    expect(both.json().errors[0].code).toBe('error.shiftFull');
+    // The same for an organiser's assignment, decided under the locks only.
+    const byAdmin = await s.admin.post(`/api/event/${s.eventId}/shifts/${full}/assignments`, {
+      eventUserId: second.eventUserId,
+    });
+    expect(byAdmin.statusCode).toBe(409);
+    expect(byAdmin.json().errors[0].code).toBe('error.shiftFull');
+    // Room left but overlapping their shift: the overlap.
+    const overlap = await s.signUp(first, overlapping);
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().errors[0].code).toBe('error.shiftOverlap');
+    const third409 = await s.signUp(third, full);
+    expect(third409.json().errors[0]).toEqual({ code: 'error.shiftFull', params: { capacity: 1 } });
+  });
+});
+
 describe(`sign-ups at once keep capacity, overlap and rest exact on ${dialect}`, () => {
   for (let round = 1; round <= 3; round++) {
     it(`every volunteer tries every shift at the same moment (round ${round})`, async () => {

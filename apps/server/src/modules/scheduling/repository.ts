@@ -129,6 +129,93 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
       return rows;
     },
 
+    /**
+     * A sign-up's first look, without a lock and outside any transaction (decision 031): the shift, its places
+     * taken, whether the person already holds it, and the event's scheduling settings, in one statement. Enough
+     * to answer a full shift 409 without queueing on its row lock; any other outcome is decided under the locks.
+     */
+    async signUpView(
+      eventId: number,
+      shiftId: number,
+      eventUserId: number,
+    ): Promise<{ shift: ShiftRow; taken: number; held: boolean; settings: SchedulingSettings } | undefined> {
+      const row = await shiftsFrom()
+        .leftJoin('scheduling_settings as s', 's.event_id', 'shifts.event_id')
+        .select((eb) => [
+          eb
+            .selectFrom('shift_assignments as t')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('t.shift_id', '=', 'shifts.id')
+            .as('taken'),
+          eb
+            .selectFrom('shift_assignments as h')
+            .select('h.id')
+            .whereRef('h.shift_id', '=', 'shifts.id')
+            .where('h.event_user_id', '=', eventUserId)
+            .as('held_id'),
+          's.min_rest_minutes',
+          's.self_signup_group_ids',
+          's.sign_off_closes_hours',
+          's.reminder_hours',
+        ])
+        .where('shifts.event_id', '=', eventId)
+        .where('shifts.id', '=', shiftId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const {
+        taken,
+        held_id,
+        min_rest_minutes,
+        self_signup_group_ids,
+        sign_off_closes_hours,
+        reminder_hours,
+        ...shift
+      } = row;
+      return {
+        shift: shift as ShiftRow,
+        taken: Number(taken),
+        held: held_id !== null,
+        settings:
+          self_signup_group_ids === null
+            ? { ...DEFAULT_SETTINGS }
+            : {
+                minRestMinutes: Number(min_rest_minutes),
+                selfSignupGroupIds: JSON.parse(self_signup_group_ids) as number[],
+                signOffClosesHours: Number(sign_off_closes_hours),
+                reminderHours: Number(reminder_hours),
+              },
+      };
+    },
+
+    /**
+     * Adds the assignment only while the shift has fewer than `capacity` of them, counted and inserted in one
+     * statement: undefined when it is full. The caller holds the shift's row lock (PostgreSQL), taken by an
+     * earlier statement, so the count sees every assignment committed before the lock was granted.
+     */
+    insertAssignmentIfRoom: (shiftId: number, eventUserId: number, capacity: number, now: string) =>
+      db
+        .insertInto('shift_assignments')
+        .columns(['shift_id', 'event_user_id', 'created_at'])
+        .expression(
+          db
+            .selectNoFrom([
+              sql<number>`cast(${shiftId} as integer)`.as('shift_id'),
+              sql<number>`cast(${eventUserId} as integer)`.as('event_user_id'),
+              sql<string>`cast(${now} as text)`.as('created_at'),
+            ])
+            .where(
+              (eb) =>
+                eb
+                  .selectFrom('shift_assignments')
+                  .select((inner) => inner.fn.countAll<number>().as('n'))
+                  .where('shift_id', '=', shiftId),
+              '<',
+              sql<number>`cast(${capacity} as integer)`,
+            ),
+        )
+        .returning(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at'])
+        .executeTakeFirst(),
+
     async countAssignments(shiftId: number): Promise<number> {
       const row = await db
         .selectFrom('shift_assignments')

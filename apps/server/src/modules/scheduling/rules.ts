@@ -58,6 +58,25 @@ export function spanClash(span: ShiftSpan, others: readonly HeldShift[], minRest
 }
 
 /**
+ * Same shift twice, overlap and rest for one person taking `shift` next to `held` (all their shifts in the event),
+ * for a caller that then inserts only while there is room (a sign-up, decision 031). The answers name the rules in
+ * the order `checkAssignmentRules` does, capacity before overlap and rest: `isFull` is asked only on a clash.
+ */
+export async function checkHeldShifts(
+  shift: ShiftRow,
+  held: readonly HeldShift[],
+  settings: SchedulingSettings,
+  isFull: () => Promise<boolean>,
+): Promise<void> {
+  if (held.some((other) => other.id === shift.id)) throw conflict('error.shiftAlreadyAssigned');
+  const clash = spanClash(shift, held, settings.minRestMinutes);
+  if (!clash) return;
+  if (await isFull()) throw conflict('error.shiftFull', { capacity: shift.capacity });
+  if (clash.rule === 'overlap') throw conflict('error.shiftOverlap', { title: clash.other.title });
+  throw conflict('error.shiftRestTooShort', { minutes: settings.minRestMinutes, title: clash.other.title });
+}
+
+/**
  * Capacity, same shift twice, overlap and rest for one person taking `shift`; the caller holds the shift's and the member's locks.
  * `exceptShiftId`: a shift the person is leaving in the same transaction (a move), left out of overlap and rest.
  */

@@ -31,7 +31,7 @@ import { membershipsService } from '../memberships/service.js';
 import { type CalendarShift, toICalendar } from './ical.js';
 import { type MailContext, type MailShift, schedulingMails } from './mails.js';
 import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
-import { checkAssignmentRules, requireOrganiserOf, requirePlaceableBy, spanClash } from './rules.js';
+import { checkHeldShifts, requireOrganiserOf, requirePlaceableBy, spanClash } from './rules.js';
 
 /** Shifts made into answers per statement when a list is long (a week of a festival). */
 const SHIFT_SLICE = 250;
@@ -200,11 +200,6 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
       };
     });
   }
-
-  /** Capacity, same shift twice, overlap and rest for one person (rules.ts); the caller holds the shift's and the
-   * member's locks. */
-  const checkRules = (trx: Db, shift: ShiftRow, eventUserId: number, settings: SchedulingSettings) =>
-    checkAssignmentRules(schedulingRepository(trx, dialect), shift, eventUserId, settings);
 
   /**
    * A shift's new times against the other shifts of each person who holds it (overlap, minimum rest); the
@@ -735,12 +730,30 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
       shiftId: number,
       eventUserId: number,
     ): Promise<ShiftAssignment> {
+      // A first look without any lock: a volunteer reaching for a shift that is already full is answered here,
+      // not queued on the shift's row lock behind everyone else who wants it (decision 031). Whatever else it
+      // finds is decided again under the locks below; settings are read here, as always without the event's lock.
+      const view = await read.signUpView(membership.eventId, shiftId, eventUserId);
+      if (!view) throw notFound('error.shiftNotFound');
+      const { settings } = view;
+      if (
+        membership.roleLevel === 2 &&
+        eventUserId === membership.eventUserId &&
+        membership.groupId !== null &&
+        settings.selfSignupGroupIds.includes(membership.groupId) &&
+        Date.parse(view.shift.starts_at) > Date.now() &&
+        (view.shift.group_id === null || view.shift.group_id === membership.groupId) &&
+        !view.held &&
+        view.taken >= view.shift.capacity
+      ) {
+        throw conflict('error.shiftFull', { capacity: view.shift.capacity });
+      }
       try {
         return await withTransaction(db, async (trx) => {
           const repository = schedulingRepository(trx, dialect);
           // The shift's row, then the member's: what capacity and the person's overlap and rest are decided on.
+          // Few statements while the shift's lock is held: it is what every sign-up for the shift queues on.
           const shift = await lockShiftOr404(repository, membership.eventId, shiftId);
-          const settings = await repository.settings(membership.eventId);
           if (membership.roleLevel === 2) {
             if (eventUserId !== membership.eventUserId) throw forbidden();
             if (membership.groupId === null || !settings.selfSignupGroupIds.includes(membership.groupId)) {
@@ -756,8 +769,16 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
           if (member.roleLevel === 2 && shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }
-          await checkRules(trx, shift, eventUserId, settings);
-          const row = await repository.insertAssignment(shiftId, eventUserId, nowIso());
+          const held = await repository.shiftsOfMember(membership.eventId, eventUserId);
+          await checkHeldShifts(
+            shift,
+            held,
+            settings,
+            async () => (await repository.countAssignments(shift.id)) >= shift.capacity,
+          );
+          // Capacity: counted and inserted in one statement, under the shift's lock.
+          const row = await repository.insertAssignmentIfRoom(shiftId, eventUserId, shift.capacity, nowIso());
+          if (!row) throw conflict('error.shiftFull', { capacity: shift.capacity });
           await writeAudit(trx, {
             eventId: membership.eventId,
             actorId,
