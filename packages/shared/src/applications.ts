@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, safeString } from './common.js';
+import { cleanText, idSchema, safeString } from './common.js';
 import {
   APPLICATION_SEARCH_MAXIMUM,
   APPLICATION_SORT_DEFAULT,
@@ -117,6 +117,27 @@ export const applicationDetailResponseSchema = z.object({
 });
 export type ApplicationDetailResponse = z.infer<typeof applicationDetailResponseSchema>;
 
+/** Bounds of the e-mail a status change may send its applicants (docs/decisions/032). */
+export const APPLICATIONS_NOTIFY_LIMITS = { SUBJECT_MAXIMUM: 200, MESSAGE_MAXIMUM: 5_000 } as const;
+
+/**
+ * The e-mail to the applicants whose status changes: the subject and message as the reviewer wrote them
+ * (`{firstname}` filled in per receiver); the header and footer around it are written in each receiver's language.
+ */
+export const applicationsNotifySchema = z.object({
+  subject: cleanText({
+    max: APPLICATIONS_NOTIFY_LIMITS.SUBJECT_MAXIMUM,
+    requiredCode: 'mail.subjectRequired',
+    tooLong: 'mail.subjectTooLong',
+  }),
+  message: cleanText({
+    max: APPLICATIONS_NOTIFY_LIMITS.MESSAGE_MAXIMUM,
+    requiredCode: 'mail.messageRequired',
+    tooLong: 'error.applicationsNotifyTooLong',
+  }),
+});
+export type ApplicationsNotify = z.infer<typeof applicationsNotifySchema>;
+
 export const applicationsUpdateSchema = z
   .object({
     /** The selected rows. */
@@ -126,6 +147,8 @@ export const applicationsUpdateSchema = z
     status: z.enum(APPLICATION_STATUSES).optional(),
     /** null: no group. */
     groupId: idSchema.nullable().optional(),
+    /** E-mail the applicants whose status this changes (only with a status). */
+    notify: applicationsNotifySchema.optional(),
   })
   .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
     error: 'error.applicationsSelectionRequired',
@@ -134,6 +157,10 @@ export const applicationsUpdateSchema = z
   .refine((body) => body.status !== undefined || body.groupId !== undefined, {
     error: 'error.applicationsNothingToSet',
     path: ['status'],
+  })
+  .refine((body) => body.notify === undefined || body.status !== undefined, {
+    error: 'error.applicationsNotifyWithoutStatus',
+    path: ['notify'],
   });
 export type ApplicationsUpdateInput = z.input<typeof applicationsUpdateSchema>;
 
