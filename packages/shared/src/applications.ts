@@ -167,6 +167,8 @@ export type ApplicationsUpdateInput = z.input<typeof applicationsUpdateSchema>;
 export const applicationsUpdateResponseSchema = z.object({
   /** How many applications changed (a row already in the wanted state does not count). */
   updated: z.number(),
+  /** With a notification: how many e-mails were queued (one per applicant whose status changed). */
+  notified: z.number().optional(),
 });
 
 // --- export (DESIGN 4.3: GET /api/event/{id}/applications/export) ---

@@ -59,7 +59,7 @@ describe(`notifying applicants of a status change on ${dialect}`, () => {
       notify: notice,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().updated).toBe(2);
+    expect(response.json()).toMatchObject({ updated: 2, notified: 2 });
 
     // Queued with the change, one per changed applicant: Cilla was accepted already.
     const queued = await queuedFor([anna.user, bo.user, cilla.user]);

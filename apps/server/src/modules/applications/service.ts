@@ -176,6 +176,7 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
       },
       trx,
     );
+    return receivers.length;
   }
 
   /** Many imported applications at once: multi-row statements, each row's week and search text computed here. */
@@ -344,7 +345,7 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
      * on PostgreSQL, per chunk of ids on SQLite), the membership effects of DESIGN 4.3, and an audit entry per
      * change. Either all of it or nothing.
      */
-    async bulkUpdate(reviewer: Reviewer, input: BulkUpdateInput): Promise<{ updated: number }> {
+    async bulkUpdate(reviewer: Reviewer, input: BulkUpdateInput): Promise<{ updated: number; notified?: number }> {
       const scope = scopeOf(reviewer);
       const isLeader = scope.visibleGroupId !== 'all';
       if (input.groupId !== undefined && isLeader && input.groupId !== scope.visibleGroupId) {
@@ -389,7 +390,7 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
         const statusChanges = (target: ApplicationTarget) => finalStatus(target) !== target.status;
         const groupChanges = (target: ApplicationTarget) => finalGroup(target) !== target.group_id;
         const changed = targets.filter((target) => statusChanges(target) || groupChanges(target));
-        if (changed.length === 0) return { updated: 0 };
+        if (changed.length === 0) return input.notify ? { updated: 0, notified: 0 } : { updated: 0 };
         const notified = input.notify ? changed.filter(statusChanges) : [];
         if (notified.length > MAIL_LIMITS.RECEIVERS_MAXIMUM) throw fieldError('notify', 'mail.tooManyReceivers');
 
@@ -519,10 +520,14 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
           ),
         ]);
         await audit.write(trx);
-        if (input.notify && notified.length > 0) {
-          await notify(trx, reviewer, input.notify, notified, finalStatus, (target) => groupName(finalGroup(target)));
-        }
-        return { updated: changed.length };
+        if (!input.notify) return { updated: changed.length };
+        const mailed =
+          notified.length === 0
+            ? 0
+            : await notify(trx, reviewer, input.notify, notified, finalStatus, (target) =>
+                groupName(finalGroup(target)),
+              );
+        return { updated: changed.length, notified: mailed };
       });
     },
 
