@@ -6,6 +6,7 @@ import {
   APPLICATION_SORTS,
   APPLICATION_STATUSES,
   APPLICATIONS_BULK_IDS_MAXIMUM,
+  APPLICATIONS_NOTIFY_LIMITS,
   EXPORT_FORMATS,
   LIMITS,
   NO_GROUP_FILTER,
@@ -116,9 +117,6 @@ export const applicationDetailResponseSchema = z.object({
   history: z.array(applicationHistoryEntrySchema),
 });
 export type ApplicationDetailResponse = z.infer<typeof applicationDetailResponseSchema>;
-
-/** Bounds of the e-mail a status change may send its applicants (docs/decisions/032). */
-export const APPLICATIONS_NOTIFY_LIMITS = { SUBJECT_MAXIMUM: 200, MESSAGE_MAXIMUM: 5_000 } as const;
 
 /**
  * The e-mail to the applicants whose status changes: the subject and message as the reviewer wrote them
