@@ -78,6 +78,8 @@ export const notFullResponseSchema = z.object({ shifts: z.array(shiftBlockSchema
 /** A volunteer as the "no shift" list and the hours table name them. */
 export const plannedPersonSchema = z.object({
   eventUserId: z.number(),
+  /** The account: what the mail composer takes as a receiver. */
+  userId: z.number(),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),

@@ -68,6 +68,7 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
         member.id,
         {
           eventUserId: member.id,
+          userId: member.userId,
           firstname: member.firstname,
           lastname: member.lastname,
           email: member.email,
