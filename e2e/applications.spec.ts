@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, login, test } from './fixtures';
+import { expect, login, test, waitForMail } from './fixtures';
 
 /**
  * Applications review on the seeded event 13 (Sports Camp: applications in every status over three groups and
@@ -66,9 +66,19 @@ test.describe('applications review', () => {
     await expect(rejectDialog).toBeVisible();
     await expect(rejectDialog).toContainText('You are about to reject 1 application.');
     await expect(page.getByRole('dialog', { name: 'Update applications?' })).toHaveCount(0);
+    // The applicant is told by e-mail, with the reject texts edited by the reviewer.
+    await rejectDialog.getByRole('checkbox', { name: 'Notify the applicants by e-mail' }).check();
+    await expect(rejectDialog.getByRole('textbox', { name: 'Subject' })).toHaveValue('About your application');
+    const message = rejectDialog.getByRole('textbox', { name: 'Message' });
+    await expect(message).toHaveValue(/Unfortunately we cannot offer you a place this time/);
+    await message.fill('Hi {firstname},\n\nThe camp is full this year, sorry.');
     await rejectDialog.getByRole('button', { name: 'Reject' }).click();
-    await expect(page.getByText('1 application updated.')).toBeVisible();
+    await expect(page.getByText('1 application updated. 1 applicant will be e-mailed.')).toBeVisible();
     await expect(rows.filter({ hasText: rejectedEmail })).toHaveCount(0);
+    const mail = await waitForMail(rejectedEmail, 15_000, /The camp is full this year/);
+    expect(mail).toContain('your application');
+    expect(mail).toMatch(/sent you this message from the event|skickade dig detta meddelande/);
+    expect(mail).not.toContain('{firstname}');
 
     // The control panel's audit log says the bulk accept in words, one entry, linked to the accepted in the review.
     await page.goto(`/event/${EVENT}/control-panel`);

@@ -261,6 +261,65 @@ describe('applications review', () => {
     );
   });
 
+  it('offers to e-mail the applicants, with a message written for the status chosen, and sends it with the update', async () => {
+    const { calls } = serve((call) =>
+      call.url.endsWith('/applications/update')
+        ? { body: { success: true, updated: 2, notified: 2, _csrf: 'x' } }
+        : undefined,
+    );
+    renderPage();
+    await screen.findByText('p1@example.test');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Person1 Berg' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Person2 Berg' }));
+    const choose = async (status: string) => {
+      await userEvent.click(screen.getByRole('combobox', { name: 'Set status' }));
+      await userEvent.click(await screen.findByRole('option', { name: status }));
+      await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+      return screen.findByRole('dialog', { name: 'Update applications?' });
+    };
+
+    // Reserve first: the texts are the reserve ones; cancelled, then Accepted starts unticked with its own texts.
+    let dialog = await choose('Reserve');
+    const notify = within(dialog).getByRole('checkbox', { name: 'Notify the applicants by e-mail' });
+    expect(notify).not.toBeChecked();
+    expect(within(dialog).queryByRole('textbox', { name: 'Subject' })).not.toBeInTheDocument();
+    await userEvent.click(notify);
+    expect(within(dialog).getByRole('textbox', { name: 'Subject' })).toHaveValue(en.notify.subjects.reserve);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dialog = await choose('Accepted');
+    expect(within(dialog).getByRole('checkbox', { name: 'Notify the applicants by e-mail' })).not.toBeChecked();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Notify the applicants by e-mail' }));
+    const subject = within(dialog).getByRole('textbox', { name: 'Subject' });
+    const message = within(dialog).getByRole('textbox', { name: 'Message' });
+    expect(subject).toHaveValue('Your application has been accepted');
+    expect(message).toHaveValue(en.notify.messages.accepted);
+    expect(message).toHaveAccessibleDescription(en.notify.help);
+
+    // An empty message is asked for before anything is sent.
+    fireEvent.change(message, { target: { value: '  ' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await within(dialog).findByText('Write a message.')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.endsWith('/applications/update'))).toBe(false);
+
+    fireEvent.change(message, { target: { value: 'Hi {firstname}, see you at the gate! ' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('2 applications updated. 2 applicants will be e-mailed.')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.endsWith('/applications/update'))?.body).toEqual({
+      ids: [1, 2],
+      status: 'accepted',
+      notify: { subject: 'Your application has been accepted', message: 'Hi {firstname}, see you at the gate!' },
+    });
+  });
+
+  it('has the e-mail texts for every status in Swedish too', () => {
+    for (const key of ['pending', 'staged', 'accepted', 'reserve', 'rejected', 'none'] as const) {
+      expect(sv.notify.subjects[key]).not.toBe(en.notify.subjects[key]);
+      expect(sv.notify.messages[key]).toContain('{firstname}');
+    }
+  });
+
   it("shows the server's error messages when an update is refused", async () => {
     serve((call) =>
       call.url.endsWith('/applications/update')

@@ -219,6 +219,26 @@ describe('mail area', () => {
     });
   }, 40_000);
 
+  it('starts with the people another screen chose as the receivers ("e-mail these people")', async () => {
+    const { calls } = serve();
+    window.localStorage.setItem(
+      'funkis.mail-draft.7',
+      JSON.stringify({ groupIds: [3], subject: 'Kept subject', message: 'Kept message' }),
+    );
+    const receivers = [
+      { userId: 101, name: 'Anna Berg', email: 'anna@example.test' },
+      { userId: 103, name: 'Cleo Ek', email: 'cleo@example.test' },
+    ];
+    renderApp({ user: testUser, route: { pathname: '/event/7/email/new', state: { receivers } } });
+    expect(await screen.findByLabelText(/Subject/)).toHaveValue('Kept subject');
+    await waitFor(() => {
+      const previews = calls.filter((call) => call.url.includes('/mail-receivers/preview'));
+      expect(previews.at(-1)?.body).toMatchObject({ receivers: { userIds: [101, 103] } });
+    });
+    // The chosen people replace the draft's criteria: the group is no longer ticked.
+    expect(screen.getByRole('checkbox', { name: 'Kitchen' })).not.toBeChecked();
+  });
+
   it('refuses to send without receivers and keeps the draft for the next visit', async () => {
     serve();
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import { HOURS_EXPORT_COLUMNS, type ShiftBlock } from '@funkis/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { EventZoneProvider } from '../src/features/scheduling/components/event-zone';
 import { viewerTimeZone } from '../src/features/scheduling/components/format';
@@ -272,6 +273,7 @@ describe('volunteers with no shift', () => {
     const { OpenPlacesView } = await import('../src/features/scheduling/components/open-places-view');
     const anna = (eventUserId: number, email: string) => ({
       eventUserId,
+      userId: eventUserId + 100,
       firstname: 'Anna',
       lastname: 'Berg',
       email,
@@ -299,5 +301,109 @@ describe('volunteers with no shift', () => {
         .map((call) => new URL(call.url, 'http://x').searchParams);
       expect(asked.some((query) => query.get('search') === 'anna.berg' && query.get('groupId') === '3')).toBe(true);
     });
+  });
+});
+
+/** Where the screen navigated to, with the router state it handed over. */
+function ShownLocation() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname} ${JSON.stringify(location.state)}`}</output>;
+}
+
+describe('volunteers with no shift: export and the actions on a selection', () => {
+  const person = (eventUserId: number, firstname: string, lastname: string) => ({
+    eventUserId,
+    userId: eventUserId + 100,
+    firstname,
+    lastname,
+    email: `${firstname.toLowerCase()}@example.test`,
+    group: { id: 3, name: 'Bar' },
+  });
+  const people = [person(1, 'Anna', 'Berg'), person(2, 'Bo', 'Dahl'), person(3, 'Cleo', 'Ek')];
+  const bar = block(9, { title: 'Bar shift', group: { id: 3, name: 'Bar' }, filled: 1, capacity: 2 });
+
+  async function renderView(assign: (eventUserId: number) => { status?: number; body?: unknown }) {
+    const { OpenPlacesView } = await import('../src/features/scheduling/components/open-places-view');
+    const { calls } = mockFetch((call) => {
+      if (call.url.includes('/groups'))
+        return { body: { groups: [{ id: 3, name: 'Bar', description: '', memberCount: 3, wanted: null }], total: 1 } };
+      if (call.url.includes('/not-full')) return { body: { shifts: [bar], total: 1 } };
+      if (call.method === 'POST' && call.url.includes('/assignments'))
+        return assign((call.body as { eventUserId: number }).eventUserId);
+      return { body: { users: people, total: 3 } };
+    });
+    renderWithProviders(
+      <>
+        <OpenPlacesView eventId={7} admin onOpen={() => {}} run={async () => {}} />
+        <ShownLocation />
+      </>,
+      { user: testUser, route: '/event/7/scheduling' },
+    );
+    await within(await screen.findByTestId('without-shift-list')).findByText('Anna Berg');
+    return calls;
+  }
+
+  it("exports the list with the screen's search and group (the server selects the rows)", async () => {
+    await renderView(() => ({ status: 500 }));
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name or e-mail' }), 'berg');
+    await user.click(screen.getByRole('combobox', { name: 'Group' }));
+    await user.click(await screen.findByRole('option', { name: 'Bar' }));
+    await vi.waitFor(() => {
+      const href = screen.getByRole('link', { name: 'Export CSV (;)' }).getAttribute('href') ?? '';
+      const url = new URL(href, 'http://x');
+      expect(url.pathname).toBe('/api/event/7/scheduling/without-shift/export');
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        format: 'csv',
+        delimiter: 'semicolon',
+        search: 'berg',
+        groupId: '3',
+      });
+    });
+    const xlsx = new URL(screen.getByRole('link', { name: 'Export XLSX' }).getAttribute('href') ?? '', 'http://x');
+    expect(xlsx.searchParams.get('format')).toBe('xlsx');
+  });
+
+  it('opens the mail composer with the selected people as receivers', async () => {
+    await renderView(() => ({ status: 500 }));
+    const user = userEvent.setup();
+    expect(screen.queryByRole('button', { name: 'E-mail these people' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Anna Berg' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Cleo Ek' }));
+    expect(screen.getByTestId('without-shift-selected')).toHaveTextContent('2 selected');
+    await user.click(screen.getByRole('button', { name: 'E-mail these people' }));
+    const [pathname, state] = (screen.getByTestId('location').textContent ?? '').split(/ (.*)/s);
+    expect(pathname).toBe('/event/7/email/new');
+    expect(JSON.parse(state)).toEqual({
+      receivers: [
+        { userId: 101, name: 'Anna Berg', email: 'anna@example.test' },
+        { userId: 103, name: 'Cleo Ek', email: 'cleo@example.test' },
+      ],
+    });
+  });
+
+  it('assigns the selected people to one shift and says who was refused and why', async () => {
+    const calls = await renderView((eventUserId) =>
+      eventUserId === 2
+        ? { status: 409, body: { success: false, errorMessages: ['This shift is full.'] } }
+        : { status: 201, body: { assignment: { id: eventUserId, shiftId: 9, eventUserId } } },
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select everyone on this page' }));
+    expect(screen.getByTestId('without-shift-selected')).toHaveTextContent('3 selected');
+    await user.click(screen.getByRole('button', { name: 'Assign to a shift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign 3 people to a shift' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Shift with places free' }));
+    await user.click(await screen.findByRole('option', { name: /^Bar shift/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    const outcome = await within(dialog).findByTestId('assign-many-outcome');
+    expect(outcome).toHaveTextContent('2 people assigned to Bar shift. 1 person could not be assigned:');
+    expect(within(outcome).getByTestId('assign-many-refusals')).toHaveTextContent('Bo Dahl: This shift is full.');
+    await vi.waitFor(() => expect(outcome).toHaveFocus());
+    const posted = calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body]);
+    expect(posted).toEqual([1, 2, 3].map((eventUserId) => ['/api/event/7/shifts/9/assignments', { eventUserId }]));
+    // Those placed leave the selection; the refused one stays chosen for another try.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByTestId('without-shift-selected')).toHaveTextContent('1 selected');
   });
 });

@@ -2,7 +2,7 @@ import type { User } from '@funkis/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type InitialEntry, MemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/app/providers';
 import { createRoutes } from '../src/app/router';
@@ -22,7 +22,8 @@ export const createTestQueryClient = () =>
 interface RenderOptions {
   /** The logged-in user; omit for an anonymous visitor. */
   user?: User | null;
-  route?: string;
+  /** The path, or a path with router state (what `navigate(path, { state })` hands over). */
+  route?: InitialEntry;
   /** The cache the app uses (to look into it); a fresh one when omitted. */
   queryClient?: QueryClient;
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { idSchema, safeString } from './common.js';
+import { cleanText, idSchema, safeString } from './common.js';
 import {
   APPLICATION_SEARCH_MAXIMUM,
   APPLICATION_SORT_DEFAULT,
   APPLICATION_SORTS,
   APPLICATION_STATUSES,
   APPLICATIONS_BULK_IDS_MAXIMUM,
+  APPLICATIONS_NOTIFY_LIMITS,
   EXPORT_FORMATS,
   LIMITS,
   NO_GROUP_FILTER,
@@ -117,6 +118,24 @@ export const applicationDetailResponseSchema = z.object({
 });
 export type ApplicationDetailResponse = z.infer<typeof applicationDetailResponseSchema>;
 
+/**
+ * The e-mail to the applicants whose status changes: the subject and message as the reviewer wrote them
+ * (`{firstname}` filled in per receiver); the header and footer around it are written in each receiver's language.
+ */
+export const applicationsNotifySchema = z.object({
+  subject: cleanText({
+    max: APPLICATIONS_NOTIFY_LIMITS.SUBJECT_MAXIMUM,
+    requiredCode: 'mail.subjectRequired',
+    tooLong: 'mail.subjectTooLong',
+  }),
+  message: cleanText({
+    max: APPLICATIONS_NOTIFY_LIMITS.MESSAGE_MAXIMUM,
+    requiredCode: 'mail.messageRequired',
+    tooLong: 'error.applicationsNotifyTooLong',
+  }),
+});
+export type ApplicationsNotify = z.infer<typeof applicationsNotifySchema>;
+
 export const applicationsUpdateSchema = z
   .object({
     /** The selected rows. */
@@ -126,6 +145,8 @@ export const applicationsUpdateSchema = z
     status: z.enum(APPLICATION_STATUSES).optional(),
     /** null: no group. */
     groupId: idSchema.nullable().optional(),
+    /** E-mail the applicants whose status this changes (only with a status). */
+    notify: applicationsNotifySchema.optional(),
   })
   .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
     error: 'error.applicationsSelectionRequired',
@@ -134,12 +155,18 @@ export const applicationsUpdateSchema = z
   .refine((body) => body.status !== undefined || body.groupId !== undefined, {
     error: 'error.applicationsNothingToSet',
     path: ['status'],
+  })
+  .refine((body) => body.notify === undefined || body.status !== undefined, {
+    error: 'error.applicationsNotifyWithoutStatus',
+    path: ['notify'],
   });
 export type ApplicationsUpdateInput = z.input<typeof applicationsUpdateSchema>;
 
 export const applicationsUpdateResponseSchema = z.object({
   /** How many applications changed (a row already in the wanted state does not count). */
   updated: z.number(),
+  /** With a notification: how many e-mails were queued (one per applicant whose status changed). */
+  notified: z.number().optional(),
 });
 
 // --- export (DESIGN 4.3: GET /api/event/{id}/applications/export) ---

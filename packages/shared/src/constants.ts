@@ -99,6 +99,9 @@ export const APPLICATION_SORT_DEFAULT: ApplicationSort = '-createdAt';
 
 /** One bulk update by explicit ids; "all N matching the filter" has no such limit. */
 export const APPLICATIONS_BULK_IDS_MAXIMUM = 50_000;
+
+/** Bounds of the e-mail a status change may send its applicants (docs/decisions/032). */
+export const APPLICATIONS_NOTIFY_LIMITS = { SUBJECT_MAXIMUM: 200, MESSAGE_MAXIMUM: 5_000 } as const;
 export const APPLICATION_SEARCH_MAXIMUM = 200;
 /** The `groupId` filter value for applications without a group. */
 export const NO_GROUP_FILTER = 'none';

@@ -78,6 +78,8 @@ export const notFullResponseSchema = z.object({ shifts: z.array(shiftBlockSchema
 /** A volunteer as the "no shift" list and the hours table name them. */
 export const plannedPersonSchema = z.object({
   eventUserId: z.number(),
+  /** The account: what the mail composer takes as a receiver. */
+  userId: z.number(),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
@@ -94,6 +96,15 @@ export const withoutShiftQuerySchema = z.object({
   pageSize: pageSizeField,
 });
 export type WithoutShiftQuery = z.infer<typeof withoutShiftQuerySchema>;
+/**
+ * GET …/scheduling/without-shift/export: the same list with the same filters, every page, as CSV (`,` or `;`, with
+ * a byte-order mark) or XLSX; columns first name, last name, e-mail, group.
+ */
+export const withoutShiftExportQuerySchema = withoutShiftQuerySchema.omit({ page: true, pageSize: true }).extend({
+  format: z.enum(EXPORT_FORMATS, { error: 'error.invalid' }).default('csv'),
+  delimiter: z.enum(['comma', 'semicolon'], { error: 'error.invalid' }).default('comma'),
+});
+export type WithoutShiftExportQuery = z.infer<typeof withoutShiftExportQuerySchema>;
 export const withoutShiftResponseSchema = z.object({ users: z.array(plannedPersonSchema), total: z.number() });
 
 /** POST …/assignments/{assignmentId}/move: the assignment goes to another shift (same rules as assigning). */

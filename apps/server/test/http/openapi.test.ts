@@ -125,6 +125,9 @@ describe(`the OpenAPI document on ${dialect}`, () => {
     const ok = (route: string) => operation(route, 'get').responses['200']?.content ?? {};
     expect(Object.keys(ok('/api/event/{id}/users/export')).sort()).toEqual(['text/csv', XLSX_TYPE].sort());
     expect(Object.keys(ok('/api/event/{id}/scheduling/hours/export')).sort()).toEqual(['text/csv', XLSX_TYPE].sort());
+    expect(Object.keys(ok('/api/event/{id}/scheduling/without-shift/export')).sort()).toEqual(
+      ['text/csv', XLSX_TYPE].sort(),
+    );
     expect(Object.keys(ok('/api/event/{id}/applications/export')).sort()).toEqual(['text/csv', XLSX_TYPE].sort());
     expect(Object.keys(ok('/api/event/{id}/my-shifts.ics'))).toEqual(['text/calendar']);
     expect(Object.keys(ok('/api/calendar/{file}'))).toEqual(['text/calendar']);

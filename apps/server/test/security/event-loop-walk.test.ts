@@ -319,6 +319,8 @@ function cases(): Record<string, Case> {
       admin.get(e(`/scheduling/without-shift?pageSize=${LIMITS.PAGE_SIZE_MAXIMUM}`)),
     'GET /api/event/:id/scheduling/hours': () => admin.get(e(`/scheduling/hours?pageSize=${LIMITS.PAGE_SIZE_MAXIMUM}`)),
     'GET /api/event/:id/scheduling/hours/export': () => admin.get(e('/scheduling/hours/export?format=xlsx')),
+    'GET /api/event/:id/scheduling/without-shift/export': () =>
+      admin.get(e('/scheduling/without-shift/export?format=xlsx')),
     'GET /api/user/calendar-feed': () => admin.get('/api/user/calendar-feed'),
     'POST /api/user/calendar-feed': () => admin.post('/api/user/calendar-feed'),
     'DELETE /api/user/calendar-feed': async () => {

@@ -31,6 +31,15 @@ export const applicationsMessages = defineMessages({
     en: 'The export has no column {column}.',
     sv: 'Exporten har ingen kolumn {column}.',
   },
+  'error.applicationsNotifyWithoutStatus': {
+    en: 'Applicants can only be notified of a status change.',
+    sv: 'Sökande kan bara meddelas om en ändrad status.',
+  },
+  'error.applicationsNotifyTooLong': {
+    en: 'The message cannot be longer than {max} characters.',
+    sv: 'Meddelandet får inte vara längre än {max} tecken.',
+    params: { max: 5000 },
+  },
   'error.applicationsGroupUnknown': {
     en: 'The group does not belong to this event.',
     sv: 'Gruppen hör inte till det här evenemanget.',

@@ -452,6 +452,24 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       }
     },
 
+    eventName: (trx: Db, eventId: number) =>
+      trx.selectFrom('events').select('name').where('id', '=', eventId).executeTakeFirst(),
+
+    /** Who mail goes to (and the reviewer who sends it): address, name and the language they last used. */
+    async mailPeople(trx: Db, userIds: readonly number[]) {
+      const found: { id: number; firstname: string; lastname: string; email: string; language: string | null }[] = [];
+      for (const chunk of chunked([...new Set(userIds)])) {
+        found.push(
+          ...(await trx
+            .selectFrom('users')
+            .select(['id', 'firstname', 'lastname', 'email', 'language'])
+            .where('id', 'in', chunk)
+            .execute()),
+        );
+      }
+      return found;
+    },
+
     async findApplicants(userIds: readonly number[]) {
       const found: { id: number; firstname: string; lastname: string; email: string }[] = [];
       for (const chunk of chunked([...new Set(userIds)])) {

@@ -39,7 +39,9 @@ function reviewerOf(request: FastifyRequest): Reviewer {
  * the whole event, group leaders their own group only) and the answers of one application as they were given.
  */
 export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const applications = applicationsService(app.db, app.dialect);
+  const applications = applicationsService(app.db, app.dialect, {
+    enqueueEach: (eventId, count, render, db) => app.mail.enqueueEach(eventId, count, render, db),
+  });
   const tag = { tags: ['applications'] };
   const reviewers = app.requireEventRole(0, 1);
 

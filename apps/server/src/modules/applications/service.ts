@@ -10,7 +10,9 @@ import {
   type ApplicationStatus,
   type ApplicationStatusCounts,
   type ApplicationSummary,
+  type ApplicationsNotify,
   isDisplayOnlyField,
+  MAIL_LIMITS,
   validateAnswers,
   type WeekSeparationConfig,
   weekOfAnswers,
@@ -25,6 +27,8 @@ import { withTransaction } from '../../lib/transaction.js';
 import type { EventMembership } from '../../plugins/auth.js';
 import { activeWeekConfig, formsService, parseJson } from '../forms/service.js';
 import { groupsService } from '../groups/service.js';
+import type { MailService } from '../mail/service.js';
+import { eventMailBody, reasonText, viaFunkis } from '../mail/texts.js';
 import { membershipsService } from '../memberships/service.js';
 import {
   type ApplicationPageRow,
@@ -93,6 +97,14 @@ export interface BulkUpdateInput {
   filter?: ApplicationFilter;
   status?: ApplicationStatus;
   groupId?: number | null;
+  /** E-mail each applicant whose status changes (docs/decisions/032). */
+  notify?: ApplicationsNotify;
+}
+
+/** What the service needs beyond the database: the mail queue (`app.mail.enqueueEach`). */
+export interface ApplicationsOptions {
+  /** Without it a notification is refused (scripts, the seed). */
+  enqueueEach?: MailService['enqueueEach'];
 }
 
 /**
@@ -100,10 +112,73 @@ export interface BulkUpdateInput {
  * (week, search text). The one owner of `applications`: a rename, a form or week-separation change reaches those
  * columns through here.
  */
-export function applicationsService(db: Db, dialect: DialectName) {
+export function applicationsService(db: Db, dialect: DialectName, options: ApplicationsOptions = {}) {
   const repository = applicationsRepository(db, dialect);
   const eventGroups = groupsService(db, dialect);
   const forms = formsService(db);
+
+  /**
+   * One e-mail per applicant whose status changed, queued in the update's transaction (none if it fails): the
+   * reviewer's subject and message, with the header and the footer's reason in the receiver's language.
+   */
+  async function notify(
+    trx: Db,
+    reviewer: Reviewer,
+    notice: ApplicationsNotify,
+    targets: readonly ApplicationTarget[],
+    statusOf: (target: ApplicationTarget) => string,
+    groupOf: (target: ApplicationTarget) => string | null,
+  ) {
+    if (!options.enqueueEach || reviewer.userId === null) throw new Error('No mail queue or sender to notify with');
+    const senderId = reviewer.userId;
+    const people = new Map(
+      (await repository.mailPeople(trx, [senderId, ...targets.map((target) => target.user_id)])).map((person) => [
+        person.id,
+        person,
+      ]),
+    );
+    const sender = people.get(senderId);
+    const event = await repository.eventName(trx, reviewer.eventId);
+    if (!sender || !event) throw notFound();
+    const senderName = `${sender.firstname} ${sender.lastname}`;
+    const receivers = targets.flatMap((target) => {
+      const person = people.get(target.user_id);
+      return person ? [{ target, person }] : [];
+    });
+    await options.enqueueEach(
+      reviewer.eventId,
+      receivers.length,
+      (index) => {
+        const { target, person } = receivers[index];
+        const language = person.language === 'sv' ? 'sv' : 'en';
+        const status = statusOf(target);
+        const groupName = groupOf(target) ?? undefined;
+        const reason = reasonText(
+          { kind: 'application', status: isStatus(status) ? status : 'none', groupName },
+          language,
+        );
+        return {
+          userId: person.id,
+          toEmail: person.email,
+          toName: `${person.firstname} ${person.lastname}`,
+          subject: notice.subject,
+          text: eventMailBody({
+            message: notice.message,
+            firstname: person.firstname,
+            senderName,
+            eventName: event.name,
+            reason,
+            language,
+          }),
+          replyTo: sender.email,
+          fromName: viaFunkis(senderName),
+          reason: 'application_status',
+        };
+      },
+      trx,
+    );
+    return receivers.length;
+  }
 
   /** Many imported applications at once: multi-row statements, each row's week and search text computed here. */
   async function importApplications(
@@ -272,7 +347,7 @@ export function applicationsService(db: Db, dialect: DialectName) {
      * on PostgreSQL, per chunk of ids on SQLite), the membership effects of DESIGN 4.3, and an audit entry per
      * change, gathered under one summary entry when more than one application changed. Either all of it or nothing.
      */
-    async bulkUpdate(reviewer: Reviewer, input: BulkUpdateInput): Promise<{ updated: number }> {
+    async bulkUpdate(reviewer: Reviewer, input: BulkUpdateInput): Promise<{ updated: number; notified?: number }> {
       const scope = scopeOf(reviewer);
       const isLeader = scope.visibleGroupId !== 'all';
       if (input.groupId !== undefined && isLeader && input.groupId !== scope.visibleGroupId) {
@@ -317,7 +392,9 @@ export function applicationsService(db: Db, dialect: DialectName) {
         const statusChanges = (target: ApplicationTarget) => finalStatus(target) !== target.status;
         const groupChanges = (target: ApplicationTarget) => finalGroup(target) !== target.group_id;
         const changed = targets.filter((target) => statusChanges(target) || groupChanges(target));
-        if (changed.length === 0) return { updated: 0 };
+        if (changed.length === 0) return input.notify ? { updated: 0, notified: 0 } : { updated: 0 };
+        const notified = input.notify ? changed.filter(statusChanges) : [];
+        if (notified.length > MAIL_LIMITS.RECEIVERS_MAXIMUM) throw fieldError('notify', 'mail.tooManyReceivers');
 
         const now = nowIso();
 
@@ -465,7 +542,14 @@ export function applicationsService(db: Db, dialect: DialectName) {
           ),
         ]);
         await audit.write(trx);
-        return { updated: changed.length };
+        if (!input.notify) return { updated: changed.length };
+        const mailed =
+          notified.length === 0
+            ? 0
+            : await notify(trx, reviewer, input.notify, notified, finalStatus, (target) =>
+                groupName(finalGroup(target)),
+              );
+        return { updated: changed.length, notified: mailed };
       });
     },
 

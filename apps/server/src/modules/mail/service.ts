@@ -12,10 +12,11 @@ import {
 } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../lib/audit.js';
+import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { filesService } from '../files/service.js';
 import { htmlToText, MailHtmlTooDeep, mailPreviewOf, sanitizeMailHtml } from './html.js';
-import { type MailRepository, mailRepository } from './repository.js';
+import { type MailRepository, mailRepository, type QueuedMessage } from './repository.js';
 import { type LinkedFile, type MailLanguage, reasonText, viaFunkis } from './texts.js';
 import { createMailWorker, type MailWorker } from './worker.js';
 
@@ -44,6 +45,9 @@ export interface EnqueueInput {
 }
 
 const isLeader = (actor: MailActor) => actor.roleLevel !== 0;
+
+/** Receivers of `enqueueEach` rendered and queued per statement (the repository's rows per statement). */
+const QUEUE_SLICE = 500;
 
 /**
  * E-mail to members (issue 14): choosing receivers, sending through the queue, the Sent folder and labels;
@@ -175,6 +179,33 @@ export function mailService(app: FastifyInstance) {
         })),
         (index) => (input.eventId === null ? start : start + index * intervalMs),
       );
+      worker.kick();
+    },
+
+    /**
+     * Queues messages of one event written for each receiver (their language, their name), in the caller's
+     * transaction when `db` is it. `render(i)` writes the i-th when its slice is due: the messages are rendered
+     * and inserted QUEUE_SLICE at a time (one multi-row statement each, the event loop turning in between), so
+     * 500 receivers are one statement and 10,000 copies are never all in memory (docs/decisions/028).
+     */
+    async enqueueEach(
+      eventId: number,
+      count: number,
+      render: (index: number) => Omit<QueuedMessage, 'eventId'>,
+      db = app.db,
+    ): Promise<void> {
+      if (count === 0) return;
+      const queue = db === app.db ? mails : mailRepository(db, app.dialect);
+      const intervalMs = await intervalOf(eventId, queue);
+      const start = await queue.nextSlot(eventId, intervalMs);
+      for (let from = 0; from < count; from += QUEUE_SLICE) {
+        if (from > 0) await turnOfTheLoop();
+        const messages: QueuedMessage[] = [];
+        for (let index = from; index < Math.min(count, from + QUEUE_SLICE); index += 1) {
+          messages.push({ ...render(index), eventId });
+        }
+        await queue.enqueue(messages, (index) => start + (from + index) * intervalMs);
+      }
       worker.kick();
     },
 

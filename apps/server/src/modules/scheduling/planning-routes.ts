@@ -12,17 +12,20 @@ import {
   shiftAssignmentSchema,
   timelineQuerySchema,
   timelineResponseSchema,
+  withoutShiftExportQuerySchema,
   withoutShiftQuerySchema,
   withoutShiftResponseSchema,
 } from '@funkis/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
+import { languageOf } from '../../lib/language.js';
 import { answers } from '../../lib/openapi.js';
 import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { hoursToCsv, hoursToXlsx } from './hours-export.js';
 import { planningService } from './planning-service.js';
+import { withoutShiftToCsv, withoutShiftToXlsx } from './without-shift-export.js';
 
 const tags = { tags: ['scheduling'] };
 const shiftParams = z.object({ id: idSchema, shiftId: idSchema });
@@ -81,6 +84,33 @@ export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.withoutShift(currentMembership(request), request.query),
+  );
+
+  app.get(
+    '/event/:id/scheduling/without-shift/export',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary:
+          'Volunteers holding no shift with the same filters, every row, as CSV or XLSX (admin; leader for their group)',
+        params: eventParams,
+        querystring: withoutShiftExportQuerySchema,
+        ...answers({ 'text/csv': 'text', [XLSX_TYPE]: 'binary' }, 'The list: CSV (`format=csv`) or XLSX'),
+      },
+    },
+    async (request, reply) => {
+      const membership = currentMembership(request);
+      const { format, delimiter, ...filters } = request.query;
+      const people = await service.allWithoutShift(membership, filters);
+      const language = languageOf(request);
+      const name = `event-${membership.eventId}-without-shift.${format}`;
+      reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
+      if (format === 'xlsx') return reply.type(XLSX_TYPE).send(await withoutShiftToXlsx(people, language));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .send(withoutShiftToCsv(people, language, delimiter === 'semicolon' ? ';' : ','));
+    },
   );
 
   app.get(

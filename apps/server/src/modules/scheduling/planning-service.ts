@@ -36,6 +36,9 @@ const toBlock = (row: ShiftBlockRow): ShiftBlock => ({
  * The people a caller may see in the planning lists: admins anyone (or the group asked for), leaders only their
  * own group (asking for another is refused, as in the users table).
  */
+/** Rows of the "no shift" export read per query. */
+const EXPORT_PAGE = 500;
+
 function peopleScope(membership: EventMembership, requested: number | undefined): number | null | undefined {
   if (membership.roleLevel === 0) return requested;
   if (requested !== undefined && requested !== membership.groupId) requireOrganiserOf(membership, requested);
@@ -65,6 +68,7 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
         member.id,
         {
           eventUserId: member.id,
+          userId: member.userId,
           firstname: member.firstname,
           lastname: member.lastname,
           email: member.email,
@@ -118,6 +122,26 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
       ]);
       const byId = await people(membership.eventId, ids);
       return { users: ids.flatMap((id) => byId.get(id) ?? []), total };
+    },
+
+    /**
+     * The whole "no shift" list with the same filters and order, for the export: read 500 at a time (each page
+     * its own pair of queries, the event loop turning in between), as the users export does.
+     */
+    async allWithoutShift(
+      membership: EventMembership,
+      query: { groupId?: number; search?: string },
+    ): Promise<PlannedPerson[]> {
+      const groupId = peopleScope(membership, query.groupId);
+      const search = query.search?.trim() ?? '';
+      const all: PlannedPerson[] = [];
+      for (let offset = 0; ; offset += EXPORT_PAGE) {
+        if (offset > 0) await new Promise((resolve) => setImmediate(resolve));
+        const ids = await read.withoutShift(membership.eventId, groupId, EXPORT_PAGE, offset, search);
+        const byId = await people(membership.eventId, ids);
+        all.push(...ids.flatMap((id) => byId.get(id) ?? []));
+        if (ids.length < EXPORT_PAGE) return all;
+      }
     },
 
     /** Hours per member holding shifts (leaders: their group's), by name; every row when `page` is left out. */

@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client';
 
 /** POST /api/event/{id}/applications/update: status and/or group of the ids or of every match of a filter. */
 export const updateApplications = (eventId: number, input: ApplicationsUpdateInput) =>
-  apiClient.post<{ success: true; updated: number }>(`/event/${eventId}/applications/update`, input);
+  apiClient.post<{ success: true; updated: number; notified?: number }>(`/event/${eventId}/applications/update`, input);
 
 export const updateApplicationsMutationOptions = (eventId: number) =>
   mutationOptions({

@@ -1,4 +1,4 @@
-import type { Application, ApplicationStatus, EventDetail } from '@funkis/shared';
+import type { Application, ApplicationStatus, ApplicationsNotify, EventDetail } from '@funkis/shared';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -118,7 +118,7 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
 
   // Below 600 px the rows are cards (a table there hides status, group and actions behind a sideways scroll).
   const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const [result, setResult] = useState<{ count: number; key: number } | null>(null);
+  const [result, setResult] = useState<{ count: number; notified?: number; key: number } | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
 
   const ask = (request: PendingRequest) => {
@@ -139,17 +139,18 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
   const setRowStatus = (application: Application, next: ApplicationStatus) =>
     ask({ count: 1, status: next, ids: [application.id] });
 
-  const confirm = () => {
+  const confirm = (notify?: ApplicationsNotify) => {
     if (!pending) return;
     update.mutate(
       {
         ...(pending.filter ? { filter: pending.filter } : { ids: pending.ids }),
         ...(pending.status ? { status: pending.status } : {}),
         ...(pending.groupId !== undefined ? { groupId: pending.groupId } : {}),
+        ...(notify ? { notify } : {}),
       },
       {
-        onSuccess: ({ updated }) => {
-          setResult({ count: updated, key: Date.now() });
+        onSuccess: ({ updated, notified }) => {
+          setResult({ count: updated, notified, key: Date.now() });
           setPending(null);
           if (pending.ids?.length !== 1 || selectedIds.size > 0) {
             setSelectedIds(new Set());
@@ -229,6 +230,7 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
           data-testid="applications-updated"
         >
           {t('bulk.updated', { count: result.count })}
+          {result.notified !== undefined ? ` ${t('bulk.notified', { count: result.notified })}` : null}
         </Alert>
       ) : null}
 

@@ -27,7 +27,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useGroups } from '../../../api/get-groups';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { paths } from '../../../config/paths';
@@ -44,6 +44,11 @@ import { useMailStore } from './mail-store';
 import { RichTextEditor } from './rich-text-editor';
 
 type Person = Pick<MailCandidate, 'userId' | 'name' | 'email'>;
+
+/** What a screen hands the composer in the router's state when it opens it for chosen people. */
+export interface ComposeState {
+  receivers: Person[];
+}
 
 interface Draft {
   roleLevels: number[];
@@ -110,7 +115,16 @@ export function ComposeForm({
   const translate = useTranslateMessage();
   const navigate = useNavigate();
   const { dispatch } = useMailStore();
-  const [draft, setDraft] = useState<Draft>(() => readDraft(eventId));
+  const location = useLocation();
+  // Another screen may open the composer with its people as the receivers ("e-mail these people"): they replace
+  // the draft's receivers, the draft's subject and message stay.
+  const [draft, setDraft] = useState<Draft>(() => {
+    const stored = readDraft(eventId);
+    const receivers = (location.state as ComposeState | null)?.receivers;
+    return receivers?.length
+      ? { ...stored, roleLevels: [], groupIds: [], applicationStatuses: [], people: receivers }
+      : stored;
+  });
   const [search, setSearch] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [isConfirming, setIsConfirming] = useState(false);
