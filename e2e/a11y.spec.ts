@@ -32,7 +32,7 @@ const SCREENS: Screen[] = [
   { name: 'register', role: 'guest', path: () => '/authentication/register' },
   { name: 'password recovery', role: 'guest', path: () => '/authentication/password-recovery' },
   { name: 'password reset', role: 'guest', path: () => '/authentication/password-reset?token=x' },
-  // Decision 027: the confirmation link's page, here with a link that is refused (the notice of an unconfirmed
+  // Decision 020: the confirmation link's page, here with a link that is refused (the notice of an unconfirmed
   // account is checked by email-confirmation.spec.ts).
   { name: 'confirm e-mail (refused link)', role: 'guest', path: () => '/authentication/confirm-email?token=x' },
   { name: 'apply (login required)', role: 'guest', path: (c) => `/event/${c.openEvent}/apply` },
@@ -188,7 +188,7 @@ async function openWorld(browser: Browser, setting: Setting, options: BrowserCon
     data: { email, firstname: 'Ada', lastname: 'Access', password: 'applicant-password-1' },
   });
   expect(registered.status()).toBeLessThan(300);
-  // Confirmed through the mailed link, so the invitation below shows on their home page (decision 027).
+  // Confirmed through the mailed link, so the invitation below shows on their home page (decision 020).
   await confirmAddress(applicantContext.request, email);
   pages.applicant = await loginContext(applicantContext, email, 'applicant-password-1');
 

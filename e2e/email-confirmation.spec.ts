@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { confirmationPathFromMail, expect, test, uniqueEmail } from './fixtures';
 
 /**
- * Decision 027 in Chromium, with the mail from the real SMTP receiver: register → the notice → the link → confirmed;
+ * Decision 020 in Chromium, with the mail from the real SMTP receiver: register → the notice → the link → confirmed;
  * then a change of address that waits for its link, with the pending state on the security screen.
  */
 async function expectNoSeriousAxeViolations(page: Page) {

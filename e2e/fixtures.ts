@@ -107,7 +107,7 @@ export async function waitForMail(to: string, timeoutMs = 15_000, matching?: Reg
 }
 
 /**
- * The path of the newest address-confirmation link mailed to `to` (decision 027), as the person's browser opens
+ * The path of the newest address-confirmation link mailed to `to` (decision 020), as the person's browser opens
  * it: `/authentication/confirm-email?token=…`.
  */
 export async function confirmationPathFromMail(to: string, timeoutMs = 15_000): Promise<string> {

@@ -1,7 +1,7 @@
 import { DEMO, expect, login, test } from './fixtures';
 
 /**
- * Decision 019: index.html names the files its page loads next (screen, layout, texts of the reader's language) as
+ * Decision 017: index.html names the files its page loads next (screen, layout, texts of the reader's language) as
  * <link rel="modulepreload">, so they load with the entry instead of one after the other.
  */
 const preloadsOf = (html: string) =>

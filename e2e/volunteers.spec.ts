@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO, expect, inviteAndAccept, login, ownAddress, test, uniqueEmail } from './fixtures';
 
 /**
- * Volunteers and newcomers, and what everyone meets (decision 033): the apply link while logged out, members who
+ * Volunteers and newcomers, and what everyone meets (decision 026): the apply link while logged out, members who
  * cannot apply, who signs up for shifts, focus after a route change, cards on a phone, the app's language in
  * tables and dates, right-to-left, and the smaller things (toasts, sticky menu, denied screens asking nothing).
  */

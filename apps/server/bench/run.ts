@@ -34,7 +34,7 @@ const ONLY = new Set(
 );
 /** The parts measured on the 50,000-application event (bench/serve.ts). */
 const EVENT_PARTS = ['review', 'statistics', 'bulk', 'scheduling', 'blocks'].some((part) => ONLY.has(part));
-/** The limit a request may hold the event loop for (decision 028). */
+/** The limit a request may hold the event loop for (decision 021). */
 const BLOCK_LIMIT_MS = 50;
 /**
  * Each heavy read is measured this many times after one warm-up; the median and the longest of the runs' longest

@@ -1,5 +1,5 @@
 /**
- * The sign-up rush (decision 031): the minute self sign-up opens. N volunteers of one group arrive within
+ * The sign-up rush (decision 024): the minute self sign-up opens. N volunteers of one group arrive within
  * RUSH_WINDOW_S seconds (in random order, evenly spread) and each reaches for one place: three wishes among the
  * popular shifts (the first fifth), in order, the next on 409; after three refusals the timeline of the event (what
  * a volunteer sees) names the shifts with a free place, and they take a random one of those, again on 409, until

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Bundles the server into dist/ with esbuild: our code and @funkis/shared (TypeScript sources) in one ES module,
-// every other package left to node_modules. `npm start` runs `node dist/server.js` (decision 012).
+// every other package left to node_modules. `npm start` runs `node dist/server.js` (decision 011).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';

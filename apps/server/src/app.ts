@@ -168,7 +168,7 @@ export async function buildApp({
   // JSON (and other text) answers above 1 KB go out compressed when the client accepts it: brotli at quality 4
   // (fast enough per request), else gzip. Static assets are already compressed at build time (plugins/web.ts).
   // Stored files and avatars are sent as stored, with their length and byte ranges (routes set `compress: false`),
-  // and application/octet-stream is not compressed (mostly archives already compressed; decision 030).
+  // and application/octet-stream is not compressed (mostly archives already compressed; decision 023).
   await app.register(fastifyCompress, {
     customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)/u,
     threshold: 1024,

@@ -39,7 +39,7 @@ const envSchema = z.object({
     .default(25 * 1024 * 1024),
   /** Longest an upload's body may take to arrive (ms); then it is answered 408 and what came is thrown away. */
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
-  /** Limits per account (docs/decisions/029): events one account creates in 24 hours, invitations it sends. */
+  /** Limits per account (docs/decisions/022): events one account creates in 24 hours, invitations it sends. */
   EVENTS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
   INVITATIONS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Bytes the files and avatars one account uploaded may take together, and everyone's together (0: no limit). */
@@ -77,7 +77,7 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /**
    * PostgreSQL: connections in the pool. A connection goes back only when the server's one thread has handled
-   * the answer, so under a rush it is held for an event-loop turn per statement; 10 queued (decision 031).
+   * the answer, so under a rush it is held for an event-loop turn per statement; 10 queued (decision 024).
    */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** PostgreSQL: longest time one statement may run (statement_timeout). */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs after `vite build` (npm run build): weighs the JavaScript each route loads and fails the build when a
-// route goes over its gzip budget, or when a light route pulls in a heavy library (decision 012).
+// route goes over its gzip budget, or when a light route pulls in a heavy library (decision 011).
 //
 // A route's load = the entry chunk of index.html with its static imports + the route's own modules (the lazy
 // screen, and for event screens the event layout) with theirs, read from Vite's manifest (dist/.vite/manifest.json)
@@ -10,7 +10,7 @@
 //
 // Also writes dist/.vite/preloads.json: per URL pattern, the files a route loads beyond the entry, and the text
 // files of each language; the server puts them into index.html as <link rel="modulepreload"> so the browser fetches
-// the screen, its layout and its texts at once instead of one after the other (decision 019).
+// the screen, its layout and its texts at once instead of one after the other (decision 017).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,12 +23,12 @@ const KB = 1024;
 
 /**
  * Budgets in KB of gzipped JavaScript: the current weight plus a little room, so growth is a decision. The goal
- * of issue 12 for the login route is 170 KB (not reached: see docs/decisions/019). Routes not listed get
+ * of issue 12 for the login route is 170 KB (not reached: see docs/decisions/017). Routes not listed get
  * DEFAULT_BUDGET_KB (a screen with DataGrid or charts fits; every screen should get its own line).
  */
 const DEFAULT_BUDGET_KB = 520;
 const BUDGETS_KB = {
-  // The weights of 2026-11-23 evening, +1 to 2 KB (decision 019): texts per screen, the light login form, lazy
+  // The weights of 2026-11-23 evening, +1 to 2 KB (decision 017): texts per screen, the light login form, lazy
   // toasts and menus; the shared validation without the message catalogue; the resources' constants without zod
   // (event home 295 → 255, files 301 → 259); home's create-event dialog a chunk of its own (296 → 224); one
   // loader module per event screen (a screen loads its own loader only); the form checks without zod
@@ -36,9 +36,9 @@ const BUDGETS_KB = {
   'src/app/routes/login.tsx': 207,
   // +1 KB on seven routes when the security, confirmation and organiser work of 2026-11-26 came together (each
   // added 0.1-0.3 KB of shared code: the user's confirmation fields, the id schema in more forms, mail audience words).
-  // Decision 027: the user's confirmation fields and the confirm-email schema in the shared auth code (+0.1 KB),
+  // Decision 020: the user's confirmation fields and the confirm-email schema in the shared auth code (+0.1 KB),
   // the security screen's waiting change with its resend (+1.3 KB); the notice itself is a lazy chunk.
-  // +1 KB (decision 032): 0.1 KB over when the `audit` texts joined the shell's list of text files, and the two
+  // +1 KB (decision 025): 0.1 KB over when the `audit` texts joined the shell's list of text files, and the two
   // messages of the applicants' notification in the shared catalogue.
   'src/app/routes/register.tsx': 273,
   'src/app/routes/password-recovery.tsx': 268,
@@ -53,14 +53,14 @@ const BUDGETS_KB = {
   'src/app/routes/account-security.tsx': 289,
   'src/app/routes/event/home.tsx': 258,
   'src/app/routes/event/files.tsx': 264,
-  // +2 KB (decision 032): the confirm dialog's e-mail to the applicants (checkbox, subject, message, texts) 287.3 KB.
+  // +2 KB (decision 025): the confirm dialog's e-mail to the applicants (checkbox, subject, message, texts) 287.3 KB.
   'src/app/routes/event/applications.tsx': 288,
-  // +3 KB (decision 032): the audit log in words, its sentences a text namespace of their own (`audit`, fetched by
+  // +3 KB (decision 025): the audit log in words, its sentences a text namespace of their own (`audit`, fetched by
   // this screen only) and the rules that pick a sentence and a link for each action.
   'src/app/routes/event/control-panel.tsx': 321,
   'src/app/routes/event/email.tsx': 323,
   'src/app/routes/event/form.tsx': 296,
-  // +2 KB (decision 032): the Members panel's pagination and the timeline's side cue; +4 KB (decision 033).
+  // +2 KB (decision 025): the Members panel's pagination and the timeline's side cue; +4 KB (decision 026).
   'src/app/routes/event/scheduling.tsx': 357,
   'src/app/routes/event/statistics.tsx': 353,
   'src/app/routes/event/users.tsx': 479,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs after `vite build`: writes file.br (brotli, quality 11) and file.gz (gzip, level 9) next to every text
 // file of dist/ larger than 1 KB, which the server sends as they are (@fastify/static `preCompressed`), so no
-// CPU is spent compressing the same assets per request (decision 012).
+// CPU is spent compressing the same assets per request (decision 011).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

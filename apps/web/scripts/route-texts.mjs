@@ -1,7 +1,7 @@
 // Which text namespaces (src/locales/<language>/<namespace>.json) each screen uses, read from the sources.
 //
 // The router fetches a screen's namespaces together with its chunk (`screen(['events'], () => import('…'), …)` in
-// src/app/router.tsx), and only `translation` is fetched before the first paint (decision 019). Used by
+// src/app/router.tsx), and only `translation` is fetched before the first paint (decision 017). Used by
 // scripts/check-budgets.mjs (route weights and the server's preload list) and by test/route-texts.test.ts, which
 // fails when a screen uses a namespace its route does not declare.
 import fs from 'node:fs';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { HomePage } from '../src/features/events/components/home-page';
 import { mockFetch, renderApp, renderWithProviders, testUser } from './test-utils';
 
-/** Decision 027: the notice, the invitations' reason, the confirmation page and the pending change. */
+/** Decision 020: the notice, the invitations' reason, the confirmation page and the pending change. */
 const unconfirmed = { ...testUser, emailConfirmed: false };
 
 describe('address confirmation in the web app', () => {

@@ -50,7 +50,7 @@ export default {
 }
 
 // Each test runs a Vite build: seconds, more on a busy machine.
-describe('the shared message catalogue stays out of the web chunks (decision 019)', { timeout: 60_000 }, () => {
+describe('the shared message catalogue stays out of the web chunks (decision 017)', { timeout: 60_000 }, () => {
   it('the shared form validation the apply page and the form builder run brings keys only, no texts', async () => {
     const code = await bundle(`
       import { checkFieldNames, validateAnswers, validateFormFields } from '@funkis/shared';

@@ -11,7 +11,7 @@ async function bundleOf(language: string) {
 const count = (texts: Record<string, Record<string, string>>) =>
   Object.values(texts).reduce((sum, group) => sum + Object.keys(group).length, 0);
 
-describe('the message catalogue, one language per chunk (decision 019)', () => {
+describe('the message catalogue, one language per chunk (decision 017)', () => {
   it("a language's chunk holds that language only, every key, with i18next placeholders", async () => {
     const english = await bundleOf('en');
     const swedish = await bundleOf('sv');

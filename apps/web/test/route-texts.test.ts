@@ -11,7 +11,7 @@ interface Screen {
   namespaces: string[];
 }
 
-describe('texts fetched with each screen (decision 019)', () => {
+describe('texts fetched with each screen (decision 017)', () => {
   const screens: Screen[] = routerScreens(webDir);
 
   it('reads every lazy screen of the router', () => {

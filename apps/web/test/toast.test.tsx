@@ -14,7 +14,7 @@ function EarlyMessages() {
   return null;
 }
 
-describe('snackbars without notistack up front (decision 019)', () => {
+describe('snackbars without notistack up front (decision 017)', () => {
   it('shows messages sent before the host was loaded, each once, with their roles', async () => {
     renderWithProviders(<EarlyMessages />);
     expect(screen.queryByTestId('toast')).not.toBeInTheDocument();

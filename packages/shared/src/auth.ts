@@ -94,7 +94,7 @@ export const userSchema = z.object({
   firstname: z.string(),
   lastname: z.string(),
   avatar: z.string().nullable(),
-  /** Whether the owner of `email` opened a confirmation link sent to it (decision 027). */
+  /** Whether the owner of `email` opened a confirmation link sent to it (decision 020). */
   emailConfirmed: z.boolean(),
   /** Only while a change of address waits for its link to be opened: the address asked for. */
   pendingEmail: z.string().optional(),

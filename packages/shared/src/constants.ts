@@ -65,7 +65,7 @@ export const UI = {
 } as const;
 
 // Limits, sort orders and export columns of the resources. Plain values, kept out of the resource modules with
-// their zod schemas, so that a screen which only needs a limit or a sort order does not load zod (decision 019).
+// their zod schemas, so that a screen which only needs a limit or a sort order does not load zod (decision 017).
 
 /** Limits of the feed (issue 13): a post, a comment, a link. */
 export const FEED_LIMITS = {
@@ -75,7 +75,7 @@ export const FEED_LIMITS = {
   LINK_URL_MAXIMUM: 2000,
   /** Posts per page of the feed ("load more" asks for the next page with `before=`). */
   PAGE_SIZE: 20,
-  /** How often an open feed asks for new posts and comments (docs/decisions/007). */
+  /** How often an open feed asks for new posts and comments (docs/decisions/006). */
   REFRESH_MS: 15_000,
 } as const;
 
@@ -100,7 +100,7 @@ export const APPLICATION_SORT_DEFAULT: ApplicationSort = '-createdAt';
 /** One bulk update by explicit ids; "all N matching the filter" has no such limit. */
 export const APPLICATIONS_BULK_IDS_MAXIMUM = 50_000;
 
-/** Bounds of the e-mail a status change may send its applicants (docs/decisions/032). */
+/** Bounds of the e-mail a status change may send its applicants (docs/decisions/025). */
 export const APPLICATIONS_NOTIFY_LIMITS = { SUBJECT_MAXIMUM: 200, MESSAGE_MAXIMUM: 5_000 } as const;
 export const APPLICATION_SEARCH_MAXIMUM = 200;
 /** The `groupId` filter value for applications without a group. */

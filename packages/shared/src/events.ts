@@ -394,7 +394,7 @@ export const auditEntrySchema = z.object({
   target: auditTargetSchema.nullable(),
   /** The member an entry is about besides its subject (who was signed up for a shift, `details.eventUserId`). */
   person: z.object({ eventUserId: z.number(), name: z.string().nullable() }).nullable(),
-  /** How many rows one bulk change changed (docs/decisions/032); null for an entry about one thing. */
+  /** How many rows one bulk change changed (docs/decisions/025); null for an entry about one thing. */
   count: z.number().nullable(),
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;

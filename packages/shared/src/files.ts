@@ -12,7 +12,7 @@ export const FILE_LIMITS = {
   EVENT_QUOTA_BYTES_DEFAULT: 1024 * 1024 * 1024,
 } as const;
 
-/** Types a browser may show inline in the preview: checked by their first bytes on upload (docs/decisions/008). */
+/** Types a browser may show inline in the preview: checked by their first bytes on upload (docs/decisions/007). */
 export const PREVIEW_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
 export const isPreviewable = (mimeType: string): boolean => (PREVIEW_TYPES as readonly string[]).includes(mimeType);
 

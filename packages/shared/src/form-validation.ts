@@ -8,7 +8,7 @@ import { hasOnlyAllowedCharacters } from './text.js';
 /*
  * The form builder's and the applicant's checks (DESIGN 4.3), run by the server and, before sending, by the web
  * app. No zod here (the e-mail check is zod's own pattern, the one `z.email()` tests with), so the apply page does
- * not load zod and the shared schemas (decision 019); the schemas of a form are in forms.ts.
+ * not load zod and the shared schemas (decision 017); the schemas of a form are in forms.ts.
  */
 
 /** Field types that hold no answer: they only structure the form. */
@@ -58,7 +58,7 @@ export type FormMessageKey = keyof typeof formsMessages;
 /**
  * A message key with its parameters. The web app translates it; the server adds the English text where it
  * builds its error response. No text here: the web app runs this validation, and importing the catalogue's
- * texts would bundle every language's messages into its pages (decision 019).
+ * texts would bundle every language's messages into its pages (decision 017).
  */
 export interface ValidationIssue {
   key: FormMessageKey | MessageKey;

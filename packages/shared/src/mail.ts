@@ -8,7 +8,7 @@ import { hasOnlyAllowedCharacters } from './text.js';
 export const MAIL_LIMITS = {
   SUBJECT_MAXIMUM: 200,
   MESSAGE_MAXIMUM: 20_000,
-  /** Deepest nesting of tags a rich-text message may have as written (docs/decisions/028). */
+  /** Deepest nesting of tags a rich-text message may have as written (docs/decisions/021). */
   HTML_DEPTH_MAXIMUM: 200,
   RECEIVERS_MAXIMUM: 10_000,
   LABEL_NAME_MAXIMUM: 40,
@@ -28,7 +28,7 @@ export type MailFormat = (typeof MAIL_FORMATS)[number];
 
 const mailId = idSchema;
 
-/** The states one receiver's copy goes through (docs/decisions/009). */
+/** The states one receiver's copy goes through (docs/decisions/008). */
 export const MAIL_RECEIVER_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MailReceiverState = (typeof MAIL_RECEIVER_STATES)[number];
 

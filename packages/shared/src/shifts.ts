@@ -160,7 +160,7 @@ export const schedulingSettingsSchema = z.object({
 });
 export type SchedulingSettings = z.infer<typeof schedulingSettingsSchema>;
 
-// --- duplicating (issue 16, decision 015) ---
+// --- duplicating (issue 16, decision 014) ---
 
 /** A copy of one shift at another start; the length, texts, group and places are kept, the people are not. */
 export const duplicateShiftSchema = z.object({ startsAt: isoInstant });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Time zones of events (issue 16, decision 015): IANA names as the runtime's Intl knows them, and the
+ * Time zones of events (issue 16, decision 014): IANA names as the runtime's Intl knows them, and the
  * conversions between an instant and the wall-clock time of a zone that the server (duplicating a day, the
  * iCalendar feed, mail) and the web (every shift time) share. Pure Intl, no time-zone library.
  */

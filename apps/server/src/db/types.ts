@@ -45,7 +45,7 @@ export interface PasswordResetTokensTable {
   used_at: Timestamp | null;
 }
 
-/** Owned by account: address-confirmation links (0027, decision 027). Only the token's keyed hash is kept. */
+/** Owned by account: address-confirmation links (0027, decision 020). Only the token's keyed hash is kept. */
 export interface EmailConfirmationTokensTable {
   id: Id;
   token_hash: string;
@@ -242,7 +242,7 @@ export interface MailReceiversTable {
   updated_at: Timestamp;
 }
 
-/** One outgoing message to one address (docs/decisions/009). */
+/** One outgoing message to one address (docs/decisions/008). */
 export interface MailQueueTable {
   id: Id;
   event_id: number | null;

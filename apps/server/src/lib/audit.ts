@@ -17,7 +17,7 @@ export interface AuditEntry {
 export const AUDIT_SUMMARY_IDS = 1000;
 
 /**
- * The one listed entry of a bulk change (docs/decisions/032): returns its id, which the change's per-row entries
+ * The one listed entry of a bulk change (docs/decisions/025): returns its id, which the change's per-row entries
  * name as `partOf`. `details` should say `count` (the rows changed) and the first AUDIT_SUMMARY_IDS `ids`.
  */
 export async function writeAuditSummary(db: Db, entry: Omit<AuditEntry, 'partOf'>): Promise<number> {
@@ -60,7 +60,7 @@ export async function writeAudit(db: Db, entries: AuditEntry | AuditEntry[]): Pr
   }
 }
 
-// The audit log has no foreign keys (migration 0017, docs/decisions/020): appending an entry checks nothing, and
+// The audit log has no foreign keys (migration 0017, docs/decisions/018): appending an entry checks nothing, and
 // what ON DELETE did is done by the statements that delete an event or an account, in their transaction.
 
 /** An event's own log goes with it: called right after the events are deleted (their rows cascade first). */

@@ -1,7 +1,7 @@
 /**
  * Big work in slices: with better-sqlite3 every query, and all our own JavaScript, runs on the server's one
  * thread, so a request that handles thousands of rows lets the loop turn between slices and other requests are
- * answered meanwhile (decision 028: no request holds the loop for more than 50 ms).
+ * answered meanwhile (decision 021: no request holds the loop for more than 50 ms).
  */
 
 /** Resolves after the event loop has turned once (I/O callbacks of other requests run first). */

@@ -3,7 +3,7 @@ import { unsupportedType } from './http-error.js';
 import { imageTypeOf } from './images.js';
 
 /**
- * What an uploaded file is, judged by its first bytes (docs/decisions/008). The images of lib/images (the same
+ * What an uploaded file is, judged by its first bytes (docs/decisions/007). The images of lib/images (the same
  * check as avatars), PDF, and markup: an HTML page or a script never becomes an event file, whatever it is
  * called or declared as.
  */

@@ -3,7 +3,7 @@ import { catalogue } from '@funkis/shared';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
- * The OpenAPI document at /api/docs/json (decision 030): OpenAPI 3.1 (its schemas are JSON Schema 2020-12, as zod
+ * The OpenAPI document at /api/docs/json (decision 023): OpenAPI 3.1 (its schemas are JSON Schema 2020-12, as zod
  * writes them), generated from the routes' zod schemas, then completed from what each route declares:
  * - security: the session cookie on every route but the public ones (`config.public`, and the CSRF-exempt ones),
  *   the `x-csrf-token` header (scheme and parameter) on every unsafe one that is not exempt;

@@ -10,7 +10,7 @@ const loadArgon2 = () => {
 /**
  * Hashing and checking take ~19 MiB and tens of milliseconds of a core each, on libuv's threads: two at a time
  * (the machine's cores), the rest waiting in arrival order, so a burst of registrations or logins neither
- * takes every core nor every libuv thread from the requests around it (decision 031).
+ * takes every core nor every libuv thread from the requests around it (decision 024).
  */
 export const passwordQueue = new WorkQueue('passwords', 2, 2_000);
 const hash = (password: string, options: typeof OPTIONS) =>

@@ -6,7 +6,7 @@ export const PARSE_SLICE = 20;
 
 /**
  * Every element of `items` through `schema`, a slice at a time with a turn of the event loop in between
- * (docs/decisions/028): the same values and the same issues (paths from the array) as one parse of
+ * (docs/decisions/021): the same values and the same issues (paths from the array) as one parse of
  * `z.array(schema)`, without holding the server for the whole array.
  */
 export async function parseSliced<T extends z.ZodType>(
@@ -48,7 +48,7 @@ const SCAN_SLICE = 200_000;
 
 /**
  * The elements of a JSON array text, each parsed on its own, a slice at a time with a turn of the event loop in
- * between (docs/decisions/028): the same values as `JSON.parse(text)`, without one parse of the whole text. null
+ * between (docs/decisions/021): the same values as `JSON.parse(text)`, without one parse of the whole text. null
  * when the text is not a JSON array (or not JSON).
  */
 export async function parseJsonArraySliced(text: string): Promise<unknown[] | null> {

@@ -40,7 +40,7 @@ const headerOf = (request: FastifyRequest, name: string) => {
  * preconditions in their order (13.2.2: If-Match, If-Unmodified-Since → 412; If-None-Match, If-Modified-Since →
  * 304), and one byte range (14: `Accept-Ranges: bytes`, `Range` → 206 with `Content-Range`, past the end → 416,
  * `If-Range` a strong match or the exact date, else the whole). Several ranges get the whole answer, which the
- * standard allows. Always with `Content-Length`: the route must not compress on the fly (decision 030).
+ * standard allows. Always with `Content-Length`: the route must not compress on the fly (decision 023).
  */
 export function sendStored(request: FastifyRequest, reply: FastifyReply, stored: StoredBytes): FastifyReply {
   const etag = etagOf(stored.key);

@@ -86,7 +86,7 @@ export interface XlsxColumn {
 /**
  * What builds the XLSX file, in a worker thread: exceljs builds the sheet's XML and zips it in JavaScript, about a
  * second of one core for 10,000 rows, which on the server's own thread would stop every other request for as
- * long (decision 031). Plain JavaScript as text, so the same code runs from the sources (tsx, tests) and from the
+ * long (decision 024). Plain JavaScript as text, so the same code runs from the sources (tsx, tests) and from the
  * bundle; exceljs is required by the path the server itself resolves.
  */
 const XLSX_WORKER = `

@@ -8,7 +8,7 @@ export const QUEUE_RETRY_AFTER_SECONDS = 5;
  * the rest wait their turn in arrival order, so a burst is answered a little later instead of all at once
  * fighting for the same cores (and for libuv's four threads, which compression and file reads need too).
  * Only when `maxWaiting` jobs already wait does a new one fail at once with 503 and Retry-After: the server
- * then really has more of this work than it can do soon (decision 031).
+ * then really has more of this work than it can do soon (decision 024).
  */
 export class WorkQueue {
   private running = 0;

@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /**
- * Sheds load only when the server really is saturated (decision 031), unlike a check of one sample:
+ * Sheds load only when the server really is saturated (decision 024), unlike a check of one sample:
  * - the event-loop delay must have stayed above the limit for a whole window (every sample in it, a long block
  *   counting for its whole length), or memory be above its limit;
  * - only API calls are refused: the web app's shell and assets (no database, precompressed) and `/api/health`

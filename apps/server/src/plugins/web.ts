@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-/** `dist/.vite/preloads.json`, written by the web build (apps/web/scripts/check-budgets.mjs, decision 019). */
+/** `dist/.vite/preloads.json`, written by the web build (apps/web/scripts/check-budgets.mjs, decision 017). */
 interface PreloadList {
   routes: { route: string; pattern: string; auth: boolean; files: string[]; namespaces: string[] }[];
   /** language → namespace → the built file of its texts. */

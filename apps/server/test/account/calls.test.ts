@@ -137,7 +137,7 @@ describe(`account calls of spec section 7 on ${dialect}`, () => {
     });
   });
 
-  it('POST /api/change-email takes newEmail and password; the address waits for its link (decision 027)', async () => {
+  it('POST /api/change-email takes newEmail and password; the address waits for its link (decision 020)', async () => {
     const user = await createUser(t.db);
     const client = await loginAs(t.app, user);
     const other = await loginAs(t.app, user);

@@ -8,7 +8,7 @@ import { type ReceivedMail, startSmtpServer, textOf } from '../helpers/smtp.js';
 import { registerClient, resetLinkIn } from './helpers.js';
 
 /**
- * Confirmed e-mail addresses (decision 027): the link of a new account and of a change of address, mailed
+ * Confirmed e-mail addresses (decision 020): the link of a new account and of a change of address, mailed
  * through the queue to a real SMTP server; the change waits for it; invitations need a confirmed address.
  */
 

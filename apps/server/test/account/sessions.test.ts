@@ -204,7 +204,7 @@ describe(`sessions on ${dialect}`, () => {
     expect(await sessionRows(user.id)).toHaveLength(2);
 
     await client.post('/api/change-email', { newEmail: `moved-${user.id}@example.test`, password: payload.password });
-    // The change waits for its link (decision 027); opening it ends the others, keeping the one that asked.
+    // The change waits for its link (decision 020); opening it ends the others, keeping the one that asked.
     expect(await sessionRows(user.id)).toHaveLength(2);
     const token = await confirmationTokenFromMailDir(t.app, t.dataDir, `moved-${user.id}@example.test`);
     expect((await new TestClient(t.app).post('/api/confirm-email', { token })).statusCode).toBe(200);

@@ -48,7 +48,7 @@ describe(`applications search after an account change on ${dialect}`, () => {
       password: TEST_PASSWORD,
     });
     expect(moved.statusCode).toBe(200);
-    // The address changes when its link is opened (decision 027).
+    // The address changes when its link is opened (decision 020).
     expect(await search('ake.sjoberg')).toEqual([]);
     const token = await confirmationTokenFromMailDir(t.app, t.dataDir, 'ake.sjoberg@example.test');
     expect((await applicant.post('/api/confirm-email', { token })).statusCode).toBe(200);

@@ -78,7 +78,7 @@ describe(`apply page on ${dialect}`, () => {
     expect(open.event.avatarUrl).toBe(`/api/event/${event.id}/avatar?v=abc123`);
     expect(open.applicationsOpen).toBe(true);
     await eventsService(t.db, dialect).setApplicationsOpen(event.id, admin.id, false);
-    // A closed event is not found for an outsider, as an id that names none (docs/decisions/029).
+    // A closed event is not found for an outsider, as an id that names none (docs/decisions/022).
     expect((await client.get(`/api/event/${event.id}/apply`)).statusCode).toBe(404);
   });
 

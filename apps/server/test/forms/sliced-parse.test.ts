@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseJsonArraySliced, parseSliced } from '../../src/lib/sliced-parse.js';
 import { parseFields, parseFieldsSliced } from '../../src/modules/forms/service.js';
 
-/** The sliced parsers (docs/decisions/028) give what one parse gives, for every shape of text. */
+/** The sliced parsers (docs/decisions/021) give what one parse gives, for every shape of text. */
 describe('parsing a form a slice at a time', () => {
   const field = (n: number) => ({
     name: `form-field-custom-${n}`,

@@ -25,7 +25,7 @@ describe(`account mail through the queue on ${dialect}`, () => {
     const newEmail = `new-${Date.now()}@example.test`;
     const response = await client.post('/api/change-email', { newEmail, password: user.password });
     expect(response.statusCode, response.body).toBe(200);
-    // The change is made by the link mailed to the new address (decision 027); then the old one is told.
+    // The change is made by the link mailed to the new address (decision 020); then the old one is told.
     const link = await smtp.waitFor((m) => m.to.includes(newEmail), 15_000);
     const token = textOf(link.raw).match(/confirm-email\?token=([\w-]+)/)?.[1];
     expect((await client.post('/api/confirm-email', { token })).statusCode).toBe(200);

@@ -8,7 +8,7 @@ import { loginAs } from '../helpers/factories.js';
 import { createMailEvent, type MailEvent } from './fixtures.js';
 
 /**
- * One rich-text e-mail must not stop the server (docs/decisions/028): the message the security review sent —
+ * One rich-text e-mail must not stop the server (docs/decisions/021): the message the security review sent —
  * 2,500 line breaks and then 1,249 paragraphs, under the length limit — froze the event loop for ~32 s when sent
  * and again on every folder view, because the text part was built with a regular expression over the whole output
  * once per block and the preview was rebuilt per view. Sending it, the folder view and the e-mail itself each keep

@@ -125,7 +125,7 @@ describe(`rich-text mail on ${dialect}`, () => {
       format: 'html',
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    // The queue holds no body per receiver (docs/decisions/028): the copies are composed from the e-mail.
+    // The queue holds no body per receiver (docs/decisions/021): the copies are composed from the e-mail.
     const queued = await t.db
       .selectFrom('mail_queue as q')
       .innerJoin('mail_receivers as r', 'r.id', 'q.receiver_id')

@@ -8,7 +8,7 @@ import { longestBlockMs } from '../helpers/event-loop.js';
 import { addMember, createEvent, createUser, loginAs } from '../helpers/factories.js';
 
 /**
- * A burst the overload guard must not turn into 503s (decision 031): 50 registrations (password hashing, in a
+ * A burst the overload guard must not turn into 503s (decision 024): 50 registrations (password hashing, in a
  * bounded queue) and 5 XLSX exports of 10,000 members (built in a worker thread, one at a time) at once, with the
  * guard on as in production, while another user keeps reading the event.
  */

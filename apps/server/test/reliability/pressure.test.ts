@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 
 /**
- * Overload (plugins/overload.ts, decision 031): API calls answer 503 at once only when the event-loop delay stayed
+ * Overload (plugins/overload.ts, decision 024): API calls answer 503 at once only when the event-loop delay stayed
  * over the limit for a whole window (or memory is over its limit); the app's shell, its assets and /api/health are
  * always served, and a browser navigation gets HTML, never the JSON envelope.
  */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 
-// Decision 019: index.html names the files its page loads next (screen, layout, texts of the reader's language)
+// Decision 017: index.html names the files its page loads next (screen, layout, texts of the reader's language)
 // as <link rel="modulepreload">, from the list the web build writes (dist/.vite/preloads.json).
 
 const preloads = {

@@ -5,7 +5,7 @@ import type { TestClient, TestResponse } from '../helpers/client.js';
 import { addMember, createEvent, createGroup, createUser, loginAs } from '../helpers/factories.js';
 
 /**
- * Sign-ups lock the shift's row and the member's row, not the event (decision 031): sign-ups for different shifts
+ * Sign-ups lock the shift's row and the member's row, not the event (decision 024): sign-ups for different shifts
  * of one event run side by side, and capacity, overlap and rest stay exact however they interleave.
  */
 let t: TestApp;

@@ -409,7 +409,7 @@ describe(`repeating creation on ${dialect}`, () => {
       '2030-07-05T10:00:00.000Z',
     ]);
     expect((await s.admin.get(`/api/event/${s.eventId}/shifts`)).json().shifts).toHaveLength(6);
-    // The log lists the set as one entry (docs/decisions/032), each shift's own entry kept under it.
+    // The log lists the set as one entry (docs/decisions/025), each shift's own entry kept under it.
     const logged = (await s.admin.get(`/api/event/${s.eventId}/audit?pageSize=1`)).json().entries[0];
     expect(logged).toMatchObject({ action: 'shifts.created', count: 6, target: { kind: 'shift', exists: true } });
     expect(logged.details.ids).toEqual(made.json().shifts.map((shift: { id: number }) => shift.id));

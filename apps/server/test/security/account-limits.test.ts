@@ -9,7 +9,7 @@ import type { TestClient } from '../helpers/client.js';
 import { createEvent, createUser, loginAs } from '../helpers/factories.js';
 
 /**
- * Limits per account (docs/decisions/029): events created and invitations sent per 24 hours (429), bytes stored
+ * Limits per account (docs/decisions/022): events created and invitations sent per 24 hours (429), bytes stored
  * per account and on the whole server (413), and mail a person sends through Funkis saying so.
  */
 const KB = 1024;

@@ -18,7 +18,7 @@ import { addMember, createApplication, createEvent, createGroup, createUser, log
 /**
  * Every route of the route table given the worst input within its limits (longest texts, most fields, biggest
  * form, most receivers and ids, longest searches, largest pages) keeps the event loop within 50 ms
- * (docs/decisions/028). A new route fails this test until it is given its worst input below, or listed with
+ * (docs/decisions/021). A new route fails this test until it is given its worst input below, or listed with
  * the reason it needs none; none is excused. Data is a modest event (exports and statistics over 50,000
  * applications are measured by the bench, not here).
  */

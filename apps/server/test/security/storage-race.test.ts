@@ -8,7 +8,7 @@ import type { TestClient } from '../helpers/client.js';
 import { createEvent, createUser, loginAs } from '../helpers/factories.js';
 
 /**
- * The storage limits decided exactly (docs/decisions/029): uploads sent at once that together pass the account's or
+ * The storage limits decided exactly (docs/decisions/022): uploads sent at once that together pass the account's or
  * the server's limit by more than one upload are decided one after the other where each is recorded, so what is
  * stored never passes the limit, and the bytes of every refused upload are removed from the store.
  */

@@ -3,7 +3,7 @@ import { apiClient } from '../lib/api-client';
 
 /**
  * POST /api/resend-confirmation: the confirmation link again, for the waiting change of address if there is one,
- * else for the unconfirmed address (decision 027). Shared: the layout's notice and the account screen send it.
+ * else for the unconfirmed address (decision 020). Shared: the layout's notice and the account screen send it.
  */
 export const resendConfirmation = () => apiClient.post<{ success: true }>('/resend-confirmation', {});
 

@@ -22,7 +22,7 @@ const loadRtlCache = async () => {
 
 /**
  * The emotion cache of the direction: right-to-left styles go through stylis-plugin-rtl, a chunk loaded only when
- * the setting is `rtl` (decision 018). Until it arrives the page keeps the left-to-right styles (no blank page).
+ * the setting is `rtl` (decision 016). Until it arrives the page keeps the left-to-right styles (no blank page).
  */
 function useDirectionCache(direction: Direction): EmotionCache {
   const [loaded, setLoaded] = useState<EmotionCache | null>(rtlCache);

@@ -19,7 +19,7 @@ import { ServerErrorRoute } from './routes/server-error';
 
 /**
  * A screen's lazy route: its chunk and its text namespaces (src/locales/<language>/<namespace>.json) fetched in
- * parallel, so it renders with its texts and the first page loads only the shell's (`translation`, decision 019).
+ * parallel, so it renders with its texts and the first page loads only the shell's (`translation`, decision 017).
  * `test/route-texts.test.ts` reads these calls and fails when a screen uses a namespace its route does not name.
  */
 function screen<TModule>(
@@ -83,7 +83,7 @@ const ADMINS = [0] as const;
  * The loaders are static (not inside `lazy`), so React Router runs them while the screen's chunk loads; they
  * fill the cache the screens read (app/loaders/). Each screen's loader is a module of its own (with the list
  * parsing and API code it imports), fetched with the screen's chunk, so a screen loads only its own loader and
- * pages outside the event area load none (decisions 012, 019).
+ * pages outside the event area load none (decisions 011, 017).
  */
 function lazyLoader<TModule>(
   load: () => Promise<TModule>,
@@ -285,7 +285,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         ],
       },
       {
-        // Not behind GuestOnly: the link may be opened logged in (as its owner or anyone) or not (decision 027).
+        // Not behind GuestOnly: the link may be opened logged in (as its owner or anyone) or not (decision 020).
         path: paths.auth.confirmEmail.path,
         element: <AuthLayout />,
         children: [

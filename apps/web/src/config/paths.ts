@@ -38,7 +38,7 @@ export const paths = {
       path: '/authentication/password-reset',
       href: (token?: string) => withQuery('/authentication/password-reset', { token }),
     },
-    /** The link of the address-confirmation mail: open to everyone, logged in or not (decision 027). */
+    /** The link of the address-confirmation mail: open to everyone, logged in or not (decision 020). */
     confirmEmail: {
       path: '/authentication/confirm-email',
       href: (token?: string) => withQuery('/authentication/confirm-email', { token }),

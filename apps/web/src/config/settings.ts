@@ -19,7 +19,7 @@ export interface Settings {
 }
 
 // Checked by hand, not with zod: this runs before the first paint of every page, and zod would put its whole
-// library into the entry chunk (decision 012).
+// library into the entry chunk (decision 011).
 const isOneOf =
   <T extends string>(values: readonly T[]) =>
   (value: unknown): value is T =>

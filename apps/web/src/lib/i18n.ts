@@ -95,7 +95,7 @@ export const i18nReady = i18n
   .use(initReactI18next)
   .init({
     // Only the shell's texts before the first paint; a screen's namespaces come with its chunk (app/router.tsx,
-    // `screen(…)`), so the login page does not fetch the scheduling texts (issue 12, decision 019).
+    // `screen(…)`), so the login page does not fetch the scheduling texts (issue 12, decision 017).
     ns: ['translation', MESSAGES_NAMESPACE],
     defaultNS: 'translation',
     lng: detectLanguage(),

@@ -5,7 +5,7 @@ import { createElement, type ReactNode, useCallback, useEffect, useMemo, useStat
 import { useTranslation } from 'react-i18next';
 
 /**
- * MUI's own texts ("1–25 av 666", "Gå till nästa sida") in the app's language (decision 033). Each language's pack is
+ * MUI's own texts ("1–25 av 666", "Gå till nästa sida") in the app's language (decision 026). Each language's pack is
  * a chunk fetched by the screens that show such texts, for the active language only; English is MUI's default and
  * fetches nothing.
  */
@@ -74,7 +74,7 @@ function useDisplayedRows(): (args: LabelDisplayedRowsArgs) => string {
 
 /**
  * "1–25 of 666" as text for the data grid (which takes text only), kept in one piece in a right-to-left page by
- * first-strong isolate marks (decision 033).
+ * first-strong isolate marks (decision 026).
  */
 export function useDisplayedRowsText(): (args: LabelDisplayedRowsArgs) => string {
   const displayedRows = useDisplayedRows();

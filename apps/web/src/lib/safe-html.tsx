@@ -1,7 +1,7 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 
 /**
- * Rich text the server has already sanitised (mail, decision 009), shown a second time through an allow-list
+ * Rich text the server has already sanitised (mail, decision 008), shown a second time through an allow-list
  * here: the HTML is parsed into an inert document (nothing in it runs or loads) and only these elements and
  * attributes become React elements. No `dangerouslySetInnerHTML` anywhere.
  */

@@ -2,7 +2,7 @@ import type { OptionsObject } from 'notistack';
 import type { ReactNode } from 'react';
 
 /**
- * The snackbar queue (decision 019): screens enqueue through lib/toast.tsx, the host (components/ui/toast-host.tsx,
+ * The snackbar queue (decision 017): screens enqueue through lib/toast.tsx, the host (components/ui/toast-host.tsx,
  * a chunk of its own with notistack) attaches itself when mounted. Nothing here loads notistack.
  */
 

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Rate-limit counters in the database, so that several servers on one PostgreSQL share them (decision 013):
+ * Rate-limit counters in the database, so that several servers on one PostgreSQL share them (decision 012):
  * one row per limit and key (`loginFailuresPerAddress:ip:192.0.2.1`), counting in a fixed window.
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -6,7 +6,7 @@ type AnyDb = Kysely<any>;
 
 /**
  * The display name a queued message goes out under (`Ada Berg via Funkis`), so invitations and event mail say
- * whose they are before they are opened; null keeps MAIL_FROM's own (account mail). docs/decisions/029.
+ * whose they are before they are opened; null keeps MAIL_FROM's own (account mail). docs/decisions/022.
  */
 export async function up(db: AnyDb, _dialect: DialectName): Promise<void> {
   await db.schema.alterTable('mail_queue').addColumn('from_name', 'text').execute();

@@ -5,7 +5,7 @@ import type { DialectName } from '../types.js';
 type AnyDb = Kysely<any>;
 
 /**
- * Confirmed e-mail addresses (decision 027), owned by the account module:
+ * Confirmed e-mail addresses (decision 020), owned by the account module:
  * - `users.email_confirmed_at`: when the owner of `email` opened a link sent to it (null: not confirmed);
  * - `users.pending_email`: an address the account asked to move to, waiting for its link (null: none);
  * - `email_confirmation_tokens`: one row per link sent, only the token's keyed hash, the address it confirms,

@@ -9,7 +9,7 @@ type AnyDb = Kysely<any>;
 const BATCH = 200;
 
 /**
- * The folder list's preview of each e-mail, stored once when the e-mail is stored (docs/decisions/028): the list
+ * The folder list's preview of each e-mail, stored once when the e-mail is stored (docs/decisions/021): the list
  * rebuilt it from every message's text, and for rich text from its HTML, on every view. Existing e-mails get
  * theirs from the message as it is stored.
  */

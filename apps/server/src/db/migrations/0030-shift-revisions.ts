@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * A shift's revision for calendars (RFC 5545 3.8.7.3, 3.8.7.4; decision 030): `sequence` counts its changes and
+ * A shift's revision for calendars (RFC 5545 3.8.7.3, 3.8.7.4; decision 023): `sequence` counts its changes and
  * `updated_at` says when the last one was (null: never changed, `created_at` stands), written by the scheduling
  * module on every change, so a calendar app that fetched the shift before replaces it with the new version.
  */

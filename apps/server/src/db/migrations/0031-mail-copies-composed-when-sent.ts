@@ -8,7 +8,7 @@ type AnyDb = Kysely<any>;
  * An event e-mail keeps what its receivers' copies are composed from once, on the e-mail (its language, the
  * event's name when it was sent, the text form of the message, the linked files) and on each receiver (their
  * first name); the queue composes each copy when it sends it instead of holding a rendered copy per receiver
- * (docs/decisions/028). Messages queued before keep their rendered bodies and are sent as they are.
+ * (docs/decisions/021). Messages queued before keep their rendered bodies and are sent as they are.
  */
 export async function up(db: AnyDb, _dialect: DialectName): Promise<void> {
   await db.schema.alterTable('mails').addColumn('language', 'text').execute();

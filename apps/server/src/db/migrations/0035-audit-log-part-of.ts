@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * One audit entry per bulk change (docs/decisions/032): a change of many rows writes one summary entry, and each
+ * One audit entry per bulk change (docs/decisions/025): a change of many rows writes one summary entry, and each
  * row's own entry (kept for the record and for the application's history) names it in `part_of`. The log the
  * control panel lists is the entries with no `part_of`. No foreign key, as the rest of the log (migration 0017).
  */

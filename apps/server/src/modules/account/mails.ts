@@ -79,7 +79,7 @@ export const accountMails = {
         };
   },
 
-  /** To a new account's address: the link that confirms it (decision 027). */
+  /** To a new account's address: the link that confirms it (decision 020). */
   confirmNewAccount(language: MailLanguage, firstname: string, link: string) {
     return language === 'sv'
       ? {

@@ -25,7 +25,7 @@ export interface GrowingDelayRule {
  * are counted per account AND address together, with a delay that grows (LOGIN_FAILURE_DELAY): a stranger
  * guessing an account's password waits longer and longer, while its owner, from their own address, is not held
  * up at all. The counters live in the database (table rate_limits), so every server on one PostgreSQL counts
- * against the same budget (decision 013).
+ * against the same budget (decision 012).
  */
 export const ACCOUNT_RATE_LIMITS = {
   loginFailuresPerAddress: { max: 50, windowMinutes: 5 },
@@ -44,7 +44,7 @@ export const ACCOUNT_RATE_LIMITS = {
   resendConfirmationPerUser: { max: 5, windowMinutes: 60 },
   /** Invitations an admin sends (memberships: POST /api/event/{id}/users), over every event. */
   invitationsPerUser: { max: INVITATION_LIMITS.PER_ADMIN_PER_HOUR, windowMinutes: 60 },
-  /** Per account and day (docs/decisions/029); the numbers come from the configuration (`dailyLimit`). */
+  /** Per account and day (docs/decisions/022); the numbers come from the configuration (`dailyLimit`). */
   eventsPerAccountPerDay: { max: 10, windowMinutes: 24 * 60 },
   invitationsPerAccountPerDay: { max: 200, windowMinutes: 24 * 60 },
   /** The secret calendar feed (no session): calendar apps poll it; a guesser gets little out of 300 tries. */

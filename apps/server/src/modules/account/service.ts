@@ -20,7 +20,7 @@ import { accountMails } from './mails.js';
 import { accountRepository, isUniqueViolation, normaliseEmail, toUser } from './repository.js';
 
 export const RESET_TOKEN_VALID_MS = 60 * 60 * 1000;
-/** How long an address-confirmation link works (decision 027); a new link (resend) voids the older ones. */
+/** How long an address-confirmation link works (decision 020); a new link (resend) voids the older ones. */
 export const CONFIRMATION_TOKEN_VALID_MS = 24 * 60 * 60 * 1000;
 
 const wrongPassword = (field: string) => fieldError(field, 'error.wrongPassword');
@@ -345,7 +345,7 @@ export function accountService(app: FastifyInstance) {
     },
 
     /** Stores a new avatar from the upload's checked bytes (lib/images `readImageUpload`). */
-    /** The account's room is decided again where the avatar is recorded (docs/decisions/029); refused bytes go. */
+    /** The account's room is decided again where the avatar is recorded (docs/decisions/022); refused bytes go. */
     async saveAvatar(userId: number, bytes: Buffer, type: ImageType): Promise<User> {
       const saved = await app.storage.save(Readable.from([bytes]));
       let result: Awaited<ReturnType<typeof users.setAvatar>>;

@@ -291,7 +291,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     async targetsByIds(trx: Db, ids: readonly number[]): Promise<ApplicationTarget[]> {
       const found: ApplicationTarget[] = [];
       for (const [index, chunk] of idBatches(ids).entries()) {
-        // SQLite reads on the server's thread: 100 chunks of 50,000 ids take turns with other requests (decision 028).
+        // SQLite reads on the server's thread: 100 chunks of 50,000 ids take turns with other requests (decision 021).
         if (index > 0 && dialect === 'sqlite') await turnOfTheLoop();
         const rows = await lockIfPostgres(
           trx

@@ -97,7 +97,7 @@ export interface BulkUpdateInput {
   filter?: ApplicationFilter;
   status?: ApplicationStatus;
   groupId?: number | null;
-  /** E-mail each applicant whose status changes (docs/decisions/032). */
+  /** E-mail each applicant whose status changes (docs/decisions/025). */
   notify?: ApplicationsNotify;
 }
 
@@ -501,7 +501,7 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
           return audit;
         };
 
-        // A change of many applications is one entry in the log (docs/decisions/032): the summary says what was
+        // A change of many applications is one entry in the log (docs/decisions/025): the summary says what was
         // asked and how many changed; each application's own entries stay, naming it, for its history.
         const partOf =
           changed.length > 1
@@ -595,7 +595,7 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
       const open = isTakingApplications(event);
       // Outsiders see an event only while it takes applications (or once they have applied); otherwise it is
       // not found, exactly like an id that names no event: ids are sequential, and a private event's name is
-      // not for strangers (docs/decisions/029).
+      // not for strangers (docs/decisions/022).
       if (!open && member === undefined && application === undefined) throw notFound();
       return {
         event: {

@@ -22,7 +22,7 @@ const tags = { tags: ['files'] };
 const fileParams = z.object({ id: idSchema, fileId: idSchema });
 const fileResponse = ok({ file: eventFileSchema });
 
-/** No script, no plugin, no page of ours around it: a sandboxed document of its own (docs/decisions/008). */
+/** No script, no plugin, no page of ours around it: a sandboxed document of its own (docs/decisions/007). */
 const SANDBOX_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 /** Chromium's PDF viewer does not run in a sandboxed document; a PDF is shown only after its bytes proved it one. */
 const PDF_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
@@ -92,7 +92,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/event/:id/files/:fileId/download',
     {
-      // Sent as stored, with its length and byte ranges (resumable), never compressed on the fly (decision 030).
+      // Sent as stored, with its length and byte ranges (resumable), never compressed on the fly (decision 023).
       compress: false,
       onRequest: app.requireEventRole(0, 1, 2),
       schema: {

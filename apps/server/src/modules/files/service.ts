@@ -63,7 +63,7 @@ export function filesService(
     /**
      * Records bytes already in the store as a file of the event, within the event's quota and the uploader's
      * account and the server's limits, decided again in the transaction that records it under the event's and the
-     * storage locks (docs/decisions/029): two uploads at once cannot both take the last space. On any failure the
+     * storage locks (docs/decisions/022): two uploads at once cannot both take the last space. On any failure the
      * bytes go.
      */
     async create(eventId: number, actorId: number, upload: StoredUpload): Promise<EventFile> {

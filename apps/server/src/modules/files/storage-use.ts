@@ -7,7 +7,7 @@ import type { FileStorage } from '../../plugins/storage.js';
 const STAT_BATCH = 64;
 const megabytes = (bytes: number) => Math.max(1, Math.floor(bytes / (1024 * 1024)));
 
-/** The limits of what is stored (docs/decisions/029); 0 turns one off. */
+/** The limits of what is stored (docs/decisions/022); 0 turns one off. */
 export interface StorageLimits {
   accountBytes: number;
   serverBytes: number;
@@ -108,7 +108,7 @@ export function storageUse(db: Db, storage: FileStorage, limits: StorageLimits) 
 const STORAGE_LOCK = 0x73746f72;
 
 /**
- * The exact decision on an upload's bytes, taken inside the transaction that records them (docs/decisions/029):
+ * The exact decision on an upload's bytes, taken inside the transaction that records them (docs/decisions/022):
  * waits for the account's and the server's storage locks, then answers 413 when `bytes` more do not fit the
  * tightest of the account's, the server's and `alsoWithin` (the event's quota, already under the event's lock).
  * Two uploads at once are decided one after the other, the second seeing the first's bytes. PostgreSQL: advisory

@@ -24,7 +24,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/event/:id/form',
     {
       onRequest: admin,
-      // The biggest form is checked a slice of fields at a time (docs/decisions/028); params as every route.
+      // The biggest form is checked a slice of fields at a time (docs/decisions/021); params as every route.
       validatorCompiler: saveFormValidators,
       schema: {
         tags: ['forms'],

@@ -38,7 +38,7 @@ export function parseFields(text: string | undefined): FormField[] {
 }
 
 /**
- * `parseFields` a slice of fields at a time (docs/decisions/028): the same fields, without holding the server for
+ * `parseFields` a slice of fields at a time (docs/decisions/021): the same fields, without holding the server for
  * the biggest form's 20,000 options at once.
  */
 export async function parseFieldsSliced(text: string | undefined): Promise<FormField[]> {

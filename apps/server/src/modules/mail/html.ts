@@ -20,7 +20,7 @@ const parserClass = () => {
 };
 
 /**
- * Rich-text mail (docs/decisions/009): the only HTML the server stores or sends is what this allow-list lets
+ * Rich-text mail (docs/decisions/008): the only HTML the server stores or sends is what this allow-list lets
  * through. Everything else — scripts, styles, frames, event handlers, `javascript:` and `data:` links,
  * classes and inline styles — is dropped before the message is stored.
  */
@@ -31,7 +31,7 @@ const SAFE_HREF = /^\s*(https?:\/\/|mailto:)/i;
 /**
  * Deepest nesting of tags the allow-list keeps: a tag deeper than this is dropped and its text kept. It bounds
  * the parser's and the text part's work per tag (indents and quote marks grow with depth) and what the web app
- * renders; nobody writes mail nested twenty deep (docs/decisions/028).
+ * renders; nobody writes mail nested twenty deep (docs/decisions/021).
  */
 export const MAIL_HTML_NESTING_LIMIT = 20;
 

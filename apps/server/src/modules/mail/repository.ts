@@ -21,7 +21,7 @@ export type ReceiverReason =
 
 /**
  * One message the queue will send: rendered, or for event mail (a `receiverId`, `text` empty) composed from the
- * e-mail when it is sent (docs/decisions/028).
+ * e-mail when it is sent (docs/decisions/021).
  */
 export interface QueuedMessage {
   eventId: number | null;
@@ -263,7 +263,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
      * Where the next message of the event may go out so the event keeps its rate: after the last one already
      * waiting. On PostgreSQL a lock of the event's mail slot (a transaction-level advisory lock, not the event's
      * row) spaces two sends of one event one after the other; it is the last lock a transaction takes, so
-     * changes that lock shifts or members first (a sign-up an organiser makes, decision 031) never wait on it
+     * changes that lock shifts or members first (a sign-up an organiser makes, decision 024) never wait on it
      * in a circle with changes that lock the event's row first.
      */
     async nextSlot(eventId: number, intervalMs: number): Promise<number> {
@@ -436,7 +436,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
      * Queues messages, the i-th not before `notBefore[i]` (ms since epoch). Rows go in statements of at most
      * CHUNK rows and QUEUE_CHUNK_CHARACTERS of bodies, with a turn of the event loop between them: 10,000 copies
      * of a 20,000-character message are hundreds of megabytes, which one statement would write while the whole
-     * server waits (docs/decisions/028).
+     * server waits (docs/decisions/021).
      */
     async enqueue(messages: QueuedMessage[], notBefore: (index: number) => number): Promise<void> {
       const now = nowIso();

@@ -40,7 +40,7 @@ export interface EnqueueInput {
   /** What kind of mail it is, for logs: `password_reset`, `account_notice`, `shift_reminder`… */
   reason: string;
   replyTo?: string;
-  /** The display name it goes out under: `Ada Berg via Funkis` for what a person sends (docs/decisions/029). */
+  /** The display name it goes out under: `Ada Berg via Funkis` for what a person sends (docs/decisions/022). */
   fromName?: string;
 }
 
@@ -186,7 +186,7 @@ export function mailService(app: FastifyInstance) {
      * Queues messages of one event written for each receiver (their language, their name), in the caller's
      * transaction when `db` is it. `render(i)` writes the i-th when its slice is due: the messages are rendered
      * and inserted QUEUE_SLICE at a time (one multi-row statement each, the event loop turning in between), so
-     * 500 receivers are one statement and 10,000 copies are never all in memory (docs/decisions/028).
+     * 500 receivers are one statement and 10,000 copies are never all in memory (docs/decisions/021).
      */
     async enqueueEach(
       eventId: number,
@@ -310,7 +310,7 @@ export function mailService(app: FastifyInstance) {
         const intervalMs = await intervalOf(actor.eventId, tx);
         const start = await tx.nextSlot(actor.eventId, intervalMs);
         // The queue holds no body: each receiver's copy is composed from the e-mail when it is sent, so the
-        // message is stored once however many receive it (docs/decisions/028).
+        // message is stored once however many receive it (docs/decisions/021).
         await tx.enqueue(
           receivers.map((receiver, index) => ({
             eventId: actor.eventId,

@@ -77,7 +77,7 @@ function footerText(input: { senderName: string; eventName: string; reason: stri
 
 /**
  * The display name of mail a person sends through Funkis (event mail, invitations): theirs, with Funkis beside it,
- * so the reader sees whose message it is and that it came through Funkis before opening it (docs/decisions/029).
+ * so the reader sees whose message it is and that it came through Funkis before opening it (docs/decisions/022).
  */
 export const viaFunkis = (personName: string) => `${personName.replace(/[\r\n"<>]/g, ' ').slice(0, 120)} via Funkis`;
 
@@ -144,7 +144,7 @@ export function eventMailHtml(input: {
 
 /**
  * One receiver's copy of an event e-mail, composed when the queue sends it from what the e-mail and the receiver
- * keep (docs/decisions/028): the text part, and the HTML part of a rich-text message.
+ * keep (docs/decisions/021): the text part, and the HTML part of a rich-text message.
  */
 export function composeCopy(copy: StoredCopy): { text: string; html: string | null } {
   const common = {

@@ -22,7 +22,7 @@ const RETRY_MAX_MS = 60 * 60 * 1000;
 
 /**
  * 5xx answers are permanent (unknown mailbox, refused); 4xx answers, timeouts and lost connections are worth
- * another try later (docs/decisions/009).
+ * another try later (docs/decisions/008).
  */
 export function classifyFailure(error: unknown): { permanent: boolean; reason: string } {
   const details = error as { responseCode?: number; response?: string; message?: string };
@@ -69,7 +69,7 @@ export function createMailWorker(
 
   /**
    * The bodies to send: an event e-mail's copy is composed now from the e-mail and its receiver (its queue row
-   * holds no body, docs/decisions/028); every other message was queued rendered.
+   * holds no body, docs/decisions/021); every other message was queued rendered.
    */
   async function bodiesOf(message: ClaimedMessage): Promise<{ text: string; html: string | null }> {
     if (message.receiverId === null || message.text !== '') return { text: message.text, html: message.html };

@@ -30,7 +30,7 @@ export interface InvitationMailInput {
 export function invitationMail(input: InvitationMailInput): { subject: string; text: string; fromName: string } {
   const role = ROLES[input.language][input.roleLevel];
   // Whose invitation it is comes first, the event's name (which anyone may choose) only quoted after it, and the
-  // mail goes out as `Ada Berg via Funkis` (docs/decisions/029).
+  // mail goes out as `Ada Berg via Funkis` (docs/decisions/022).
   const event = quotedEventName(input.eventName, input.language);
   const fromName = viaFunkis(input.inviterName);
   if (input.language === 'sv') {

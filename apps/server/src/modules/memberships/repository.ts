@@ -173,7 +173,7 @@ export function membershipsRepository(db: Db, dialect: DialectName) {
     /**
      * One member, and on PostgreSQL their membership row locked until the transaction ends (`FOR NO KEY UPDATE`:
      * a role or group change and a removal wait, foreign-key checks of other rows do not). Scheduling takes it
-     * so the member's assignments change one decision at a time (decision 031).
+     * so the member's assignments change one decision at a time (decision 024).
      */
     async lockMember(eventId: number, eventUserId: number): Promise<Member | undefined> {
       const row = await membersFrom(eventId)

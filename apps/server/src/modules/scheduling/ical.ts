@@ -7,7 +7,7 @@ import { wallTime, zoneOffsetMinutes } from '@funkis/shared';
  * daylight-saving change, and knows the zone even when the reader's differs). A wall-clock time that happens twice
  * (the hour repeated when clocks go back) is written in UTC instead: RFC 5545 3.3.5 makes such a local time the
  * first of the two, and readers do not agree even on that, while `…Z` names one instant to every reader
- * (decision 030). UTC stays `…Z`. SEQUENCE and LAST-MODIFIED say which version of a changed shift is newer.
+ * (decision 023). UTC stays `…Z`. SEQUENCE and LAST-MODIFIED say which version of a changed shift is newer.
  */
 export interface CalendarShift {
   id: number;

@@ -29,7 +29,7 @@ export interface HoursAggregateRow {
 }
 
 /**
- * The planning views' SQL (decision 016): counts and sums are aggregated by the database, pages cut by it.
+ * The planning views' SQL (decision 015): counts and sums are aggregated by the database, pages cut by it.
  * Reads `event_users`/`users` only to scope, order and page people by group and name; names and groups come from
  * the memberships service. Writes only `shift_assignments` (the scheduling module owns it).
  */

@@ -46,7 +46,7 @@ function peopleScope(membership: EventMembership, requested: number | undefined)
 }
 
 /**
- * Planning views of shift scheduling (issue 16 part B, decision 016): the timeline and the lists read counts the
+ * Planning views of shift scheduling (issue 16 part B, decision 015): the timeline and the lists read counts the
  * database aggregates; a move and an attendance mark are one transaction each, under the shift's lock (a move: both shifts' and the member's), audited.
  */
 export function planningService(db: Db, dialect: DialectName, options: SchedulingOptions = {}) {
@@ -213,7 +213,7 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
           const repository = schedulingRepository(trx, dialect);
           if (toShiftId === shiftId) throw badRequest('error.moveSameShift');
           // Both shifts' rows in id order (so two moves between the same shifts cannot wait on each other), then
-          // the member's: the same order as a sign-up's (decision 031).
+          // the member's: the same order as a sign-up's (decision 024).
           const locked = new Map<number, Awaited<ReturnType<typeof repository.lockShift>>>();
           for (const id of [shiftId, toShiftId].sort((a, b) => a - b)) {
             locked.set(id, await repository.lockShift(membership.eventId, id));

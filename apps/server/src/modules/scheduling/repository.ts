@@ -103,7 +103,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
     /**
      * The shift, its row locked until the transaction ends on PostgreSQL (`FOR NO KEY UPDATE OF shifts`): every
      * decision on the shift's places (sign-up, sign-off, assign, move, a change of capacity or times) queues
-     * here, and only here, so sign-ups for different shifts of one event run side by side (decision 031).
+     * here, and only here, so sign-ups for different shifts of one event run side by side (decision 024).
      * Callers that lock several shifts lock them in id order, and always before the member (`lockMember`).
      */
     lockShift: (eventId: number, shiftId: number): Promise<ShiftRow | undefined> =>
@@ -130,7 +130,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
     },
 
     /**
-     * A sign-up's first look, without a lock and outside any transaction (decision 031): the shift, its places
+     * A sign-up's first look, without a lock and outside any transaction (decision 024): the shift, its places
      * taken, whether the person already holds it, and the event's scheduling settings, in one statement. Enough
      * to answer a full shift 409 without queueing on its row lock; any other outcome is decided under the locks.
      */

@@ -59,7 +59,7 @@ export function spanClash(span: ShiftSpan, others: readonly HeldShift[], minRest
 
 /**
  * Same shift twice, overlap and rest for one person taking `shift` next to `held` (all their shifts in the event),
- * for a caller that then inserts only while there is room (a sign-up, decision 031). The answers name the rules in
+ * for a caller that then inserts only while there is room (a sign-up, decision 024). The answers name the rules in
  * the order `checkAssignmentRules` does, capacity before overlap and rest: `isFull` is asked only on a clash.
  */
 export async function checkHeldShifts(

@@ -62,7 +62,7 @@ const toAssignment = (row: AssignmentRow): ShiftAssignment => ({
  * Shift scheduling (issue 16): shifts, who holds them, and the rules an assignment must pass. Every change
  * runs in a transaction with its audit entry; every assignment decision holds, on PostgreSQL, the shift's row
  * lock (capacity) and then the member's (overlap, rest), so two people taking the last place at once queue and
- * the second sees it full, while sign-ups for other shifts go on beside them (decisions 011, 031). Members are read through the memberships service, never written here.
+ * the second sees it full, while sign-ups for other shifts go on beside them (decisions 010, 024). Members are read through the memberships service, never written here.
  */
 export function schedulingService(db: Db, dialect: DialectName, options: SchedulingOptions = {}) {
   const read = schedulingRepository(db, dialect);
@@ -479,7 +479,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
           made.push((await repository.insertShift(membership.eventId, values, now)).id);
         }
         // Many shifts at once (a repeating shift) are one entry in the log, each shift's own under it
-        // (docs/decisions/032).
+        // (docs/decisions/025).
         const partOf =
           made.length > 1
             ? await writeAuditSummary(trx, {
@@ -731,7 +731,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
       eventUserId: number,
     ): Promise<ShiftAssignment> {
       // A first look without any lock: a volunteer reaching for a shift that is already full is answered here,
-      // not queued on the shift's row lock behind everyone else who wants it (decision 031). Whatever else it
+      // not queued on the shift's row lock behind everyone else who wants it (decision 024). Whatever else it
       // finds is decided again under the locks below; settings are read here, as always without the event's lock.
       const view = await read.signUpView(membership.eventId, shiftId, eventUserId);
       if (!view) throw notFound('error.shiftNotFound');

@@ -117,7 +117,7 @@ export function statisticsRepository(db: Db, dialect: DialectName) {
     async countOptions(eventId: number, filter: StatisticsFilter, fieldNames: readonly string[]) {
       if (dialect === 'postgres') return countOptionsOf(eventId, filter, fieldNames);
       // SQLite counts on the server's own thread: a slice of fields per statement, the event loop turning in
-      // between, so the biggest form's counts never hold every other request (docs/decisions/028).
+      // between, so the biggest form's counts never hold every other request (docs/decisions/021).
       const rows: OptionCountRow[] = [];
       for (let start = 0; start < fieldNames.length; start += FIELDS_PER_COUNT) {
         if (start > 0) await turnOfTheLoop();

@@ -33,7 +33,7 @@ function parseJson(text: string | null): unknown {
   }
 }
 
-/** The form's fields that are counted per option, in the form's order (read a slice at a time, docs/decisions/028). */
+/** The form's fields that are counted per option, in the form's order (read a slice at a time, docs/decisions/021). */
 async function optionFields(fieldsJson: string | null): Promise<FormField[]> {
   const fields = await parseFieldsSliced(fieldsJson ?? undefined);
   return fields.filter((field) => (STATISTICS_OPTION_FIELD_TYPES as readonly string[]).includes(field.type));

@@ -63,7 +63,7 @@ const toDay = (value: string) => (value ? dayjs(value, ISO_DAY) : null);
 
 /**
  * MUI's date picker in the app's language (its format, month names, first day of the week and texts), holding an
- * ISO day `YYYY-MM-DD` ('' when empty) as the native date input did (decision 033).
+ * ISO day `YYYY-MM-DD` ('' when empty) as the native date input did (decision 026).
  */
 export default function DatePickerField(props: DateFieldProps & { fallback: React.ReactNode }) {
   const { i18n } = useTranslation();

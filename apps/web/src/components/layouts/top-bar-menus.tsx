@@ -16,7 +16,7 @@ import { FLIP_IN_RTL_CLASS } from '../../config/theme/create-app-theme';
 
 /**
  * The top bar's menus, a chunk of their own: fetched when the pointer or focus reaches their button (or on the
- * first click), so no page's first load carries MUI's menu, popover, modal and focus trap (decision 019).
+ * first click), so no page's first load carries MUI's menu, popover, modal and focus trap (decision 017).
  */
 
 interface MenuProps {

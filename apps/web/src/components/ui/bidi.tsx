@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 
 /**
- * Right-to-left with left-to-right words (decision 033): a name, an address or a number inside a translated
+ * Right-to-left with left-to-right words (decision 026): a name, an address or a number inside a translated
  * sentence is isolated with `<bdi>` so its direction does not reorder the sentence's punctuation and digits.
  */
 

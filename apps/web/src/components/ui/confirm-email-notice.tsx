@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth';
 const ConfirmEmailAlert = lazy(async () => ({ default: (await import('./confirm-email-alert')).ConfirmEmailAlert }));
 
 /**
- * Over every page of the authenticated area while the user's address is unconfirmed (decision 027): what to do,
+ * Over every page of the authenticated area while the user's address is unconfirmed (decision 020): what to do,
  * what waits for it (invitations), and the link again. Nothing once it is confirmed.
  */
 export function ConfirmEmailNotice() {

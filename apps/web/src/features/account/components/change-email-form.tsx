@@ -30,7 +30,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
 
   const onSubmit = handleSubmit((values) =>
     changeMutation.mutate(values, {
-      // The address changes when the link mailed to it is opened (decision 027): the snackbar says where to look,
+      // The address changes when the link mailed to it is opened (decision 020): the snackbar says where to look,
       // and 'Email updated' comes from the confirmation page.
       onSuccess: ({ user: changed }) => {
         reset();

@@ -18,7 +18,7 @@ import { useConfirmEmail } from '../api/confirm-email';
 import { AuthPageHeader } from './auth-page-header';
 
 /**
- * The page of the mailed confirmation link (`?token=`), logged in or not, as anyone (decision 027): it confirms at
+ * The page of the mailed confirmation link (`?token=`), logged in or not, as anyone (decision 020): it confirms at
  * once and says so. In the browser of the account itself the session's user follows (new address, confirmed).
  */
 export function ConfirmEmailPage({ token }: { token: string | null }) {

@@ -73,7 +73,7 @@ function AuditLogEntry({ entry, eventId, timeZone }: { entry: AuditEntryView; ev
 
 /**
  * The event's audit log, newest first, paged on the server: each entry a sentence in the reader's language, its
- * subject a link to where it lives while it exists (docs/decisions/032).
+ * subject a link to where it lives while it exists (docs/decisions/025).
  */
 export function AuditLogCard({ eventId, timeZone }: { eventId: number; timeZone?: string }) {
   const { t } = useTranslation('events');

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { ROLE_KEYS } from './role-label';
 
 /**
- * One audit entry said as a sentence (docs/decisions/032): its translation key in the `audit` texts, its values, and
+ * One audit entry said as a sentence (docs/decisions/025): its translation key in the `audit` texts, its values, and
  * where its subject lives when it still exists (null: the subject is written as plain text). A key always exists:
  * an action this screen does not know yet is said with the generic sentence, never as the raw action.
  */

@@ -24,7 +24,7 @@ import { InvitationsList } from './invitations-list';
 import { ROLE_KEYS } from './role-label';
 
 // The dialog's form validates with the shared zod schema: a chunk fetched when the button is pointed at, focused or
-// pressed, so the home page does not load zod (decision 019).
+// pressed, so the home page does not load zod (decision 017).
 const loadCreateEventDialog = () => import('./create-event-dialog');
 const CreateEventDialog = lazy(async () => ({ default: (await loadCreateEventDialog()).CreateEventDialog }));
 

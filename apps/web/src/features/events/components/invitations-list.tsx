@@ -87,7 +87,7 @@ export function InvitationsList() {
   const { user } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
   const translateMessage = useTranslateMessage();
-  // Only a confirmed address sees its invitations (decision 027): no call before, and a line saying why.
+  // Only a confirmed address sees its invitations (decision 020): no call before, and a line saying why.
   const isConfirmed = user?.emailConfirmed === true;
   const invitationsQuery = useMyInvitations(isConfirmed);
   const decline = useAnswerInvitation();

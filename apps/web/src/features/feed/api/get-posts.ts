@@ -15,7 +15,7 @@ export const postsQueryOptions = (eventId: number) =>
     getNextPageParam: (last) => (last.hasMore ? last.posts.at(-1)?.id : undefined),
   });
 
-/** The feed, asked again every REFRESH_MS while open: new posts and comments appear without a reload (decision 007). */
+/** The feed, asked again every REFRESH_MS while open: new posts and comments appear without a reload (decision 006). */
 export function usePosts(eventId: number) {
   return useInfiniteQuery({ ...postsQueryOptions(eventId), refetchInterval: FEED_LIMITS.REFRESH_MS });
 }

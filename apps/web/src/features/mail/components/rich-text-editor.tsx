@@ -26,7 +26,7 @@ const escapeHtml = (text: string) =>
 /**
  * A small rich-text editor (contentEditable and the browser's editing commands): bold, italic, lists and
  * links, nothing else. What it produces is only a proposal: the server keeps what its allow-list lets
- * through (decision 009). Ctrl+B and Ctrl+I work as in any editor.
+ * through (decision 008). Ctrl+B and Ctrl+I work as in any editor.
  */
 export function RichTextEditor({
   label,

@@ -15,7 +15,7 @@ const clickable = { '& .MuiBarElement-root': { cursor: 'pointer' } } as const;
 const AXIS_WIDTH = 110;
 
 /**
- * Right-to-left: the charts read from the right too (decision 033). The value (or time) axis runs from right to
+ * Right-to-left: the charts read from the right too (decision 026). The value (or time) axis runs from right to
  * left and the category or value labels stand on the right.
  */
 function useRtlAxes() {

@@ -18,7 +18,7 @@ import { roleKey } from './member-fields';
 
 type GridLocalePack = { components: { MuiDataGrid: { defaultProps: { localeText: Partial<GridLocaleText> } } } };
 
-/** The grid's texts per language, each its own chunk: only the active language's is fetched (decision 033). */
+/** The grid's texts per language, each its own chunk: only the active language's is fetched (decision 026). */
 const GRID_LOCALES: Partial<Record<Language, () => Promise<{ default: GridLocalePack }>>> = {
   sv: () => import('./grid-locales/sv'),
   no: () => import('./grid-locales/no'),
