@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@play
 import { confirmAddress, DEMO, expect, ownAddress, test, uniqueEmail } from './fixtures';
 
 /**
- * The axe harness (issue 11): every screen, as the role that sees it, in each theme (see THEMES for the widths);
+ * The axe harness: every screen, as the role that sees it, in each theme (see THEMES for the widths);
  * fails on any serious or critical violation and prints the counts. The same SCREENS table drives the structure
  * checks (one h1, named icon buttons, table headers, page title, landmarks, reflow at 320 and 640 px) and, for the
  * main screens, the right-to-left run. A new screen joins SCREENS with one line:
@@ -125,7 +125,7 @@ const SCREENS: Screen[] = [
 ];
 
 /**
- * Themes and widths of the axe run (issue 11): every screen in every theme at 1280 and 375 px. `A11Y_QUICK=1` (for a
+ * Themes and widths of the axe run: every screen in every theme at 1280 and 375 px. `A11Y_QUICK=1` (for a
  * quick local look) runs DARK and NATURE at 375 px only, the width with the drawers, the stacked layouts and the most
  * chips and buttons per row; `A11Y_THEMES=DARK` picks themes.
  */

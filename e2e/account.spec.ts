@@ -1,7 +1,7 @@
 import { expect, test, uniqueEmail, waitForMail } from './fixtures';
 
 /**
- * Issue 3 end to end in Chromium: register, log out, log in, edit the profile, change the password, log out,
+ * The account end to end in Chromium: register, log out, log in, edit the profile, change the password, log out,
  * reset the password through the mailed link, log in, remove the account.
  */
 test('an account from registration to removal', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { DEMO, expect, login, test } from './fixtures';
 
-/** Issue 4, web part A: home, create an event, event layout and sidebar, control panel, role guards. */
+/** Events in the web app: home, create an event, event layout and sidebar, control panel, role guards. */
 test.describe
   .serial('events', () => {
     let eventId = 0;

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { DEMO, expect, login, test } from './fixtures';
 
 /**
- * Issue 13 in a real browser: the admin posts, the volunteer comments and the admin sees it without a reload;
+ * The feed and the files in a real browser: the admin posts, the volunteer comments and the admin sees it without a reload;
  * user markup shows as text; the admin uploads two files (one for admins only) with progress shown; the
  * volunteer sees and downloads one and gets a 404 for the other. Both screens pass axe at desktop and 375 px.
  */

@@ -133,7 +133,7 @@ export function uniqueEmail(prefix = 'e2e'): string {
 }
 
 /**
- * The users table's way in (issue 10, finding 2): the admin, logged in on `adminPage`, invites the address; the
+ * The users table's way in: the admin, logged in on `adminPage`, invites the address; the
  * person, whose own request context registered or logged in and got `personCsrf` back, accepts. No shortcut:
  * both calls are the ones the screens make.
  */

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DEMO, expect, test, uniqueEmail } from './fixtures';
 
 /**
- * The recruitment loop with the keyboard only (issue 11): register, log in, apply, and an admin accepts in the
+ * The recruitment loop with the keyboard only: register, log in, apply, and an admin accepts in the
  * applications review. No clicks: focus moves with Tab (and Shift+Tab), controls act on Enter and Space, and every
  * control reached shows a visible focus indicator. The event itself is prepared through the API.
  */

@@ -127,7 +127,7 @@ test.describe('users table', () => {
     const file = await download.path();
     const csv = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
     const [header] = csv.split(/\r?\n/);
-    // Every field quoted (issue 10, finding 6), so no spreadsheet splits inside one.
+    // Every field quoted, so no spreadsheet splits inside one.
     expect(header).toBe('"First name","Email","Role","Group"');
     expect(csv).toContain(memberEmail);
     expect(csv).toContain(DEMO.admin.email);

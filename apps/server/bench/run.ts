@@ -188,7 +188,7 @@ async function timedPost(base: string, pathname: string, session: { cookie: stri
 }
 
 /**
- * Scheduling (issue 16): an event with 2,000 shifts and 10,000 assignments seeded through the service; the week
+ * Scheduling: an event with 2,000 shifts and 10,000 assignments seeded through the service; the week
  * view (timeline, counts only), the week as the list view answers it (with names), and the two planning lists.
  * One client in sequence: the latency an organiser sees (goal for the week view: p95 under 50 ms).
  */
@@ -400,7 +400,7 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
       console.log(`[${name}] ${scenario.label}: done`);
     }
 
-    // Statistics (issue 15): the whole screen in one call, every count by SQL aggregation over the 50,000.
+    // Statistics: the whole screen in one call, every count by SQL aggregation over the 50,000.
     const statistics = `${base}/api/event/${ready.eventId}/statistics`;
     const statisticsScenarios = [
       { label: 'statistics, no filter', url: statistics },

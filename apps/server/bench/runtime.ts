@@ -1,5 +1,5 @@
 /**
- * The runtime part of `npm run bench` (issue 12): request-path ratios against a bare Fastify started here, JSON
+ * The runtime part of `npm run bench`: request-path ratios against a bare Fastify started here, JSON
  * compression, cold start and memory of the built server, and the web app's weight per route. Everything is
  * measured in the same run on the same machine, so the ratios hold even when the absolute numbers move with the
  * machine's load.

@@ -1,5 +1,5 @@
 /**
- * The scheduling part of the bench event (issue 16): 2,000 shifts over 10 days and 10,000 assignments, made
+ * The scheduling part of the bench event: 2,000 shifts over 10 days and 10,000 assignments, made
  * through the scheduling service (repeating sets of 100, then one `assign` per place, with every rule checked),
  * never by writing the tables. Volunteers are the event's accepted members of each group; a fifth of each group
  * is left without a shift, and odd shifts keep a place free, so both planning lists have rows.

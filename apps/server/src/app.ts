@@ -56,7 +56,7 @@ declare module 'fastify' {
 /**
  * The request log: one line per answered request with its method, url (secrets redacted), request id, client,
  * status and time — Fastify's "incoming request" and "request completed" in one line, half the log writing per
- * request (issue 12). The arrival alone is logged at debug (the shutdown test watches for it).
+ * request. The arrival alone is logged at debug (the shutdown test watches for it).
  */
 class OneLineRequestLog extends LogController {
   override incomingRequest(request: FastifyRequest) {
@@ -101,7 +101,7 @@ export async function buildApp({
           level: config.LOG_LEVEL,
           ...(logStream ? { stream: logStream } : {}),
           serializers: {
-            // Secrets in URLs (a password-reset link's token) never reach the log (issue 10, finding 4).
+            // Secrets in URLs (a password-reset link's token) never reach the log.
             req: (request: { method: string; url: string; id: string; ip?: string }) => ({
               method: request.method,
               url: redactUrl(request.url),

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { redactUrl } from '../src/lib/redact.js';
 
-/** Issue 10, finding 4: the token of a password-reset link must never be written to the log. */
+/** The token of a password-reset link must never be written to the log. */
 describe('request log', () => {
   const lines: string[] = [];
   let app: Awaited<ReturnType<typeof buildApp>>;

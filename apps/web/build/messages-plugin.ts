@@ -7,7 +7,7 @@ import type { Plugin, Rollup } from 'vite';
  * `virtual:funkis-messages/<language>`: the shared message catalogue (packages/shared/src/messages) for one
  * language, worked out at build time — `{ texts, params }` with i18next's `{{name}}` placeholders — so the web
  * app fetches the active language's messages only, as a chunk beside its other texts, instead of carrying every
- * language's catalogue in its entry (issue 12, decision 017). Languages without their own texts get English.
+ * language's catalogue in its entry (decision 017). Languages without their own texts get English.
  */
 const PREFIX = 'virtual:funkis-messages/';
 const RESOLVED = '\0funkis-messages:';

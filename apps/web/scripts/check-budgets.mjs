@@ -23,7 +23,7 @@ const KB = 1024;
 
 /**
  * Budgets in KB of gzipped JavaScript: the current weight plus a little room, so growth is a decision. The goal
- * of issue 12 for the login route is 170 KB (not reached: see docs/decisions/017). Routes not listed get
+ * for the login route is 170 KB (not reached: see docs/decisions/017). Routes not listed get
  * DEFAULT_BUDGET_KB (a screen with DataGrid or charts fits; every screen should get its own line).
  */
 const DEFAULT_BUDGET_KB = 520;

@@ -22,7 +22,7 @@ function SnackbarButtons() {
   );
 }
 
-describe('accessibility (issue 11)', () => {
+describe('accessibility', () => {
   it('links each field error to its field and announces the errors of a failed submit', async () => {
     const user = userEvent.setup();
     renderWithProviders(<LoginForm />);

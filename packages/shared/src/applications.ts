@@ -14,7 +14,7 @@ import {
 import { answerValueSchema } from './forms.js';
 
 /**
- * Applications review (DESIGN 4.3): list filters, sorting, the group x status summary and bulk updates. The web
+ * Applications review: list filters, sorting, the group x status summary and bulk updates. The web
  * table and the server route use these same schemas.
  */
 
@@ -169,7 +169,7 @@ export const applicationsUpdateResponseSchema = z.object({
   notified: z.number().optional(),
 });
 
-// --- export (DESIGN 4.3: GET /api/event/{id}/applications/export) ---
+// --- export (GET /api/event/{id}/applications/export) ---
 
 /** The applicant's own columns of the export; answer columns are named by their form field's name. */
 export const APPLICATION_EXPORT_BASE_COLUMNS = [

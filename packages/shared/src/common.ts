@@ -89,5 +89,5 @@ export const errorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
-/** Every successful POST or DELETE answers with these two (DESIGN 4.1). */
+/** Every successful POST or DELETE answers with these two. */
 export const mutationOk = z.object({ success: z.literal(true), _csrf: z.string() });

@@ -67,7 +67,7 @@ export const UI = {
 // Limits, sort orders and export columns of the resources. Plain values, kept out of the resource modules with
 // their zod schemas, so that a screen which only needs a limit or a sort order does not load zod (decision 017).
 
-/** Limits of the feed (issue 13): a post, a comment, a link. */
+/** Limits of the feed: a post, a comment, a link. */
 export const FEED_LIMITS = {
   POST_MAXIMUM: 5000,
   COMMENT_MAXIMUM: 2000,

@@ -46,7 +46,7 @@ export const eventSchema = z.object({
   weekSeparationConfig: weekSeparationConfigSchema.nullable(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
-  /** IANA time zone every time of the event is shown in (the server's when not chosen; issue 16). */
+  /** IANA time zone every time of the event is shown in (the server's when not chosen). */
   timeZone: z.string(),
 });
 export type Event = z.infer<typeof eventSchema>;
@@ -63,7 +63,7 @@ export function weekOfAnswers(answers: Answers, config: WeekSeparationConfig | n
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Events, groups, members, access and audit log (DESIGN 4.3, spec sections 3, 6, 7). Error texts: messages.ts.
+// Events, groups, members, access and audit log (spec sections 3, 6, 7). Error texts: messages.ts.
 
 export const EVENT_LIMITS = {
   GROUP_NAME_MAXIMUM: 100,

@@ -30,7 +30,7 @@ export const postsQuerySchema = z.object({
   before: idSchema.optional(),
 });
 
-/** http and https only: `javascript:`, `data:` and the like are refused (issue 13). */
+/** http and https only: `javascript:`, `data:` and the like are refused. */
 export const isWebUrl = (value: string): boolean => {
   try {
     const url = new URL(value);

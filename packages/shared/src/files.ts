@@ -31,7 +31,7 @@ export const fileRolesSchema = z
   .max(3, { error: 'files.rolesInvalid' })
   .transform(withAdmins);
 
-/** The multipart field `roles`: role levels comma-separated, `0,1,2` (DESIGN 4.4). */
+/** The multipart field `roles`: role levels comma-separated, `0,1,2`. */
 export const fileRolesFieldSchema = z
   .string({ error: 'files.rolesInvalid' })
   .max(20, { error: 'files.rolesInvalid' })

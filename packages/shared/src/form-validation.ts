@@ -6,7 +6,7 @@ import type { MessageKey } from './messages/index.js';
 import { hasOnlyAllowedCharacters } from './text.js';
 
 /*
- * The form builder's and the applicant's checks (DESIGN 4.3), run by the server and, before sending, by the web
+ * The form builder's and the applicant's checks, run by the server and, before sending, by the web
  * app. No zod here (the e-mail check is zod's own pattern, the one `z.email()` tests with), so the apply page does
  * not load zod and the shared schemas (decision 017); the schemas of a form are in forms.ts.
  */
@@ -19,7 +19,7 @@ export const isDisplayOnlyField = (type: FormFieldType): boolean =>
   (DISPLAY_ONLY_FIELD_TYPES as readonly string[]).includes(type);
 export const isOptionField = (type: FormFieldType): boolean => (OPTION_FIELD_TYPES as readonly string[]).includes(type);
 
-/** Limits of one answer (DESIGN 4.3, issue 5). */
+/** Limits of one answer. */
 export const ANSWER_LIMITS = {
   TEXT_MAXIMUM: 500,
   TEXTAREA_MAXIMUM: 5000,

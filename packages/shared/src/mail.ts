@@ -3,7 +3,7 @@ import { cleanText, idSchema } from './common.js';
 import { APPLICATION_STATUSES, MAIL_SYSTEM_LABELS, ROLE_LEVEL_VALUES } from './constants.js';
 import { hasOnlyAllowedCharacters } from './text.js';
 
-/** E-mail to members (issue 14, DESIGN 4.4): the same schemas for the server routes and the web screens. */
+/** E-mail to members: the same schemas for the server routes and the web screens. */
 
 export const MAIL_LIMITS = {
   SUBJECT_MAXIMUM: 200,

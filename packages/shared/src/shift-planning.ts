@@ -5,7 +5,7 @@ import { eventGroupRefSchema, exportColumnsField } from './events.js';
 import { isoInstant, SHIFT_LIMITS } from './shifts.js';
 
 /**
- * Planning views of shift scheduling (issue 16, part B, decision 015): the timeline, the "not full" and
+ * Planning views of shift scheduling (decision 015): the timeline, the "not full" and
  * "no shift" lists, moving an assignment, attendance and hours per volunteer.
  */
 export const PLANNING_LIMITS = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanText, idSchema, optionalText } from './common.js';
 
-/** Limits of shift scheduling (issue 16). */
+/** Limits of shift scheduling. */
 export const SHIFT_LIMITS = {
   TITLE_MAXIMUM: 200,
   DESCRIPTION_MAXIMUM: 5000,
@@ -160,7 +160,7 @@ export const schedulingSettingsSchema = z.object({
 });
 export type SchedulingSettings = z.infer<typeof schedulingSettingsSchema>;
 
-// --- duplicating (issue 16, decision 014) ---
+// --- duplicating (decision 014) ---
 
 /** A copy of one shift at another start; the length, texts, group and places are kept, the people are not. */
 export const duplicateShiftSchema = z.object({ startsAt: isoInstant });

@@ -3,7 +3,7 @@ import { groupFilterSchema, statusFilterSchema, weekFilterSchema } from './appli
 import { APPLICATION_STATUSES, FORM_FIELD_TYPES } from './constants.js';
 
 /**
- * Statistics of an event (DESIGN 4.4, issue 15): one call answers every chart of the screen. The filters are the
+ * Statistics of an event: one call answers every chart of the screen. The filters are the
  * applications review's (status, groupId, week) plus a range of application days (from, to: YYYY-MM-DD, UTC,
  * both included).
  */

@@ -1,6 +1,6 @@
 /** Rules for every text a client sends, without zod: the schemas (common.ts) and the form checks use them. */
 
-// NUL breaks PostgreSQL text; bidi overrides and isolates make "gnp.exe" read "exe.png" (issue 10, finding 8).
+// NUL breaks PostgreSQL text; bidi overrides and isolates make "gnp.exe" read "exe.png".
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters refused here
 const FORBIDDEN_CHARACTERS = /[\u0000\u202A-\u202E\u2066-\u2069]/u;
 // White space and the characters that render as nothing (zero-width, joiners, fillers, variation selectors, BOM).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Time zones of events (issue 16, decision 014): IANA names as the runtime's Intl knows them, and the
+ * Time zones of events (decision 014): IANA names as the runtime's Intl knows them, and the
  * conversions between an instant and the wall-clock time of a zone that the server (duplicating a day, the
  * iCalendar feed, mail) and the web (every shift time) share. Pure Intl, no time-zone library.
  */
@@ -24,7 +24,7 @@ let runtimeZone: string | null = null;
 
 /**
  * The zone this runtime runs in (the server's default for events that have not chosen one). Worked out once:
- * `new Intl.DateTimeFormat()` costs ~0.1–0.2 ms, and every event a server answers with may need it (issue 12).
+ * `new Intl.DateTimeFormat()` costs ~0.1–0.2 ms, and every event a server answers with may need it.
  */
 export function runtimeTimeZone(): string {
   if (runtimeZone === null) {

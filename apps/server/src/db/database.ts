@@ -183,7 +183,7 @@ export const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * better-sqlite3 with its prepared statements reused by SQL text. Kysely's SQLite driver prepares every query
- * again, which was the largest single cost of a small API answer (issue 12 profile); the queries of a route are
+ * again, which was the largest single cost of a small API answer (a profile of the request path); the queries of a route are
  * the same text every time, with only the parameters changing. Safe because Kysely runs one query at a time on
  * its single SQLite connection, and SQLite re-prepares a statement by itself after a schema change.
  */

@@ -7,7 +7,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
  * writes them), generated from the routes' zod schemas, then completed from what each route declares:
  * - security: the session cookie on every route but the public ones (`config.public`, and the CSRF-exempt ones),
  *   the `x-csrf-token` header (scheme and parameter) on every unsafe one that is not exempt;
- * - errors: the one error envelope (DESIGN 4.1) as a component, referenced by every operation for the statuses its
+ * - errors: the one error envelope as a component, referenced by every operation for the statuses its
  *   shape allows (400 with input, 401 with a session, 403 with a CSRF token, 404 with path parameters, 413/415
  *   with an upload) and for any other 4XX and 5XX;
  * - answers that are not JSON (`answers()`), multipart uploads (`multipartBody()`), an operationId for each.
@@ -50,7 +50,7 @@ const ERROR_REF = '#/components/responses/Error';
 const UNAVAILABLE_REF = '#/components/responses/Unavailable';
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
-/** The error envelope of DESIGN 4.1 (`plugins/errors.ts`), its codes the keys of the shared catalogue. */
+/** The error envelope (`plugins/errors.ts`), its codes the keys of the shared catalogue. */
 const ERROR_ENVELOPE = {
   type: 'object',
   description: 'Every failure, whatever the route: English texts, their catalogue keys with parameters, per field.',
@@ -237,7 +237,7 @@ export function openapiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
         schemas: { ErrorEnvelope: ERROR_ENVELOPE as Json },
         responses: {
           Error: {
-            description: 'The error envelope (DESIGN 4.1)',
+            description: 'The error envelope',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
           },
           Unavailable: {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { WorkQueue } from './work-queue.js';
 
-/** The native argon2 addon is loaded with the first hash or check, not at start (issue 12: idle memory). */
+/** The native argon2 addon is loaded with the first hash or check, not at start (idle memory). */
 let argon2: typeof import('@node-rs/argon2') | undefined;
 const loadArgon2 = () => {
   argon2 ??= createRequire(import.meta.url)('@node-rs/argon2') as typeof import('@node-rs/argon2');

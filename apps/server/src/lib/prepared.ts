@@ -27,7 +27,7 @@ interface Compiled {
 /**
  * SQLite: a read (select) gets its own statement in raw mode (rows as arrays), made into objects here with the
  * column names read once. better-sqlite3 otherwise makes every column name a V8 string again for every row, which
- * cost more than the query itself (issue 12, third pass: `perf` of `GET /api/event/{id}`).
+ * cost more than the query itself (third pass: `perf` of `GET /api/event/{id}`).
  */
 function directRead(db: object, sql: string): Direct | undefined {
   const sqlite = sqliteConnectionOf(db);
@@ -51,7 +51,7 @@ function rowMaker(columns: string[]): (values: unknown[]) => Record<string, unkn
 
 /**
  * A query of the request path built and compiled by Kysely once per database handle, then run as the same SQL
- * text with new parameters (issue 12: building and compiling a Kysely query cost more than running it on
+ * text with new parameters (building and compiling a Kysely query cost more than running it on
  * SQLite). `build` receives stand-ins for its arguments: it must use each one only as a plain value (`where(…,
  * '=', arg)`, `on(…)`, `values`, `limit`), never in JavaScript logic (`if`, arithmetic, arrays for `in`) — the SQL
  * text is fixed at the first call. Up to 8 arguments.

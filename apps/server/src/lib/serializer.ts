@@ -6,13 +6,13 @@ type SerializerCompiler = Parameters<import('fastify').FastifyInstance['setSeria
 
 /**
  * Response serializer: Fastify's own fast-json-stringify, compiled once per route from the JSON schema of the
- * route's zod response schema, instead of running zod on every answer and then JSON.stringify (issue 12). It
+ * route's zod response schema, instead of running zod on every answer and then JSON.stringify. It
  * writes only the properties the schema lists, as zod's parse did. A schema JSON Schema cannot express
  * (transforms, dates) keeps the zod serializer, so its output never changes.
  */
 export const serializerCompiler: SerializerCompiler = (route) => {
   // Compiled on the route's first answer, not at start: most routes of a server are never called between two
-  // restarts, and ~130 compiled serializers weigh on the idle memory and the cold start (issue 12).
+  // restarts, and ~130 compiled serializers weigh on the idle memory and the cold start.
   let compiled: ((data: unknown) => string) | undefined;
   return (data: unknown) => {
     compiled ??= compile(route);

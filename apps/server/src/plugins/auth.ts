@@ -26,7 +26,7 @@ declare module 'fastify' {
 
 /**
  * A guard, used as an onRequest hook. Callback style: when the session query already brought what it checks, it
- * decides without a promise (issue 12: every event screen's call passes one).
+ * decides without a promise (every event screen's call passes one).
  */
 export type Guard = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 

@@ -25,7 +25,7 @@ interface Envelope {
   fieldErrors?: Record<string, string>;
 }
 
-/** The error envelope of DESIGN 4.1: English texts, their keys with parameters, and the texts per field. */
+/** The error envelope: English texts, their keys with parameters, and the texts per field. */
 export function envelope(errors: CodedMessage[], texts?: string[]): Envelope {
   const errorMessages = texts ?? errors.map((error) => messageText(error.code, error.params));
   const fieldErrors: Record<string, string> = {};
@@ -76,7 +76,7 @@ function codedIssue(message: string | undefined, issue: ZodIssueLike | undefined
 }
 
 /**
- * One error handler for the whole API: the envelope of DESIGN 4.1, validation messages from the shared
+ * One error handler for the whole API: the one error envelope, validation messages from the shared
  * schemas, and nothing internal (stack, SQL, paths) in any response.
  */
 async function errorsPlugin(app: FastifyInstance, options: { webDist: string }) {

@@ -37,7 +37,7 @@ interface MailerOptions {
 
 /**
  * nodemailer is loaded with the first message, not at start: a server that sends no mail does not hold it in
- * memory (issue 12: ~4 MB of the idle footprint).
+ * memory (~4 MB of the idle footprint).
  */
 const loadNodemailer = () => createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
 

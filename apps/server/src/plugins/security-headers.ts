@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * helmet's headers, worked out once at start. @fastify/helmet builds a new helmet middleware on every request
  * (parsing the CSP directives, dashifying names) — the third-largest cost of a small API answer in the profile
- * of issue 12. Our policy has no per-request part (no nonces), so the header values never change.
+ * of the request path. Our policy has no per-request part (no nonces), so the header values never change.
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

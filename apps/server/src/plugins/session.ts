@@ -400,7 +400,7 @@ async function sessionPlugin(app: FastifyInstance, options: { db: Db; secret: st
       .then(() => done(), done);
   });
 
-  // Every successful POST or DELETE answers with success and the CSRF token to use next (DESIGN 4.1).
+  // Every successful POST or DELETE answers with success and the CSRF token to use next.
   app.addHook('preSerialization', (request, reply, payload, done) => {
     if (
       !UNSAFE_METHODS.has(request.method) ||

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** The four of DESIGN 4.1, and the confirmation link of DESIGN 4.5 (it may be opened in another browser). */
+/** The four calls that need no CSRF token, and the confirmation link (it may be opened in another browser). */
 const EXEMPT = [
   'POST /api/confirm-email',
   'POST /api/login',

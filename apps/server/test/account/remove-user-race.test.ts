@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * Issue 10, finding 1: two admins of an event with other members remove their accounts at the same moment.
+ * Two admins of an event with other members remove their accounts at the same moment.
  * The sole-admin check locks the events they administer, so exactly one removal succeeds and the event keeps
  * an admin. PostgreSQL runs the two transactions truly at once; SQLite serialises them (the test holds there too).
  */

@@ -172,7 +172,7 @@ describe(`sessions on ${dialect}`, () => {
     const user = await createUser(t.db);
     const client = await loginAs(t.app, user);
     const [row] = await sessionRows(user.id);
-    // 30 days at most (ASVS level 2, issue 10 finding 11).
+    // 30 days at most (ASVS level 2).
     expect(Date.parse(row.expires_at)).toBeGreaterThan(Date.now() + 29 * DAY);
     expect(Date.parse(row.expires_at)).toBeLessThanOrEqual(Date.now() + 30 * DAY);
     await t.db

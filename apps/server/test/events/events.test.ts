@@ -103,7 +103,7 @@ describe(`creating an event on ${dialect}`, () => {
       weekSeparationConfig: null,
       startsAt: null,
       endsAt: null,
-      // Issue 16: the server's zone until an admin chooses one.
+      // The server's zone until an admin chooses one.
       timeZone: new Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
 
@@ -297,7 +297,7 @@ describe(`event avatar on ${dialect}`, () => {
     expect(text.json().fieldErrors).toEqual({ file: 'Only PNG, JPEG, GIF or WebP images can be used.' });
     expect(text.json().errors).toEqual([{ code: 'error.imageType', field: 'file' }]);
 
-    // The declared type is not believed: HTML sent as image/png is refused by its first bytes (issue 10, finding 7).
+    // The declared type is not believed: HTML sent as image/png is refused by its first bytes.
     const disguised = await uploadAvatar(
       cast.clients.admin,
       cast.eventId,

@@ -37,7 +37,7 @@ function readCells(text: string, separator: string): string[] {
 
 const FORMULA = /^[=+\-@\t\r]/;
 
-/** Issue 10, finding 6: no cell of the users export starts a formula, whatever separator the reader uses. */
+/** No cell of the users export starts a formula, whatever separator the reader uses. */
 describe(`users export as CSV on ${dialect}`, () => {
   it('quotes every field and neutralises formula characters after any separator', async () => {
     const admin = await createUser(t.db, { firstname: 'Ada', lastname: 'Admin' });

@@ -17,7 +17,7 @@ afterAll(() => t.close());
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}${++sequence}-${Date.now().toString(36)}@invite.test`;
 
-/** A fresh event whose admin is a stranger to everyone else (issue 10: "a user creates an event"). */
+/** A fresh event whose admin is a stranger to everyone else ("a user creates an event"). */
 async function strangerEvent(name = 'Stranger Fest') {
   const admin = await createUser(t.db, { firstname: 'Sam', lastname: 'Stranger', email: unique('admin') });
   const event = await createEvent(t.db, { adminId: admin.id, name, applicationsOpen: false });

@@ -10,7 +10,7 @@ import { securityHeaders } from '../../src/plugins/security-headers.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { addMember, createEvent, createGroup, createUser, loginAs } from '../helpers/factories.js';
 
-// Issue 12: what the production request path does besides the modules (decision 011).
+// What the production request path does besides the modules (decision 011).
 
 describe('SQLite prepared-statement cache', () => {
   it('reuses the statement of the same SQL text and prepares a new one for new text', () => {

@@ -5,7 +5,7 @@ import type { TestClient } from '../helpers/client.js';
 import { addMember, createApplication, createEvent, createGroup, createUser, loginAs } from '../helpers/factories.js';
 
 /**
- * The class test of issue 10 finding 5: random and hostile values in the params, query and body of every route
+ * The class test of hostile input: random and hostile values in the params, query and body of every route
  * of the route table, sent as a logged-in admin of a real event with a valid CSRF token, on both databases.
  * Whatever comes in, the answer is never a 5xx. Deterministic: a fixed seed (FUZZ_SEED overrides it); a failure
  * names the route, the request and the seed to replay it.

@@ -4,7 +4,7 @@ import { apiClient } from '../lib/api-client';
 import { calendarFeedKeys } from '../lib/query-keys';
 
 /**
- * The caller's secret calendar URL (issue 16): one per user, with the shifts of all their events. Shared by the
+ * The caller's secret calendar URL: one per user, with the shifts of all their events. Shared by the
  * scheduling screen (subscribe) and the account page (revoke). The URL itself is only in the answer that made it.
  */
 export const getCalendarFeed = (signal?: AbortSignal) =>

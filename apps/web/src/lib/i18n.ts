@@ -45,7 +45,7 @@ i18n.on('languageChanged', applyLanguage);
 /**
  * Texts live in locales/<lng>/<namespace>.json: `translation` for the shell, one namespace per feature
  * (useTranslation('<feature>')). Each file is its own chunk, fetched when its language is used: a visitor loads
- * the files of the active language only (issue 12), and a language switch fetches the new one first.
+ * the files of the active language only, and a language switch fetches the new one first.
  */
 const localeFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
 const localeFile = (language: string, namespace: string) => `../locales/${language}/${namespace}.json`;
@@ -95,7 +95,7 @@ export const i18nReady = i18n
   .use(initReactI18next)
   .init({
     // Only the shell's texts before the first paint; a screen's namespaces come with its chunk (app/router.tsx,
-    // `screen(…)`), so the login page does not fetch the scheduling texts (issue 12, decision 017).
+    // `screen(…)`), so the login page does not fetch the scheduling texts (decision 017).
     ns: ['translation', MESSAGES_NAMESPACE],
     defaultNS: 'translation',
     lng: detectLanguage(),

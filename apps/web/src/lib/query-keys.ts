@@ -82,7 +82,7 @@ export const shiftKeys = {
   settings: (eventId: number) => ['shifts', eventId, 'settings'] as const,
 };
 
-/** The caller's secret calendar URL (one per user, all events; issue 16). */
+/** The caller's secret calendar URL (one per user, all events). */
 export const calendarFeedKeys = {
   mine: () => ['calendar-feed'] as const,
 };

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { enqueueToast, hostWanted, subscribe, wantHost } from './toast-queue';
 
 /**
- * Snackbars without loading notistack up front (issue 12, decision 017): the screens call `useSnackbar()` from
+ * Snackbars without loading notistack up front (decision 017): the screens call `useSnackbar()` from
  * here, which queues a message and has the host — notistack's provider with our Toast, a chunk of its own — mounted
  * to show it. The host is also fetched a moment after the first paint, so a message rarely waits for it.
  */

@@ -1,6 +1,6 @@
 import { defineMessages } from './define.js';
 
-/** The event feed: posts, comments, links (issue 13). */
+/** The event feed: posts, comments, links. */
 export const feedMessages = defineMessages({
   'feed.postRequired': {
     en: 'Write something before posting.',

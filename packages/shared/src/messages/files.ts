@@ -1,6 +1,6 @@
 import { defineMessages } from './define.js';
 
-/** Event files (issue 13). `{size}` is a size in megabytes, filled in by the server from its configuration. */
+/** Event files. `{size}` is a size in megabytes, filled in by the server from its configuration. */
 export const filesMessages = defineMessages({
   'error.multipartInvalid': {
     en: 'The upload was cut off or is not a valid form. Try again.',

@@ -1,6 +1,6 @@
 import { defineMessages } from './define.js';
 
-/** E-mail to members (issue 14): compose, receivers, labels. */
+/** E-mail to members: compose, receivers, labels. */
 export const mailMessages = defineMessages({
   'mail.subjectRequired': { en: 'Subject is required.', sv: 'Ämne krävs.' },
   'mail.subjectTooLong': {

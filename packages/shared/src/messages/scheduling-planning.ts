@@ -1,6 +1,6 @@
 import { defineMessages } from './define.js';
 
-/** Shift scheduling's planning views: timeline, move, attendance (issue 16, part B). */
+/** Shift scheduling's planning views: timeline, move, attendance. */
 export const schedulingPlanningMessages = defineMessages({
   'error.timelineRange': {
     en: 'Choose a period of at most {days} days that ends after it starts.',

@@ -1,6 +1,6 @@
 import { defineMessages } from './define.js';
 
-/** Shift scheduling (issue 16). */
+/** Shift scheduling. */
 export const schedulingMessages = defineMessages({
   'error.shiftTitleTooLong': {
     en: 'The title must be at most {max} characters long.',

@@ -1,6 +1,6 @@
 import { defineMessages } from './define.js';
 
-/** Statistics of an event (issue 15). */
+/** Statistics of an event. */
 export const statisticsMessages = defineMessages({
   'error.statisticsDateInvalid': {
     en: 'The date must be a day written as YYYY-MM-DD.',

@@ -5,7 +5,7 @@ import type { DialectName } from '../types.js';
 type AnyDb = Kysely<any>;
 
 /**
- * Applications review at festival scale (issue 6).
+ * Applications review at festival scale.
  *
  * 1. The filter indexes of 0001 become covering: every filter column, the sort key created_at and user_id, so
  *    counting for the summary and finding one page's ids never read the wide rows (answers, labels, search

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * The feed and files of issue 13. Posts get an "edited" mark, a pin and an audience (one group, or everyone);
+ * The feed and the event files. Posts get an "edited" mark, a pin and an audience (one group, or everyone);
  * comments an "edited" mark; files a change time (rename, roles).
  *
  * A post addressed to a group goes with the group when the group is deleted: setting its audience to null

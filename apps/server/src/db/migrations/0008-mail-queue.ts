@@ -5,7 +5,7 @@ import type { DialectName } from '../types.js';
 type AnyDb = Kysely<any>;
 
 /**
- * The delivery queue of every outgoing mail (issue 14, docs/decisions/008): one row per receiver and message,
+ * The delivery queue of every outgoing mail (docs/decisions/008): one row per receiver and message,
  * fully rendered, claimed by a worker with a lease. Event mail links its row to the e-mail's receiver
  * (`mail_receivers`), whose state the Sent folder shows; account mail and reminders have no e-mail row.
  * `mails` learns who it was from and why each receiver gets it.

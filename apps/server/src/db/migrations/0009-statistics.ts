@@ -5,7 +5,7 @@ import type { DialectName } from '../types.js';
 type AnyDb = Kysely<any>;
 
 /**
- * Statistics (issue 15, decision 009).
+ * Statistics (decision 009).
  *
  * 1. Groups get an optional wanted size: how many people the organiser wants in the group, for the acceptance
  *    progress. Null: not set.

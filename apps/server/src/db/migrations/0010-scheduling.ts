@@ -5,7 +5,7 @@ import type { DialectName } from '../types.js';
 type AnyDb = Kysely<any>;
 
 /**
- * Shift scheduling (issue 16, decision 010). `shifts` and `shift_assignments` exist since 0001; this adds:
+ * Shift scheduling (decision 010). `shifts` and `shift_assignments` exist since 0001; this adds:
  * - `shift_assignments.attendance`: null (not marked), `arrived` or `no_show`, set after the shift;
  * - `scheduling_settings`: one row per event with its rules (minimum rest, self sign-up groups, when sign-off
  *   closes); an event without a row has the defaults (no rest rule, no self sign-up, sign-off until the start);

@@ -5,7 +5,7 @@ import type { DialectName } from '../types.js';
 type AnyDb = Kysely<any>;
 
 /**
- * Invitations (issue 10, finding 2; decision 013): an admin invites an e-mail address, the person becomes a
+ * Invitations (decision 013): an admin invites an e-mail address, the person becomes a
  * member only by accepting. One row per event and address (lower-cased): accepting and cancelling delete it, a
  * declined or lapsed one is replaced when the address is invited again after `expires_at`. The invited account
  * is known when the address had one, or linked when its owner (registered later) looks at their invitations.

@@ -5,7 +5,7 @@ type AnyDb = Kysely<any>;
 
 /**
  * The applicant's name as the review sorts it (`lower(lastname)`, `lower(firstname)`), copied into
- * `applications` (issue 12): sorting a filtered page by last name joined every matching applicant (15,000 of
+ * `applications`: sorting a filtered page by last name joined every matching applicant (15,000 of
  * 50,000) before the first 25 were known — p95 28–84 ms on PostgreSQL. With the copy and an index in that order
  * the page is read in index order and stops after 25 matches. The applications module keeps the copy: it is set
  * on insert and refreshed by `refreshApplicant`, which the account module calls in the transaction of a rename.

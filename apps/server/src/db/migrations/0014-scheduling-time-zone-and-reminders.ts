@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Shift scheduling, second part (issue 16, decision 014):
+ * Shift scheduling, second part (decision 014):
  * - `events.time_zone`: the event's IANA time zone (null: the server's), written by the events module;
  * - `users.language`: the language the person last used (`en`, `sv`; null: English), set by the account module
  *   at login and registration, so mail sent later by a worker (reminders) is in their language;

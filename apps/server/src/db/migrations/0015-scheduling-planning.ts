@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Shift scheduling's planning views (issue 16 part B, decision 015):
+ * Shift scheduling's planning views (decision 015):
  * - `shifts (event_id, location, starts_at)`: the timeline filtered by location is an index range scan;
  * - `shift_assignments (shift_id, attendance)`: the "not full" count and the hours' arrived count per shift read
  *   the index only.

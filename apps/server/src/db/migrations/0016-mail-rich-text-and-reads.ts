@@ -10,7 +10,7 @@ const serialId = (dialect: DialectName, table: ReturnType<AnyDb['schema']['creat
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 
 /**
- * E-mail to members, second step (issue 14, docs/decisions/008): rich text (`mails.format`, the queue's HTML
+ * E-mail to members, second step (docs/decisions/008): rich text (`mails.format`, the queue's HTML
  * part), event files attached as links (`mail_attachments`), a sending rate per event (`mail_settings`) and
  * per-user read marks for the labels' unread counts (`mail_reads`). All owned by the mail module.
  */

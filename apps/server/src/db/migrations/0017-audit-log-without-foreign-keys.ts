@@ -5,7 +5,7 @@ import type { DialectName } from '../types.js';
 type AnyDb = Kysely<any>;
 
 /**
- * The audit log without foreign keys (issue 12, docs/decisions/018). `audit_log.event_id` referenced `events`
+ * The audit log without foreign keys (docs/decisions/018). `audit_log.event_id` referenced `events`
  * (ON DELETE CASCADE) and `actor_id` referenced `users` (ON DELETE SET NULL): two checks per appended entry,
  * about half of what PostgreSQL spent writing the 10,000 entries of a bulk update. What the two ON DELETE
  * actions did is now done by the statements that delete an event or an account (lib/audit.ts): the event's

@@ -5,7 +5,7 @@ import type { DialectName } from '../types.js';
 type AnyDb = Kysely<any>;
 
 /**
- * One index fewer on `applications` and on `event_users`, PostgreSQL only (issue 12). Both tables had a unique
+ * One index fewer on `applications` and on `event_users`, PostgreSQL only. Both tables had a unique
  * key `(event_id, user_id)` and a separate index `(user_id)` for what goes by user (an account's applications and
  * memberships, the cascades when an account is removed). The unique key in the order `(user_id, event_id)` serves
  * both, so the separate index goes: a bulk update of 10,000 applications makes one index entry fewer per

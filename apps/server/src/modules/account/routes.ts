@@ -33,7 +33,7 @@ import {
 } from './rate-limits.js';
 import { accountService } from './service.js';
 
-/** Present in every successful POST answer; filled in by the session plugin (DESIGN 4.1). */
+/** Present in every successful POST answer; filled in by the session plugin. */
 const userResponse = ok({ user: userSchema });
 const emptyResponse = ok({});
 

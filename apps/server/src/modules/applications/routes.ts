@@ -35,7 +35,7 @@ function reviewerOf(request: FastifyRequest): Reviewer {
 }
 
 /**
- * Applications (DESIGN 4.3): the apply page and call (any logged-in user, member or not), the review (admins
+ * Applications: the apply page and call (any logged-in user, member or not), the review (admins
  * the whole event, group leaders their own group only) and the answers of one application as they were given.
  */
 export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {

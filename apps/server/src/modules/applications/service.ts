@@ -344,7 +344,7 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
 
     /**
      * Sets status and/or group of many applications in one transaction, with set-based statements (one per step
-     * on PostgreSQL, per chunk of ids on SQLite), the membership effects of DESIGN 4.3, and an audit entry per
+     * on PostgreSQL, per chunk of ids on SQLite), the membership effects of acceptance, and an audit entry per
      * change, gathered under one summary entry when more than one application changed. Either all of it or nothing.
      */
     async bulkUpdate(reviewer: Reviewer, input: BulkUpdateInput): Promise<{ updated: number; notified?: number }> {
@@ -398,7 +398,7 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
 
         const now = nowIso();
 
-        // Membership effects (DESIGN 4.3) first, then the applications: the rows are locked already (PostgreSQL),
+        // Membership effects first, then the applications: the rows are locked already (PostgreSQL),
         // so the order changes no lock order, and the audit entries, which name the memberships, are built while
         // PostgreSQL runs the longest statement, the update of the applications, instead of after it.
         // Only volunteer memberships that acceptance created are ever changed.

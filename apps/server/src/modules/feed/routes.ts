@@ -34,7 +34,7 @@ function viewerOf(request: FastifyRequest): { eventId: number; viewer: FeedViewe
   };
 }
 
-/** The event feed (DESIGN 4.4): posts and comments, the event's contacts and links. All members read it. */
+/** The event feed: posts and comments, the event's contacts and links. All members read it. */
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = feedService(app.db, app.dialect);
   const members = app.requireEventRole(0, 1, 2);

@@ -27,7 +27,7 @@ const SANDBOX_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inlin
 /** Chromium's PDF viewer does not run in a sandboxed document; a PDF is shown only after its bytes proved it one. */
 const PDF_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
-/** Event files (DESIGN 4.4): every member lists and downloads what their role may see; admins manage them. */
+/** Event files: every member lists and downloads what their role may see; admins manage them. */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const quotaBytes = app.config.EVENT_FILES_QUOTA_BYTES;
   const service = filesService(app.db, app.dialect, app.storage, quotaBytes, storageLimitsOf(app.config));

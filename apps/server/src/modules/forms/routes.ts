@@ -6,7 +6,7 @@ import { bodyValidationError, parseSliced } from '../../lib/sliced-parse.js';
 import { currentUser } from '../../plugins/auth.js';
 import { formsService } from './service.js';
 
-/** The application form's builder (admins only; DESIGN 4.3, issue 5). The apply page is the applications module's. */
+/** The application form's builder (admins only). The apply page is the applications module's. */
 export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   const forms = formsService(app.db);
   const admin = app.requireEventRole(0);

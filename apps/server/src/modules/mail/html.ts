@@ -5,7 +5,7 @@ import type sanitizeHtml from 'sanitize-html';
 
 /**
  * sanitize-html (with htmlparser2 and postcss, ~10 MB) is loaded with the first rich-text message, not at start
- * (issue 12: idle memory).
+ * (idle memory).
  */
 const load = createRequire(import.meta.url);
 let sanitizer: typeof sanitizeHtml | undefined;

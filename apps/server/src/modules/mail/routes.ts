@@ -36,7 +36,7 @@ function actorOf(request: FastifyRequest): MailActor {
   };
 }
 
-/** E-mail to members (spec section 7, DESIGN 4.4): admins for the event, group leaders for their own group. */
+/** E-mail to members (spec section 7): admins for the event, group leaders for their own group. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const tag = { tags: ['mail'] };
   const organisers = app.requireEventRole(0, 1);

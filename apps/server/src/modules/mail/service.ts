@@ -50,7 +50,7 @@ const isLeader = (actor: MailActor) => actor.roleLevel !== 0;
 const QUEUE_SLICE = 500;
 
 /**
- * E-mail to members (issue 14): choosing receivers, sending through the queue, the Sent folder and labels;
+ * E-mail to members: choosing receivers, sending through the queue, the Sent folder and labels;
  * `enqueue` is the door other modules use. The worker that empties the queue lives here too.
  */
 export function mailService(app: FastifyInstance) {

@@ -40,7 +40,7 @@ const requireConfirmed = (user: Invitee) => {
 };
 
 /**
- * Invitations (issue 10 finding 2, decision 013): an admin invites an e-mail address; the person becomes a member
+ * Invitations (decision 013): an admin invites an e-mail address; the person becomes a member
  * only by accepting. Inviting answers the same whether or not the address has an account (the mail differs,
  * which only the address's owner reads). Declining is between the person and Funkis: the admins go on seeing an
  * invitation that was not accepted, until it lapses, and no entry of the event's audit log tells them more.

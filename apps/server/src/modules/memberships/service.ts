@@ -232,7 +232,7 @@ export function membershipsService(db: Db, dialect: DialectName) {
       };
     },
 
-    // --- the applications review's acceptance effects (DESIGN 4.3): run inside its transaction ---
+    // --- the applications review's acceptance effects: run inside its transaction ---
 
     /** The memberships of these users in the event, locked on PostgreSQL until the transaction ends. */
     membershipsOfUsers: (eventId: number, userIds: readonly number[]): Promise<MembershipRow[]> =>

@@ -41,7 +41,7 @@ function describe(shift: MailShift, context: MailContext): string[] {
 }
 
 /**
- * The mails of shift scheduling (issue 16), in English or Swedish. Each says which event sent it and why the
+ * The mails of shift scheduling, in English or Swedish. Each says which event sent it and why the
  * reader gets it.
  */
 export const schedulingMails = {

@@ -32,7 +32,7 @@ const shiftParams = z.object({ id: idSchema, shiftId: idSchema });
 const assignmentParams = z.object({ id: idSchema, shiftId: idSchema, assignmentId: idSchema });
 
 /**
- * Planning views of shift scheduling (issue 16 part B): timeline, "not full" and "no shift" lists, move,
+ * Planning views of shift scheduling: timeline, "not full" and "no shift" lists, move,
  * attendance and hours. Organiser routes take admins and leaders; the service narrows leaders to their group.
  */
 export const planningRoutes: FastifyPluginAsyncZod = async (app) => {

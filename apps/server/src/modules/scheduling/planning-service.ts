@@ -46,7 +46,7 @@ function peopleScope(membership: EventMembership, requested: number | undefined)
 }
 
 /**
- * Planning views of shift scheduling (issue 16 part B, decision 015): the timeline and the lists read counts the
+ * Planning views of shift scheduling (decision 015): the timeline and the lists read counts the
  * database aggregates; a move and an attendance mark are one transaction each, under the shift's lock (a move: both shifts' and the member's), audited.
  */
 export function planningService(db: Db, dialect: DialectName, options: SchedulingOptions = {}) {

@@ -12,7 +12,7 @@ export interface ReminderWorker {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Shift reminders by e-mail (issue 16); tests run it with `app.reminders.tick()` and REMINDER_WORKER=off. */
+    /** Shift reminders by e-mail; tests run it with `app.reminders.tick()` and REMINDER_WORKER=off. */
     reminders: ReminderWorker;
   }
 }

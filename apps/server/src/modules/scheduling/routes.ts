@@ -27,7 +27,7 @@ const shiftParams = z.object({ id: idSchema, shiftId: idSchema });
 const assignmentParams = z.object({ id: idSchema, shiftId: idSchema, assignmentId: idSchema });
 const shiftResponse = ok({ shift: shiftSchema });
 
-/** Shift scheduling (DESIGN 4.4, issue 16). Who may do what inside a route is decided in the service. */
+/** Shift scheduling. Who may do what inside a route is decided in the service. */
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = schedulingService(app.db, app.dialect, {
     enqueue: (input, db) => app.mail.enqueue(input, db),

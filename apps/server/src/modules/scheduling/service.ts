@@ -59,7 +59,7 @@ const toAssignment = (row: AssignmentRow): ShiftAssignment => ({
 });
 
 /**
- * Shift scheduling (issue 16): shifts, who holds them, and the rules an assignment must pass. Every change
+ * Shift scheduling: shifts, who holds them, and the rules an assignment must pass. Every change
  * runs in a transaction with its audit entry; every assignment decision holds, on PostgreSQL, the shift's row
  * lock (capacity) and then the member's (overlap, rest), so two people taking the last place at once queue and
  * the second sees it full, while sign-ups for other shifts go on beside them (decisions 010, 024). Members are read through the memberships service, never written here.

@@ -4,7 +4,7 @@ import { eventParams } from '../../lib/http.js';
 import { currentMembership } from '../../plugins/auth.js';
 import { statisticsService } from './service.js';
 
-/** Statistics of an event (DESIGN 4.4, issue 15): admins only, one call per screen, every count from SQL. */
+/** Statistics of an event: admins only, one call per screen, every count from SQL. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const statistics = statisticsService(app.db, app.dialect);
 

@@ -65,7 +65,7 @@ function fieldCounts(field: FormField, rows: readonly OptionCountRow[]): Statist
   return { name: field.name, label: field.label, type: field.type, answered, options };
 }
 
-/** The statistics screen's numbers (issue 15): every count by SQL aggregation, fetched in parallel. */
+/** The statistics screen's numbers: every count by SQL aggregation, fetched in parallel. */
 export function statisticsService(db: Db, dialect: DialectName) {
   const repository = statisticsRepository(db, dialect);
 

@@ -21,7 +21,7 @@ interface LightTextFieldProps {
 /**
  * MUI's outlined text field put together from its parts, as TextField does, for the pages that must load light
  * (the login page): TextField always brings its `select` variant — Select, Menu, Popover, Modal — about 11 KB
- * gzipped that a plain input never uses (issue 12, decision 017). Same look, label, error state (aria-invalid) and
+ * gzipped that a plain input never uses (decision 017). Same look, label, error state (aria-invalid) and
  * helper text linked by aria-describedby.
  */
 export function LightTextField({

@@ -11,7 +11,7 @@ import { errorMessagesOf } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/toast';
 
 /**
- * The secret calendar URL (issue 16): one per person, with the shifts of all their events. Made on the
+ * The secret calendar URL: one per person, with the shifts of all their events. Made on the
  * scheduling screen ("Subscribe"); here it can be revoked, after which calendar apps get nothing more.
  */
 export function CalendarFeedCard() {

@@ -56,7 +56,7 @@ interface ApplicationsPageProps {
   eventDetail: EventDetail;
 }
 
-/** The applications review (issue 6): filters, a server-paged table, bulk updates, the group summary. */
+/** The applications review: filters, a server-paged table, bulk updates, the group summary. */
 export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps) {
   const { t } = useTranslation('applications');
   const paginationTexts = usePaginationTexts();

@@ -76,7 +76,7 @@ function Submitted({ application, justSent }: { application: ApplicationState; j
   );
 }
 
-/** A member is in the event already (DESIGN 4.3: a member cannot apply): where they are, and the way in. */
+/** A member is in the event already (a member cannot apply): where they are, and the way in. */
 function Membership({
   eventId,
   membership,

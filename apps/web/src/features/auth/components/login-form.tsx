@@ -14,7 +14,7 @@ import type { LoginField } from './login-validation';
 /**
  * The validation (zod and the login schema) is a chunk of its own, fetched once the form is on screen, so the
  * login page paints without zod. The form itself keeps two fields in state rather than loading react-hook-form,
- * the largest library the page would otherwise fetch before its first paint (issue 12, decision 017).
+ * the largest library the page would otherwise fetch before its first paint (decision 017).
  */
 const loadValidation = () => import('./login-validation');
 

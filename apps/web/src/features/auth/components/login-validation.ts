@@ -4,7 +4,7 @@ export type LoginField = keyof LoginInput;
 
 /**
  * The login form's validation, in a chunk of its own (zod and the shared schema): the form paints without it and
- * fetches it once it is on screen (issue 12). Returns each invalid field's first message key (a catalogue key).
+ * fetches it once it is on screen. Returns each invalid field's first message key (a catalogue key).
  */
 export function validateLogin(values: LoginInput): Partial<Record<LoginField, string>> {
   const result = loginSchema.safeParse(values);

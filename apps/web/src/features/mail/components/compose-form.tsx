@@ -97,7 +97,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
 const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 
 /**
- * Compose (issue 14): receivers by role, group, application status and by name, combined; a live count and
+ * Compose: receivers by role, group, application status and by name, combined; a live count and
  * preview; subject and a plain-text or rich-text message with a {firstname} placeholder; event files as links
  * (warned when some receivers cannot open one); a confirm dialog with the count and
  * how long delivery takes at the event's rate.

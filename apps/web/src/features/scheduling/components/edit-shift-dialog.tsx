@@ -73,7 +73,7 @@ export interface EditShiftDialogProps {
 }
 
 /**
- * Change one shift (issue 16): the create dialog's fields for a single shift, times in the event's zone. When people
+ * Change one shift: the create dialog's fields for a single shift, times in the event's zone. When people
  * are assigned and the time or place changes, the dialog says who will be told by e-mail before saving.
  */
 export function EditShiftDialog({ eventId, shift, groups, fixedGroupId, onClose, onDone }: EditShiftDialogProps) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatShiftTime, offsetNote, viewerTimeZone } from './format';
 
 /**
- * The event's time zone on the scheduling screen (issue 16): every shift time is shown in it. Provided once by
+ * The event's time zone on the scheduling screen: every shift time is shown in it. Provided once by
  * the page; components read it with `useEventZone()` (undefined outside the page: the viewer's zone).
  */
 const EventZoneContext = createContext<string | undefined>(undefined);

@@ -1,7 +1,7 @@
 import { formatOffset, zonedDateKey, zoneOffsetMinutes } from '@funkis/shared';
 
 /**
- * "Fri 3 Jul, 08:00–12:00" in the reader's language. With `timeZone` (the event's, issue 16) the times are that
+ * "Fri 3 Jul, 08:00–12:00" in the reader's language. With `timeZone` (the event's) the times are that
  * zone's wall-clock times; without it the viewer's own.
  */
 export function formatShiftTime(language: string, startsAt: string, endsAt: string, timeZone?: string): string {

@@ -1,7 +1,7 @@
 import { instantOfZonedInput, zonedDateKey } from '@funkis/shared';
 
 /**
- * A timeline period: one day or seven, from a midnight. With the event's zone (issue 16) a day is the event's
+ * A timeline period: one day or seven, from a midnight. With the event's zone a day is the event's
  * local day (its midnight in that zone, across daylight-saving changes too); without one the viewer's.
  */
 export interface Period {

@@ -63,7 +63,7 @@ export interface SchedulingPageProps {
   roleLevel: 0 | 1 | 2;
   eventUserId: number | null;
   groupId: number | null;
-  /** The event's IANA time zone: every time on the screen is shown in it (issue 16). */
+  /** The event's IANA time zone: every time on the screen is shown in it. */
   timeZone?: string;
   /** The event's start: where the timeline opens when the event has no shifts yet. */
   eventStartsAt?: string | null;

@@ -28,7 +28,7 @@ interface StatisticsPageProps {
   weeks: WeekSeparationConfig | null;
 }
 
-/** Statistics of an event (issue 15): filters in the URL, one call, a chart and a table per question asked. */
+/** Statistics of an event: filters in the URL, one call, a chart and a table per question asked. */
 export function StatisticsPage({ eventId, weeks }: StatisticsPageProps) {
   const { t } = useTranslation('statistics');
   const [search, setSearch] = useSearchParams();
