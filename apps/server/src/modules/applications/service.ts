@@ -47,24 +47,11 @@ export const isTakingApplications = (event: { applications_open: number; status:
   event.applications_open === 1 && event.status === 'ongoing';
 
 /** What search matches: name, e-mail and every answer, lower-cased (lib/search lower-cases the term the same way). */
-/**
- * How much of an application the review's search reads: the name, the e-mail and the answers up to this many
- * characters. Indexing the text is linear in its length but slow per character (SQLite's trigram index, on the
- * server's one thread): the biggest form answered in full (200 questions of 100 choices, ~60 KB) took 200-300 ms
- * to insert, against the 50 ms a request may hold the loop (decision 021). 10,000 characters keep every answer of
- * an ordinary form searchable.
- */
-export const SEARCH_TEXT_MAXIMUM = 10_000;
-
 export function searchTextOf(user: { firstname: string; lastname: string; email: string }, answers: Answers): string {
   const values = Object.values(answers)
     .flat()
     .filter((value) => value !== null && value !== '');
-  const text = `${user.firstname} ${user.lastname} ${user.email} ${values.join(' ')}`.toLowerCase();
-  if (text.length <= SEARCH_TEXT_MAXIMUM) return text;
-  // Never cut between the two halves of a character outside the Basic Multilingual Plane.
-  const end = /[\uD800-\uDBFF]/.test(text[SEARCH_TEXT_MAXIMUM - 1] ?? '') ? SEARCH_TEXT_MAXIMUM - 1 : SEARCH_TEXT_MAXIMUM;
-  return text.slice(0, end);
+  return `${user.firstname} ${user.lastname} ${user.email} ${values.join(' ')}`.toLowerCase();
 }
 
 const emptyCounts = (): ApplicationStatusCounts =>
