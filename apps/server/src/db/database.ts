@@ -35,6 +35,7 @@ import * as shiftRevisions from './migrations/0030-shift-revisions.js';
 import * as mailCopiesComposedWhenSent from './migrations/0031-mail-copies-composed-when-sent.js';
 import * as auditLogPartOf from './migrations/0035-audit-log-part-of.js';
 import * as reviewSortIndexes from './migrations/0040-review-sort-indexes.js';
+import * as choicesWrittenByTheServer from './migrations/0041-choices-written-by-the-server.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -239,6 +240,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0031-mail-copies-composed-when-sent': mailCopiesComposedWhenSent,
     '0035-audit-log-part-of': auditLogPartOf,
     '0040-review-sort-indexes': reviewSortIndexes,
+    '0041-choices-written-by-the-server': choicesWrittenByTheServer,
   };
   return {
     async getMigrations() {

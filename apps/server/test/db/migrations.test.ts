@@ -321,3 +321,30 @@ describe(`migration 0028 (stored mail preview) on ${dialect}`, () => {
     expect(columns?.map((column) => column.name)).not.toContain('preview');
   });
 });
+
+describe(`migration 0041 (choices written by the server) on ${dialect}`, () => {
+  const choiceTriggers = async () =>
+    (dialect === 'sqlite'
+      ? await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'trigger' and name like 'application_choices%' order by name`.execute(
+          handle.db,
+        )
+      : await sql<{
+          name: string;
+        }>`select distinct tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace where tgname like 'application_choices%' and n.nspname = current_schema()`.execute(
+          handle.db,
+        )
+    ).rows.map((row) => row.name);
+
+  it('drops the triggers that wrote the choices, and down brings them back', async () => {
+    const migrator = migratorOf(handle);
+    expect((await migrator.migrateTo('0040-review-sort-indexes')).error).toBeUndefined();
+    const before = await choiceTriggers();
+    expect(before.length).toBeGreaterThan(0);
+    expect((await migrator.migrateTo('0041-choices-written-by-the-server')).error).toBeUndefined();
+    expect(await choiceTriggers()).toEqual([]);
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect(await choiceTriggers()).toEqual(before);
+  });
+});

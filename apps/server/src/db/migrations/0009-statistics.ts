@@ -19,7 +19,8 @@ type AnyDb = Kysely<any>;
  */
 const OPTION_TYPES = `('select', 'radio', 'checkbox', 'checkboxes')`;
 
-async function createSqliteChoices(db: AnyDb): Promise<void> {
+/** The triggers that kept the choices in step until the server wrote them itself (migration 0041 drops them). */
+export async function createSqliteChoiceTriggers(db: AnyDb): Promise<void> {
   const insertChoices = (row: 'new') => `
     insert into application_choices (application_id, event_id, field, value, position)
     select ${row}.id, ${row}.event_id, json_extract(q.value, '$.name'),
@@ -37,6 +38,10 @@ async function createSqliteChoices(db: AnyDb): Promise<void> {
       ${insertChoices('new')}
     end`)
     .execute(db);
+}
+
+async function createSqliteChoices(db: AnyDb): Promise<void> {
+  await createSqliteChoiceTriggers(db);
   await sql
     .raw(`insert into application_choices (application_id, event_id, field, value, position)
     select a.id, a.event_id, json_extract(q.value, '$.name'),
@@ -63,7 +68,7 @@ const pgChoices = (row: string, from = 'event_forms f') => `
     ) with ordinality e
     where f.event_id = ${row}.event_id and q ->> 'type' in ${OPTION_TYPES}`;
 
-async function createPostgresChoices(db: AnyDb): Promise<void> {
+export async function createPostgresChoiceTriggers(db: AnyDb): Promise<void> {
   await sql
     .raw(`create function application_choices_sync() returns trigger language plpgsql as $$
     begin
@@ -77,6 +82,10 @@ async function createPostgresChoices(db: AnyDb): Promise<void> {
     .execute(db);
   await sql`create trigger application_choices_sync after insert or update of answers on applications
     for each row execute function application_choices_sync()`.execute(db);
+}
+
+async function createPostgresChoices(db: AnyDb): Promise<void> {
+  await createPostgresChoiceTriggers(db);
   await sql
     .raw(
       `insert into application_choices (application_id, event_id, field, value, position) ${pgChoices(

@@ -30,6 +30,7 @@ import { groupsService } from '../groups/service.js';
 import type { MailService } from '../mail/service.js';
 import { eventMailBody, reasonText, viaFunkis } from '../mail/texts.js';
 import { membershipsService } from '../memberships/service.js';
+import { choicesOf } from './choices.js';
 import {
   type ApplicationPageRow,
   type ApplicationScope,
@@ -191,22 +192,31 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
     const applicants = new Map(
       (await repository.findApplicants(rows.map((row) => row.userId))).map((user) => [user.id, user]),
     );
+    const fields = await forms.fields(eventId);
     const now = nowIso();
-    return repository.insertApplications(
-      rows.map((row) => {
-        const user = applicants.get(row.userId);
-        if (!user) throw notFound();
-        return {
-          eventId,
-          userId: row.userId,
-          answers: JSON.stringify(row.answers),
-          answerLabels: JSON.stringify(row.labels ?? {}),
-          week: weekOfAnswers(row.answers, config),
-          searchText: searchTextOf(user, row.answers),
-          createdAt: row.createdAt ?? now,
-        };
-      }),
-    );
+    const values = rows.map((row) => {
+      const user = applicants.get(row.userId);
+      if (!user) throw notFound();
+      return {
+        eventId,
+        userId: row.userId,
+        answers: JSON.stringify(row.answers),
+        answerLabels: JSON.stringify(row.labels ?? {}),
+        week: weekOfAnswers(row.answers, config),
+        searchText: searchTextOf(user, row.answers),
+        createdAt: row.createdAt ?? now,
+      };
+    });
+    return withTransaction(db, async (trx) => {
+      const ids = await repository.insertApplications(trx, values);
+      await repository.insertChoices(
+        trx,
+        rows.flatMap((row, index) =>
+          choicesOf(fields, row.answers).map((choice) => ({ applicationId: ids[index] as number, eventId, ...choice })),
+        ),
+      );
+      return ids;
+    });
   }
 
   /** The group x status summary of the matching applications; `total` is its sum. */
@@ -654,14 +664,23 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
         fields.filter((field) => field.name in result.value).map((field) => [field.name, field.label]),
       );
       try {
-        const row = await repository.insertApplication({
-          eventId,
-          userId: user.id,
-          answers: JSON.stringify(result.value),
-          answerLabels: JSON.stringify(labels),
-          week: weekOfAnswers(result.value, activeWeekConfig(event)),
-          searchText: searchTextOf(user, result.value),
-          createdAt: nowIso(),
+        // The application and the options it chooses are stored together or not at all.
+        const row = await withTransaction(db, async (trx) => {
+          const inserted = await repository.insertApplication(trx, {
+            eventId,
+            userId: user.id,
+            answers: JSON.stringify(result.value),
+            answerLabels: JSON.stringify(labels),
+            week: weekOfAnswers(result.value, activeWeekConfig(event)),
+            searchText: searchTextOf(user, result.value),
+            createdAt: nowIso(),
+          });
+          const choices = choicesOf(fields, result.value);
+          await repository.insertChoices(
+            trx,
+            choices.map((choice) => ({ applicationId: inserted.id, eventId, ...choice })),
+          );
+          return inserted;
         });
         return { id: row.id, status: row.status as ApplicationStatus, createdAt: row.created_at };
       } catch (error) {
