@@ -1,4 +1,4 @@
-import { DEMO, expect, login, test } from './fixtures';
+import { DEMO, expect, login, test, typeDate } from './fixtures';
 
 /** Events in the web app: home, create an event, event layout and sidebar, control panel, role guards. */
 test.describe
@@ -45,8 +45,8 @@ test.describe
       await settings.getByRole('switch', { name: 'Use week separation' }).click();
       await settings.getByLabel(/Event name/).fill(`${eventName} 2026`);
       await settings.getByLabel('Description').fill('Three days by the lake.');
-      await settings.getByLabel('Start date').fill('2026-07-01');
-      await settings.getByLabel('End date').fill('2026-07-03');
+      await typeDate(settings.getByRole('textbox', { name: 'Start date' }), '2026-07-01');
+      await typeDate(settings.getByRole('textbox', { name: 'End date' }), '2026-07-03');
       await settings.getByRole('button', { name: 'Save settings' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
       await expect(page.getByTestId('event-sidebar').first().getByText(`${eventName} 2026`)).toBeVisible();

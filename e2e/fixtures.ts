@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const DEMO = {
   admin: { email: 'admin@funkis.local', password: 'funkis-demo' },
@@ -62,6 +69,19 @@ export const test = base.extend<{ cspGuard: undefined }>({
   ],
 });
 export { expect };
+
+/**
+ * Types an ISO day into one of the app's date pickers as a person does in English: the field cleared, then the
+ * digits of month, day and year (the field moves from section to section by itself).
+ */
+export async function typeDate(field: Locator, isoDay: string): Promise<void> {
+  const [year, month, day] = isoDay.split('-');
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Backspace');
+  await field.pressSequentially(`${month}${day}${year}`);
+  await expect(field).toHaveValue(`${month}/${day}/${year}`);
+}
 
 let addresses = 0;
 /**

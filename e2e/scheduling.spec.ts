@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import ical from 'node-ical';
-import { DEMO, expect, inviteAndAccept, login, ownAddress, test, uniqueEmail } from './fixtures';
+import { DEMO, expect, inviteAndAccept, login, ownAddress, test, typeDate, uniqueEmail } from './fixtures';
 
 async function csrfToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => window.localStorage.getItem('csrf'));
@@ -67,8 +67,8 @@ test.describe('scheduling', () => {
     const dialog = page.getByRole('dialog', { name: 'New shifts' });
     await dialog.getByLabel('Title').fill('Gate watch');
     await dialog.getByLabel('Location', { exact: true }).fill('North gate');
-    await dialog.getByLabel('Date').fill('2030-07-03');
-    await dialog.getByLabel('Repeat every day until').fill('2030-07-05');
+    await typeDate(dialog.getByRole('textbox', { name: 'Date', exact: true }), '2030-07-03');
+    await typeDate(dialog.getByRole('textbox', { name: 'Repeat every day until' }), '2030-07-05');
     await dialog.getByLabel('Times').fill('08:00-12:00, 12:00-16:00');
     await dialog.getByLabel('Places needed').fill('2');
     await dialog.getByLabel('Group').click();
@@ -169,8 +169,8 @@ test.describe('scheduling', () => {
     // Copy the day: the server's preview first, then the copies.
     await page.getByRole('button', { name: 'Copy a day' }).click();
     const dialog = page.getByRole('dialog', { name: 'Copy a day' });
-    await dialog.getByLabel('Copy the shifts of').fill('2030-07-02');
-    await dialog.getByLabel('To the day').fill('2030-07-04');
+    await typeDate(dialog.getByRole('textbox', { name: 'Copy the shifts of' }), '2030-07-02');
+    await typeDate(dialog.getByRole('textbox', { name: 'To the day' }), '2030-07-04');
     await dialog.getByRole('button', { name: 'Show what will be made' }).click();
     await expect(dialog.getByTestId('day-preview')).toHaveCount(2);
     await expect(dialog.getByTestId('day-preview').first()).toContainText('09:00');

@@ -1,5 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DateTimeField } from '../src/components/forms/date-field';
 import { FormFieldInput } from '../src/components/forms/form-field-input';
 import { StatisticsFilters } from '../src/features/statistics/components/statistics-filters';
 import { i18n } from '../src/lib/i18n';
@@ -8,6 +11,22 @@ import { renderWithProviders } from './test-utils';
 afterEach(async () => {
   await i18n.changeLanguage('en');
 });
+
+/** A date-time field that keeps what is typed, as the shift dialogs do. */
+function HeldDateTime({ initial, onChange }: { initial: string; onChange(value: string): void }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <DateTimeField
+      label="Start"
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        onChange(next);
+      }}
+      required
+    />
+  );
+}
 
 const filter = { status: [], groupId: [], week: [], from: '2026-07-01', to: '2026-07-14' };
 
@@ -44,5 +63,27 @@ describe('dates in the app language', () => {
     );
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Ankomst/ })).toHaveValue('2026-07-03'));
     expect(screen.getByRole('textbox', { name: /Ankomst/ })).toBeEnabled();
+  });
+
+  it("shows a shift's time as a Swede or an English speaker writes it, and answers the wall-clock time", async () => {
+    await i18n.changeLanguage('sv');
+    const onChange = vi.fn();
+    const { unmount } = renderWithProviders(
+      <DateTimeField label="Start" value="2030-07-03T14:30" onChange={onChange} required />,
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Start/ })).toHaveValue('2030-07-03 14:30'));
+    unmount();
+    await i18n.changeLanguage('en');
+    renderWithProviders(<HeldDateTime initial="2030-07-03T14:30" onChange={onChange} />);
+    const field = await waitFor(() => {
+      const found = screen.getByRole('textbox', { name: /Start/ });
+      expect(found).toHaveValue('07/03/2030 02:30 PM');
+      return found;
+    });
+    const user = userEvent.setup();
+    await user.click(field);
+    await user.keyboard('{Control>}a{/Control}{Backspace}');
+    await user.keyboard('070420300915A');
+    expect(onChange).toHaveBeenLastCalledWith('2030-07-04T09:15');
   });
 });

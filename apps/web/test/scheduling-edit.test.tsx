@@ -64,8 +64,15 @@ describe('editing a shift', () => {
     await user.click(await screen.findAllByRole('button', { name: 'Edit the shift Gate' }).then((all) => all[0]));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Gate' });
     expect(within(dialog).getByLabelText(/^Title/)).toHaveValue('Gate');
-    expect(within(dialog).getByLabelText(/^Start \(Europe\/Stockholm\)/)).toHaveValue('2030-07-03T09:00');
-    expect(within(dialog).getByLabelText(/^End \(Europe\/Stockholm\)/)).toHaveValue('2030-07-03T13:00');
+    // Date and time pickers in the app's language (English here), showing the times in the event's zone.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /^Start \(Europe\/Stockholm\)/ })).toHaveValue(
+        '07/03/2030 09:00 AM',
+      ),
+    );
+    expect(within(dialog).getByRole('textbox', { name: /^End \(Europe\/Stockholm\)/ })).toHaveValue(
+      '07/03/2030 01:00 PM',
+    );
     expect(within(dialog).queryByTestId('edit-told')).not.toBeInTheDocument();
 
     const location = within(dialog).getByLabelText(/^Location/);
@@ -95,9 +102,16 @@ describe('editing a shift', () => {
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'Edit the shift Gate' }))[0]);
     const dialog = await screen.findByRole('dialog', { name: 'Edit Gate' });
-    const end = within(dialog).getByLabelText(/^End \(Europe\/Stockholm\)/);
-    await user.clear(end);
-    await user.type(end, '2030-07-03T14:30');
+    const end = await waitFor(() => {
+      const field = within(dialog).getByRole('textbox', { name: /^End \(Europe\/Stockholm\)/ });
+      expect(field).toHaveValue('07/03/2030 01:00 PM');
+      return field;
+    });
+    // Typed as a person would: cleared, then the digits of each section in turn (the field moves on by itself).
+    await user.click(end);
+    await user.keyboard('{Control>}a{/Control}{Backspace}');
+    await user.keyboard('070320300230P');
+    expect(end).toHaveValue('07/03/2030 02:30 PM');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     const update = await waitFor(() => {

@@ -1,5 +1,5 @@
 import { HOURS_EXPORT_COLUMNS, type ShiftBlock } from '@funkis/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -110,7 +110,8 @@ describe("the timeline in the event's zone", () => {
     // The hour axis starts at the shift's hour, in the event's time.
     const region = screen.getByRole('region', { name: /by location/i });
     expect(within(region).getAllByText(/^\d{2}:\d{2}/)[0].textContent).toMatch(/^09:00/);
-    expect(document.querySelector('input[type="date"]')).toHaveValue('2030-07-03');
+    // The day's field is the app's date picker, in the app's language (English here).
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Starting' })).toHaveValue('07/03/2030'));
   });
 
   it("counts coverage on the event's day in the week", async () => {

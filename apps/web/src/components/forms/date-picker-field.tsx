@@ -1,11 +1,12 @@
 import type { Language } from '@funkis/shared';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DateFieldProps } from './date-field-props';
+import type { DateFieldProps, DateTimeFieldProps } from './date-field-props';
 
 type PickerTexts = Record<string, unknown>;
 type PickerLocaleModule = {
@@ -100,6 +101,48 @@ export default function DatePickerField(props: DateFieldProps & { fallback: Reac
             onBlur: props.onBlur,
             inputProps: { 'data-testid': props.testId },
             sx: props.sx,
+          },
+        }}
+      />
+    </LocalizationProvider>
+  );
+}
+
+const LOCAL_MINUTE = 'YYYY-MM-DDTHH:mm';
+const toMinute = (value: string) => (value ? dayjs(value, LOCAL_MINUTE) : null);
+
+/**
+ * MUI's date and time picker in the app's language, holding a wall-clock time `YYYY-MM-DDTHH:mm` ('' when empty)
+ * as the native datetime-local input did: the caller reads it in the event's time zone.
+ */
+export function DateTimePickerField(props: DateTimeFieldProps & { fallback: React.ReactNode }) {
+  const { i18n } = useTranslation();
+  const locale = usePickerLocale(i18n.language);
+  if (!locale) return <>{props.fallback}</>;
+  return (
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={locale.adapterLocale}
+      localeText={locale.localeText}
+    >
+      <DateTimePicker
+        enableAccessibleFieldDOMStructure={false}
+        label={props.label}
+        value={toMinute(props.value)}
+        disabled={props.disabled}
+        onChange={(value: Dayjs | null) => {
+          if (value === null) props.onChange('');
+          else if (value.isValid()) props.onChange(value.format(LOCAL_MINUTE));
+        }}
+        slotProps={{
+          textField: {
+            size: props.size,
+            name: props.name,
+            required: props.required,
+            error: props.error,
+            helperText: props.helperText,
+            fullWidth: props.fullWidth,
+            inputProps: { 'data-testid': props.testId },
           },
         }}
       />

@@ -29,6 +29,7 @@ import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { FormDateField } from '../../../components/ui/form-date-field';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -170,20 +171,8 @@ export function SettingsForm({ event, formFields }: SettingsFormProps) {
               minRows={3}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField
-                control={control}
-                name="startsAt"
-                type="date"
-                label={t('settings.startsAt')}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <FormTextField
-                control={control}
-                name="endsAt"
-                type="date"
-                label={t('settings.endsAt')}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
+              <FormDateField control={control} name="startsAt" label={t('settings.startsAt')} />
+              <FormDateField control={control} name="endsAt" label={t('settings.endsAt')} />
               <FormTextField control={control} name="status" select label={t('settings.status')}>
                 {EVENT_STATUSES.map((status) => (
                   <MenuItem key={status} value={status}>

@@ -10,10 +10,10 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/forms/date-field';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useDuplicateDay } from '../api/duplicate';
@@ -41,8 +41,8 @@ export function DuplicateDayDialog({ eventId, initialFrom, onClose, onDone }: Du
   const [errors, setErrors] = useState<ErrorMessage[]>([]);
   const mutation = useDuplicateDay(eventId);
 
-  const change = (setter: (value: string) => void) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setter(event.target.value);
+  const change = (setter: (value: string) => void) => (value: string) => {
+    setter(value);
     setPreview(null);
     setErrors([]);
   };
@@ -72,24 +72,8 @@ export function DuplicateDayDialog({ eventId, initialFrom, onClose, onDone }: Du
           <DialogContentText>{t('duplicateDay.help', { zone: zone ?? '' })}</DialogContentText>
           <FormErrorList messages={errors} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              type="date"
-              label={t('duplicateDay.from')}
-              value={from}
-              onChange={change(setFrom)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              required
-              fullWidth
-            />
-            <TextField
-              type="date"
-              label={t('duplicateDay.to')}
-              value={to}
-              onChange={change(setTo)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              required
-              fullWidth
-            />
+            <DateField label={t('duplicateDay.from')} value={from} onChange={change(setFrom)} required fullWidth />
+            <DateField label={t('duplicateDay.to')} value={to} onChange={change(setTo)} required fullWidth />
           </Stack>
           {preview ? (
             <>

@@ -6,9 +6,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../components/forms/date-field';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useDuplicateShift } from '../api/duplicate';
@@ -55,14 +55,7 @@ export function DuplicateShiftDialog({ eventId, shift, onClose, onDone }: Duplic
           <DialogContentText>
             {t('duplicate.help', { time: shiftTime(shift.startsAt, shift.endsAt) })}
           </DialogContentText>
-          <TextField
-            type="datetime-local"
-            label={t('duplicate.start', { zone })}
-            value={start}
-            onChange={(event) => setStart(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-            required
-          />
+          <DateTimeField label={t('duplicate.start', { zone })} value={start} onChange={setStart} required />
           <DialogContentText data-testid="duplicate-preview">
             {endsAt ? t('duplicate.preview', { time: shiftTime(startsAt, endsAt) }) : ''}
           </DialogContentText>

@@ -13,9 +13,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../components/forms/date-field';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useUpdateShift } from '../api/update-shift';
@@ -82,8 +82,6 @@ export function EditShiftDialog({ eventId, shift, groups, fixedGroupId, onClose,
   const [draft, setDraft] = useState<Draft>(() => draftOf(shift, zone));
   const [errors, setErrors] = useState<ErrorMessage[]>([]);
   const mutation = useUpdateShift(eventId);
-  const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setDraft((current) => ({ ...current, [field]: event.target.value }));
   const changes = changesOf(shift, draft, zone);
   const told =
     changes !== null &&
@@ -119,21 +117,17 @@ export function EditShiftDialog({ eventId, shift, groups, fixedGroupId, onClose,
             fixedGroupId={fixedGroupId}
           >
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="datetime-local"
+              <DateTimeField
                 label={t('edit.start', { zone })}
                 value={draft.start}
-                onChange={set('start')}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(start) => setDraft((current) => ({ ...current, start }))}
                 required
                 fullWidth
               />
-              <TextField
-                type="datetime-local"
+              <DateTimeField
                 label={t('edit.end', { zone })}
                 value={draft.end}
-                onChange={set('end')}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(end) => setDraft((current) => ({ ...current, end }))}
                 required
                 fullWidth
               />

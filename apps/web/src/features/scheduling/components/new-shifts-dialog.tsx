@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/forms/date-field';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useEventZone, useShiftTime, ZoneNote } from './event-zone';
@@ -138,22 +139,19 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
             fixedGroupId={fixedGroupId}
           >
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
+              <DateField
                 label={t('fields.date')}
-                type="date"
                 value={draft.date}
-                onChange={set('date')}
+                onChange={(date) => setDraft((current) => ({ ...current, date }))}
                 required
-                slotProps={{ inputLabel: { shrink: true } }}
                 fullWidth
               />
-              <TextField
+              <DateField
                 label={t('fields.repeatUntil')}
-                type="date"
                 value={draft.repeatUntil}
-                onChange={set('repeatUntil')}
+                onChange={(repeatUntil) => setDraft((current) => ({ ...current, repeatUntil }))}
+                min={draft.date || undefined}
                 helperText={t('fields.repeatUntilHelp')}
-                slotProps={{ inputLabel: { shrink: true } }}
                 fullWidth
               />
             </Stack>

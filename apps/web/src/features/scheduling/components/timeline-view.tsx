@@ -9,13 +9,13 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/forms/date-field';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FLIP_IN_RTL_CLASS } from '../../../config/theme/create-app-theme';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -469,15 +469,14 @@ export function TimelineView(props: TimelineViewProps) {
           >
             <ChevronLeft />
           </IconButton>
-          <TextField
+          <DateField
             size="small"
-            type="date"
             label={t('timeline.date')}
             value={dateValue}
-            onChange={(event) => {
-              if (event.target.value) props.onPeriodChange({ ...period, start: dayStart(event.target.value, zone) });
+            onChange={(day) => {
+              if (day) props.onPeriodChange({ ...period, start: dayStart(day, zone) });
             }}
-            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: 180 }}
           />
           <IconButton
             aria-label={t('timeline.next')}
