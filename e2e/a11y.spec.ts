@@ -230,8 +230,27 @@ async function show(page: Page, screen: Screen, ctx: Ctx, width: number) {
   await page.goto(screen.path(ctx));
   await page.locator('h1').first().waitFor({ timeout: 30_000 });
   if (screen.open) await screen.open(page);
-  // Let transitions (dialogs, drawers) settle before measuring colours.
-  await page.waitForTimeout(400);
+  await settled(page);
+}
+
+/**
+ * Waits until no finite animation or transition runs (dialogs, drawers, menus opening; a colour fading in), so
+ * colours are measured as they end up. Spinners and other endless animations are not waited for.
+ */
+async function settled(page: Page) {
+  // Two frames first: a media query's change (a new width) re-renders the app before anything starts to move.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
 }
 
 /** Serious and critical axe findings of the page as lines, and the count of their nodes. */
@@ -339,7 +358,7 @@ test.describe('structure, reflow and zoom on every screen', () => {
       // 320 CSS px is WCAG's reflow width (1280 px at 400 %); 640 px is 1280 px at 200 % zoom.
       for (const width of [640, 320]) {
         await page.setViewportSize({ width, height: 800 });
-        await page.waitForTimeout(150);
+        await settled(page);
         const overflow = await horizontalOverflow(page);
         if (overflow > 0) problems.push(`[${screen.name}] ${overflow} px of horizontal scroll at ${width} px`);
       }
