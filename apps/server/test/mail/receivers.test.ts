@@ -150,6 +150,19 @@ describe(`mail receivers on ${dialect}`, () => {
     const percent = await admin.get(`/api/event/${e.event.id}/mail-candidates?search=${encodeURIComponent('%')}`);
     expect(percent.json().candidates).toEqual([]);
   });
+
+  it('finds "Åsa Öberg" from "åsa" and "öberg": the lists\' one search, non-ASCII capitals folded on both databases', async () => {
+    const asa = await createUser(t.db, { firstname: 'Åsa', lastname: 'Öberg' });
+    await addMember(t.db, e.event.id, asa.id, 2);
+    for (const term of ['åsa', 'ÅSA', 'öberg', 'sa Ö']) {
+      const found = await admin.get(`/api/event/${e.event.id}/mail-candidates?search=${encodeURIComponent(term)}`);
+      expect(found.statusCode).toBe(200);
+      expect(
+        found.json().candidates.map((c: { userId: number }) => c.userId),
+        term,
+      ).toContain(asa.id);
+    }
+  });
 });
 
 describe(`mail guards on ${dialect}`, () => {

@@ -2,6 +2,7 @@ import type { ApplicationStatus, MailReceiverFilter, MailReceiverState, MailStat
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
+import { containsText, foldedLower } from '../../lib/search.js';
 import { nowIso } from '../../lib/time.js';
 
 /** A person an e-mail reaches, with why (the criteria that named them, or chosen by name). */
@@ -209,8 +210,8 @@ export function mailRepository(db: Db, dialect: DialectName) {
 
     /** Members and applicants whose name or e-mail contains `search`, for choosing people one by one. */
     async findCandidates(eventId: number, search: string, scopeGroupId: number | null, limit = 20) {
-      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const matches = sql<boolean>`lower(u.firstname || ' ' || u.lastname || ' ' || u.email) like ${pattern} escape '\\'`;
+      // The lists' one search: non-ASCII capitals folded on SQLite too ("åsa" finds "Åsa").
+      const matches = containsText(dialect, sql`u.firstname || ' ' || u.lastname || ' ' || u.email`, search);
       const memberRows = await members(scopeGroupId)
         .where('eu.event_id', '=', eventId)
         .where(matches)
@@ -857,7 +858,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
         .selectFrom('mail_labels')
         .select('id')
         .where('event_id', '=', eventId)
-        .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+        .where(sql<boolean>`${foldedLower(dialect, sql.ref('name'))} = ${name.toLowerCase()}`)
         .executeTakeFirst();
     },
 
