@@ -1,18 +1,21 @@
+import { tableToCsv } from '@funkis/shared';
 import { describe, expect, it } from 'vitest';
 import { filterFromSearch } from '../src/features/statistics/api/filter-params';
-import { toCsv } from '../src/features/statistics/components/csv';
 
 describe('statistics CSV', () => {
-  it('quotes what needs quoting, keeps numbers and defuses formulas', () => {
-    const csv = toCsv(
+  it('quotes every field, keeps numbers and defuses formulas, also after a separator inside a cell', () => {
+    const csv = tableToCsv(
       ['Group', 'Applications'],
       [
         ['Bar, "inside"', 3],
         ['=HYPERLINK("x")', 0],
+        ['Stalls;=1+1', 1],
         ['Kök', 12],
       ],
     );
-    expect(csv).toBe('\uFEFFGroup,Applications\r\n"Bar, ""inside""",3\r\n"\'=HYPERLINK(""x"")",0\r\nKök,12\r\n');
+    expect(csv).toBe(
+      '\uFEFF"Group","Applications"\r\n"Bar, ""inside""","3"\r\n"\'=HYPERLINK(""x"")","0"\r\n"Stalls;\'=1+1","1"\r\n"Kök","12"\r\n',
+    );
   });
 });
 

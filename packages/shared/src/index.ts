@@ -3,6 +3,7 @@ export * from './apply.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';
+export * from './csv.js';
 export * from './events.js';
 export * from './feed.js';
 export * from './files.js';

@@ -1,60 +1,15 @@
 /**
  * Tables as files to download (the users export, hours per volunteer): CSV and XLSX with the same choices.
- * One place for the CSV quoting and the formula guard, so every export is safe the same way.
+ * The CSV quoting and the formula guard are the one writer of `@funkis/shared` (csv.ts), the web app's too.
  */
+
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { CSV_BOM, type CsvDelimiter, csvLine, type TableCell } from '@funkis/shared';
 import { SLICE_ROWS, turnOfTheLoop } from './event-loop.js';
 import { WorkQueue } from './work-queue.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The separators a spreadsheet may split a CSV line on, whichever the file uses (Nordic Excel splits on `;`). */
-const SEPARATORS = ',;\t|';
-const FORMULA_START = /[=+\-@\t\r]/;
-
-/**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula (OWASP "CSV
- * injection"). Such a character gets a leading apostrophe at the start of the value and after every separator
- * inside it, since a program splitting on another separator than ours starts a cell there (`Stalls;=1+1;`).
- */
-export function guardFormula(value: string): string {
-  // Most cells hold none of these characters: nothing to guard, and no walk through every character.
-  if (!FORMULA_START.test(value)) return value;
-  let guarded = '';
-  let cellStart = true;
-  for (const character of value) {
-    if (cellStart && FORMULA_START.test(character)) guarded += "'";
-    guarded += character;
-    cellStart = SEPARATORS.includes(character) || (cellStart && character === ' ');
-  }
-  return guarded;
-}
-
-export type CsvDelimiter = ',' | ';';
-/** A cell: text, or a number (written as is; numbers are never formulas). */
-export type TableCell = string | number;
-
-/** Every field quoted (RFC 4180: quotes doubled), so no program splits inside one on our separator. */
-function csvField(value: TableCell): string {
-  const text = typeof value === 'number' ? String(value) : guardFormula(value);
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-/**
- * CSV with a header row and CRLF line ends; a byte-order mark so spreadsheet programs read UTF-8 (å, ä, ö).
- * `;` is what Swedish (and most European) Excel expects; `,` the default elsewhere.
- */
-export function tableToCsv(
-  headers: readonly string[],
-  rows: readonly TableCell[][],
-  delimiter: CsvDelimiter = ',',
-): string {
-  const line = (cells: readonly TableCell[]) => cells.map(csvField).join(delimiter);
-  const lines = [line(headers)];
-  for (const row of rows) lines.push(line(row));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
 
 /**
  * The same CSV for an export of thousands of rows: each row's cells are made by `cellsOf` and written in slices,
@@ -66,13 +21,12 @@ export async function tableToCsvInSlices<T>(
   cellsOf: (item: T) => TableCell[],
   delimiter: CsvDelimiter = ',',
 ): Promise<string> {
-  const line = (cells: readonly TableCell[]) => cells.map(csvField).join(delimiter);
-  const parts = [`\uFEFF${line(headers)}\r\n`];
+  const parts = [`${CSV_BOM}${csvLine(headers, delimiter)}\r\n`];
   for (let start = 0; start < items.length; start += SLICE_ROWS) {
     if (start > 0) await turnOfTheLoop();
     let slice = '';
     const end = Math.min(items.length, start + SLICE_ROWS);
-    for (let index = start; index < end; index += 1) slice += `${line(cellsOf(items[index] as T))}\r\n`;
+    for (let index = start; index < end; index += 1) slice += `${csvLine(cellsOf(items[index] as T), delimiter)}\r\n`;
     parts.push(slice);
   }
   return parts.join('');

@@ -1,5 +1,5 @@
+import { guardFormula } from '@funkis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardFormula } from '../../src/lib/table-export.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { addMember, createEvent, createGroup, createUser, loginAs } from '../helpers/factories.js';
 

@@ -1,3 +1,4 @@
+import type { CsvDelimiter, TableCell } from '@funkis/shared';
 import {
   type AnswerValue,
   APPLICATION_EXPORT_BASE_COLUMNS,
@@ -10,7 +11,7 @@ import {
 import { mapInSlices } from '../../lib/event-loop.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { MailLanguage } from '../../lib/language.js';
-import { type CsvDelimiter, type TableCell, tableToCsvInSlices, tableToXlsx } from '../../lib/table-export.js';
+import { tableToCsvInSlices, tableToXlsx } from '../../lib/table-export.js';
 
 /** A column of the export: one of the applicant's own, or the answer to one question of the form. */
 export type ApplicationExportColumn =

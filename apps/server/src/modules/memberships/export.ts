@@ -1,6 +1,6 @@
-import type { Member, MemberExportColumn } from '@funkis/shared';
+import type { CsvDelimiter, Member, MemberExportColumn } from '@funkis/shared';
 import { mapInSlices } from '../../lib/event-loop.js';
-import { type CsvDelimiter, tableToCsvInSlices, tableToXlsx } from '../../lib/table-export.js';
+import { tableToCsvInSlices, tableToXlsx } from '../../lib/table-export.js';
 
 const HEADERS: Record<MemberExportColumn, string> = {
   firstname: 'First name',

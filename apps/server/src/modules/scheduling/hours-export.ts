@@ -1,5 +1,6 @@
 import type { HoursExportColumn, HoursRow } from '@funkis/shared';
-import { type CsvDelimiter, type TableCell, tableToCsv, tableToXlsx } from '../../lib/table-export.js';
+import { type CsvDelimiter, type TableCell, tableToCsv } from '@funkis/shared';
+import { tableToXlsx } from '../../lib/table-export.js';
 
 const HEADERS: Record<HoursExportColumn, string> = {
   firstname: 'First name',

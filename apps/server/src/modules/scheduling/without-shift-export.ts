@@ -1,6 +1,7 @@
 import type { PlannedPerson } from '@funkis/shared';
+import { type CsvDelimiter, type TableCell, tableToCsv } from '@funkis/shared';
 import type { MailLanguage } from '../../lib/language.js';
-import { type CsvDelimiter, type TableCell, tableToCsv, tableToXlsx } from '../../lib/table-export.js';
+import { tableToXlsx } from '../../lib/table-export.js';
 
 const COLUMNS = ['firstname', 'lastname', 'email', 'group'] as const;
 type Column = (typeof COLUMNS)[number];

@@ -1,3 +1,4 @@
+import { tableToCsv } from '@funkis/shared';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import Box from '@mui/material/Box';
@@ -17,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { downloadCsv, toCsv } from './csv';
+import { downloadCsv } from './csv';
 
 /** Hidden from sight, still read by screen readers (the chart itself is hidden from them instead). */
 const visuallyHidden = {
@@ -72,7 +73,8 @@ export function ChartCard({ title, csvName, table, description, emptyText, isEmp
   const download = () =>
     downloadCsv(
       `${csvName}.csv`,
-      toCsv(
+      // The exports' one CSV writer (quoting and formula guard), from the shared package.
+      tableToCsv(
         [table.labelHeader, ...table.headers],
         table.rows.map((row) => [row.label, ...row.values]),
       ),
