@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   invalidateAccountChange,
   invalidateEventChange,
+  invalidateFileChange,
   invalidateGroupChange,
+  invalidateMailChange,
   invalidateMemberChange,
+  invalidateShiftChange,
 } from '../src/api/invalidate';
 import {
   accessKeys,
@@ -12,9 +15,12 @@ import {
   applyKeys,
   auditKeys,
   eventKeys,
+  fileKeys,
   formKeys,
   groupKeys,
+  mailKeys,
   memberKeys,
+  shiftKeys,
 } from '../src/lib/query-keys';
 
 /** A cache holding one entry of every resource of event 7 (and the users table of event 8). */
@@ -33,6 +39,11 @@ function filledCache() {
     answers: applicationKeys.answers(7, 1),
     form: formKeys.detail(7),
     apply: applyKeys.page(7),
+    shifts: shiftKeys.list(7, { from: 'a' }),
+    shiftSettings: shiftKeys.settings(7),
+    files: fileKeys.all(7),
+    mails: mailKeys.lists(7),
+    labels: mailKeys.labels(7),
   };
   for (const key of Object.values(keys)) queryClient.setQueryData(key, {});
   const stale = () =>
@@ -76,5 +87,17 @@ describe('invalidation helpers', () => {
     expect(stale()).toEqual(
       ['access', 'answers', 'application', 'applications', 'audit', 'otherUsers', 'users'].sort(),
     );
+  });
+
+  it('shifts, files and mail each refresh their own lists and the audit log (the server logs every change)', async () => {
+    let cache = filledCache();
+    await invalidateShiftChange(cache.queryClient, 7);
+    expect(cache.stale()).toEqual(['audit', 'shifts']);
+    cache = filledCache();
+    await invalidateFileChange(cache.queryClient, 7);
+    expect(cache.stale()).toEqual(['audit', 'files']);
+    cache = filledCache();
+    await invalidateMailChange(cache.queryClient, 7, { lists: true, labels: true });
+    expect(cache.stale()).toEqual(['audit', 'labels', 'mails']);
   });
 });

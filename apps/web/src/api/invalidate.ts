@@ -5,9 +5,12 @@ import {
   applyKeys,
   auditKeys,
   eventKeys,
+  fileKeys,
   groupKeys,
   invitationKeys,
+  mailKeys,
   memberKeys,
+  shiftKeys,
   statisticsKeys,
 } from '../lib/query-keys';
 
@@ -114,4 +117,30 @@ export function invalidateInvitationAnswer(queryClient: QueryClient, eventId: nu
     invalidateAll(queryClient, [invitationKeys.mine(), eventKeys.list(), invitationKeys.event(eventId)]),
     invalidateMemberChange(queryClient, eventId, { isOwnMembership: true }),
   ]);
+}
+
+/** Shifts made, changed, copied or deleted, people put on or taken off them, attendance: the shift lists and the log. */
+export function invalidateShiftChange(queryClient: QueryClient, eventId: number) {
+  return invalidateAll(queryClient, [shiftKeys.lists(eventId), auditKeys.all(eventId)]);
+}
+
+/** A file uploaded, changed or deleted: the event's files (list and usage) and the log. */
+export function invalidateFileChange(queryClient: QueryClient, eventId: number) {
+  return invalidateAll(queryClient, [fileKeys.all(eventId), auditKeys.all(eventId)]);
+}
+
+/**
+ * E-mail sent or sent again, labels made or set, the mail settings: what the change shows in (the folders and
+ * their counts, the labels, the settings' preview) and the log.
+ */
+export function invalidateMailChange(
+  queryClient: QueryClient,
+  eventId: number,
+  what: { lists?: boolean; labels?: boolean; preview?: boolean },
+) {
+  const keys: (readonly unknown[])[] = [auditKeys.all(eventId)];
+  if (what.lists) keys.push(mailKeys.lists(eventId));
+  if (what.labels) keys.push(mailKeys.labels(eventId));
+  if (what.preview) keys.push([...mailKeys.all(eventId), 'preview']);
+  return invalidateAll(queryClient, keys);
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateFileChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { fileKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/event/{id}/files/{fileId} (admin): the file and its bytes. */
 export const deleteFile = ({ eventId, fileId }: { eventId: number; fileId: number }) =>
@@ -10,6 +10,6 @@ export function useDeleteFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFile,
-    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: fileKeys.all(eventId) }),
+    onSuccess: (_data, { eventId }) => invalidateFileChange(queryClient, eventId),
   });
 }

@@ -1,7 +1,7 @@
 import type { EventFile, UpdateFileInput } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateFileChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { fileKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/files/{fileId} { name?, roles? } (admin) → the file. */
 export const updateFile = ({ eventId, fileId, ...input }: UpdateFileInput & { eventId: number; fileId: number }) =>
@@ -11,6 +11,6 @@ export function useUpdateFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateFile,
-    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: fileKeys.all(eventId) }),
+    onSuccess: (_data, { eventId }) => invalidateFileChange(queryClient, eventId),
   });
 }

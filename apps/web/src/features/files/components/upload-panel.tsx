@@ -14,9 +14,9 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidateFileChange } from '../../../api/invalidate';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
-import { fileKeys } from '../../../lib/query-keys';
 import { uploadFile } from '../api/upload-file';
 
 interface Upload {
@@ -83,7 +83,7 @@ export function UploadPanel({ eventId }: { eventId: number }) {
       promise
         .then(() => {
           change(id, { state: 'done', progress: 1 });
-          return queryClient.invalidateQueries({ queryKey: fileKeys.all(eventId) });
+          return invalidateFileChange(queryClient, eventId);
         })
         .catch((error: unknown) => {
           if (error instanceof DOMException && error.name === 'AbortError') change(id, { state: 'cancelled' });

@@ -1,7 +1,7 @@
 import type { CreateMailLabelInput, MailLabel } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateMailChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { mailKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/mail-labels: a new custom label. */
 export const createMailLabel = (eventId: number, input: CreateMailLabelInput) =>
@@ -11,6 +11,6 @@ export function useCreateMailLabel(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateMailLabelInput) => createMailLabel(eventId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.labels(eventId) }),
+    onSuccess: () => invalidateMailChange(queryClient, eventId, { labels: true }),
   });
 }

@@ -1,5 +1,6 @@
 import type { MailSettings, UpdateMailSettingsInput } from '@funkis/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateMailChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
 import { mailKeys } from '../../../lib/query-keys';
 
@@ -21,7 +22,7 @@ export function useUpdateMailSettings(eventId: number) {
       apiClient.post<{ settings: MailSettings }>(`/event/${eventId}/mail-settings`, input),
     onSuccess: async ({ settings }) => {
       queryClient.setQueryData(mailKeys.settings(eventId), { settings });
-      await queryClient.invalidateQueries({ queryKey: [...mailKeys.all(eventId), 'preview'] });
+      await invalidateMailChange(queryClient, eventId, { preview: true });
     },
   });
 }

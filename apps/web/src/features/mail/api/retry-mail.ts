@@ -1,5 +1,6 @@
 import type { Mail } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateMailChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
 import { mailKeys } from '../../../lib/query-keys';
 
@@ -13,7 +14,7 @@ export function useRetryMail(eventId: number, emailId: number) {
     mutationFn: () => retryMail(eventId, emailId),
     onSuccess: async ({ email }) => {
       queryClient.setQueryData(mailKeys.detail(eventId, emailId), { email });
-      await queryClient.invalidateQueries({ queryKey: mailKeys.lists(eventId) });
+      await invalidateMailChange(queryClient, eventId, { lists: true });
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { Mail, SendMailInput } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateMailChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
 import { mailKeys } from '../../../lib/query-keys';
 
@@ -14,10 +15,7 @@ export function useSendMail(eventId: number) {
     mutationFn: (input: SendMailInput) => sendMail(eventId, input),
     onSuccess: async ({ email }) => {
       queryClient.setQueryData(mailKeys.detail(eventId, email.id), { email });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: mailKeys.lists(eventId) }),
-        queryClient.invalidateQueries({ queryKey: mailKeys.labels(eventId) }),
-      ]);
+      await invalidateMailChange(queryClient, eventId, { lists: true, labels: true });
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { Mail } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateMailChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
 import { mailKeys } from '../../../lib/query-keys';
 
@@ -14,10 +15,7 @@ export function useSetMailLabels(eventId: number, emailId: number) {
     mutationFn: (labelIds: number[]) => setMailLabels(eventId, emailId, labelIds),
     onSuccess: async ({ email }) => {
       queryClient.setQueryData(mailKeys.detail(eventId, emailId), { email });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: mailKeys.lists(eventId) }),
-        queryClient.invalidateQueries({ queryKey: mailKeys.labels(eventId) }),
-      ]);
+      await invalidateMailChange(queryClient, eventId, { lists: true, labels: true });
     },
   });
 }

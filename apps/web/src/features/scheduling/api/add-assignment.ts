@@ -1,7 +1,7 @@
 import type { ShiftAssignment } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateShiftChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { shiftKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/shifts/{shiftId}/assignments: organisers assign, volunteers sign themselves up. */
 export const addAssignment = (eventId: number, shiftId: number, eventUserId: number) =>
@@ -15,6 +15,6 @@ export function useAddAssignment(eventId: number) {
     mutationKey: ['shifts', eventId, 'assign'],
     mutationFn: ({ shiftId, eventUserId }: { shiftId: number; eventUserId: number }) =>
       addAssignment(eventId, shiftId, eventUserId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: shiftKeys.lists(eventId) }),
+    onSettled: () => invalidateShiftChange(queryClient, eventId),
   });
 }

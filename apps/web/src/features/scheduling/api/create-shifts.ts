@@ -1,7 +1,7 @@
 import type { CreateShiftInput, Shift } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateShiftChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { shiftKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/shifts/batch: a repeating set, all or none (admin; leader for their own group). */
 export const createShifts = (eventId: number, shifts: CreateShiftInput[]) =>
@@ -12,6 +12,6 @@ export function useCreateShifts(eventId: number) {
   return useMutation({
     mutationKey: ['shifts', eventId, 'create-batch'],
     mutationFn: (shifts: CreateShiftInput[]) => createShifts(eventId, shifts),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shiftKeys.lists(eventId) }),
+    onSuccess: () => invalidateShiftChange(queryClient, eventId),
   });
 }

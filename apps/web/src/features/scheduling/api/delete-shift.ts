@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateShiftChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { shiftKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/event/{id}/shifts/{shiftId} (admin; leader for their own group). */
 export const deleteShift = (eventId: number, shiftId: number) =>
@@ -11,6 +11,6 @@ export function useDeleteShift(eventId: number) {
   return useMutation({
     mutationKey: ['shifts', eventId, 'delete'],
     mutationFn: (shiftId: number) => deleteShift(eventId, shiftId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: shiftKeys.lists(eventId) }),
+    onSettled: () => invalidateShiftChange(queryClient, eventId),
   });
 }

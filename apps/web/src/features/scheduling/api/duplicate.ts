@@ -1,7 +1,7 @@
 import type { DuplicateDayResponse, Shift } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateShiftChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { shiftKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/shifts/{shiftId}/duplicate: a copy at another start, without people. */
 export function useDuplicateShift(eventId: number) {
@@ -10,7 +10,7 @@ export function useDuplicateShift(eventId: number) {
     mutationKey: ['shifts', eventId, 'duplicate'],
     mutationFn: ({ shiftId, startsAt }: { shiftId: number; startsAt: string }) =>
       apiClient.post<{ shift: Shift }>(`/event/${eventId}/shifts/${shiftId}/duplicate`, { startsAt }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shiftKeys.lists(eventId) }),
+    onSuccess: () => invalidateShiftChange(queryClient, eventId),
   });
 }
 
@@ -27,7 +27,7 @@ export function useDuplicateDay(eventId: number) {
     mutationKey: ['shifts', eventId, 'duplicate-day'],
     mutationFn: (input: { from: string; to: string; preview?: boolean }) => duplicateDay(eventId, input),
     onSuccess: (result) => {
-      if (result.created) void queryClient.invalidateQueries({ queryKey: shiftKeys.lists(eventId) });
+      if (result.created) void invalidateShiftChange(queryClient, eventId);
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { ShiftAssignment } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateShiftChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { shiftKeys } from '../../../lib/query-keys';
 
 /** POST …/shifts/{shiftId}/assignments/{assignmentId}/move: one step, the assignment rules checked on the server. */
 export function useMoveAssignment(eventId: number) {
@@ -13,6 +13,6 @@ export function useMoveAssignment(eventId: number) {
         `/event/${eventId}/shifts/${shiftId}/assignments/${assignmentId}/move`,
         { shiftId: toShiftId },
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: shiftKeys.lists(eventId) }),
+    onSettled: () => invalidateShiftChange(queryClient, eventId),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateShiftChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { shiftKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/event/{id}/shifts/{shiftId}/assignments/{assignmentId}: remove someone, or sign oneself off. */
 export const removeAssignment = (eventId: number, shiftId: number, assignmentId: number) =>
@@ -12,6 +12,6 @@ export function useRemoveAssignment(eventId: number) {
     mutationKey: ['shifts', eventId, 'unassign'],
     mutationFn: ({ shiftId, assignmentId }: { shiftId: number; assignmentId: number }) =>
       removeAssignment(eventId, shiftId, assignmentId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: shiftKeys.lists(eventId) }),
+    onSettled: () => invalidateShiftChange(queryClient, eventId),
   });
 }

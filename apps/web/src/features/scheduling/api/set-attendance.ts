@@ -1,7 +1,7 @@
 import type { Attendance } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateShiftChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { shiftKeys } from '../../../lib/query-keys';
 
 /** POST …/shifts/{shiftId}/assignments/{assignmentId}/attendance: arrived, no-show, or null to clear. */
 export function useSetAttendance(eventId: number) {
@@ -17,6 +17,6 @@ export function useSetAttendance(eventId: number) {
       assignmentId: number;
       attendance: Attendance | null;
     }) => apiClient.post(`/event/${eventId}/shifts/${shiftId}/assignments/${assignmentId}/attendance`, { attendance }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: shiftKeys.lists(eventId) }),
+    onSettled: () => invalidateShiftChange(queryClient, eventId),
   });
 }

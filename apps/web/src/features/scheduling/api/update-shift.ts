@@ -1,7 +1,7 @@
 import type { Shift, UpdateShiftInput } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateShiftChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { shiftKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/event/{id}/shifts/{shiftId} (admin; leader for their own group): only the fields that changed. A new
@@ -17,6 +17,6 @@ export function useUpdateShift(eventId: number) {
     mutationKey: ['shifts', eventId, 'update'],
     mutationFn: ({ shiftId, changes }: { shiftId: number; changes: UpdateShiftInput }) =>
       updateShift(eventId, shiftId, changes),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: shiftKeys.lists(eventId) }),
+    onSettled: () => invalidateShiftChange(queryClient, eventId),
   });
 }
