@@ -5,6 +5,7 @@
  *   the shared layers (api, components, hooks, lib, config) never import features or the app layer;
  * - server: a module never imports another module's repository (one owner per table: call its service);
  * - server: a table is written (insert, update, delete) only by its owner (TABLE_OWNERS below);
+ * - server: a repository (data code) never imports the HTTP layer, `plugins/`;
  * - no import cycles among the source files of either app.
  * Usage: node scripts/check-boundaries.mjs [root]   (exit 1 with one line per violation)
  */
@@ -88,6 +89,14 @@ function serverRules(from, to) {
   if (toTop === 'modules' && toFile === 'repository.ts' && !(fromTop === 'modules' && fromModule === toModule)) {
     return `only the ${toModule} module writes its tables: call its service instead of its repository`;
   }
+  const fromFile = from.split(path.sep).at(-1);
+  if (
+    fromTop === 'modules' &&
+    (fromFile === 'repository.ts' || fromFile.endsWith('-repository.ts')) &&
+    toTop === 'plugins'
+  ) {
+    return 'data code does not import the HTTP layer (plugins/): move what it needs to lib/ or to the owning module';
+  }
   return null;
 }
 
@@ -135,7 +144,7 @@ const TABLE_OWNERS = {
   users: 'modules/account/',
   password_reset_tokens: 'modules/account/',
   email_confirmation_tokens: 'modules/account/',
-  sessions: 'plugins/session.ts',
+  sessions: 'modules/sessions/',
   events: 'modules/events/',
   event_groups: 'modules/groups/',
   event_users: 'modules/memberships/',

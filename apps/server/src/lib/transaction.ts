@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../db/types.js';
 
 /**
@@ -52,3 +53,22 @@ export function chunked<T>(list: readonly T[], size = ID_CHUNK_SIZE): T[][] {
  */
 export const pgIntArray = (values: readonly (number | null)[]): string =>
   `{${values.map((value) => (value === null ? 'NULL' : value)).join(',')}}`;
+
+/**
+ * The statements of bulk changes in each dialect, one set for every repository:
+ * - `lockIfPostgres`: PostgreSQL locks the rows read (`FOR UPDATE`), so two changes of the same rows cannot
+ *   interleave; SQLite writes one transaction at a time anyway.
+ * - `idBatches` and `inIds`: PostgreSQL takes the whole id set as one array parameter (`= any($1::int[])`, one
+ *   statement however many ids); SQLite gets chunks of ID_CHUNK_SIZE for `IN (…)`.
+ */
+export function dialectStatements(dialect: DialectName) {
+  return {
+    lockIfPostgres: <Q extends { forUpdate(): Q }>(query: Q): Q => (dialect === 'postgres' ? query.forUpdate() : query),
+    idBatches: <T>(ids: readonly T[]): (readonly T[])[] =>
+      dialect === 'postgres' ? (ids.length > 0 ? [ids] : []) : chunked(ids),
+    inIds: (column: string, ids: readonly number[]) =>
+      dialect === 'postgres'
+        ? sql<SqlBool>`${sql.ref(column)} = any(${pgIntArray(ids)}::int[])`
+        : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`,
+  };
+}

@@ -2,144 +2,36 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { User } from '@funkis/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db, EventRow } from '../db/types.js';
+import type { Db } from '../db/types.js';
+import { userAvatarUrl } from '../lib/avatar-urls.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
-import { prepared } from '../lib/prepared.js';
-import { isoIn, nowIso } from '../lib/time.js';
 import { hashToken, randomToken, safeEqual } from '../lib/tokens.js';
+import {
+  deleteSession,
+  type EventSessionRow,
+  type EventWithForm,
+  endUserSessions,
+  eventOf,
+  findSessionRow,
+  insertSession,
+  type LoadedMembership,
+  purgeExpiredSessions,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  type SessionInfo,
+  TOUCH_EVERY_MS,
+  touchSession,
+} from '../modules/sessions/store.js';
 
 export const SESSION_COOKIE = 'funkis_sid';
-export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
-/** 30 days whatever the activity (ASVS level 2); the idle limit ends a session sooner when unused. */
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-const TOUCH_EVERY_MS = 60 * 1000;
+export type { EventWithForm, LoadedMembership, SessionInfo } from '../modules/sessions/store.js';
+export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../modules/sessions/store.js';
+
+/** How often the expired sessions of everyone are deleted (a user's own on each of their logins). */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Cookie tokens whose session id (HMAC) is remembered. */
 const RECENT_IDS = 1000;
-
-const sessionColumns = [
-  'sessions.csrf_token',
-  'sessions.expires_at',
-  'sessions.last_seen_at',
-  'users.id',
-  'users.email',
-  'users.firstname',
-  'users.lastname',
-  'users.avatar',
-  'users.email_confirmed_at',
-  'users.pending_email',
-] as const;
-
-const sessionQuery = (db: Db, id: string) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(sessionColumns)
-    .where('sessions.id', '=', id);
-
-/** The session of an id with its user: the one query of every request with a session cookie. */
-const loadSession = prepared((db: Db, id: string) => sessionQuery(db, id));
-
-/** The same with the user's membership of one event and its group's name (routes guarded by requireEventRole). */
-const loadSessionWithMembership = prepared((db: Db, id: string, eventId: number) =>
-  sessionQuery(db, id)
-    .leftJoin('event_users', (join) =>
-      join.onRef('event_users.user_id', '=', 'users.id').on('event_users.event_id', '=', eventId),
-    )
-    .leftJoin('event_groups', 'event_groups.id', 'event_users.group_id')
-    .select([
-      'event_users.id as member_id',
-      'event_users.role_level as member_role_level',
-      'event_users.group_id as member_group_id',
-      'event_groups.name as member_group_name',
-    ]),
-);
-
-/**
- * The same with the event in the path and its form's stored fields (routes with `config.eventWithForm`: the event
- * screen's call, on every page of an event): one statement instead of two. Used only after the guard let the
- * caller in; the event is read whether or not they are a member, as the second statement would have been.
- */
-const loadSessionWithEvent = prepared((db: Db, id: string, eventId: number) =>
-  sessionQuery(db, id)
-    .leftJoin('event_users', (join) =>
-      join.onRef('event_users.user_id', '=', 'users.id').on('event_users.event_id', '=', eventId),
-    )
-    .leftJoin('event_groups', 'event_groups.id', 'event_users.group_id')
-    .leftJoin('events', (join) => join.on('events.id', '=', eventId))
-    .leftJoin('event_forms', 'event_forms.event_id', 'events.id')
-    .select([
-      'event_users.id as member_id',
-      'event_users.role_level as member_role_level',
-      'event_users.group_id as member_group_id',
-      'event_groups.name as member_group_name',
-      'events.id as event_id',
-      'events.name as event_name',
-      'events.description as event_description',
-      'events.avatar as event_avatar',
-      'events.status as event_status',
-      'events.applications_open as event_applications_open',
-      'events.use_week_separation as event_use_week_separation',
-      'events.week_separation_config as event_week_separation_config',
-      'events.starts_at as event_starts_at',
-      'events.ends_at as event_ends_at',
-      'events.time_zone as event_time_zone',
-      'events.created_at as event_created_at',
-      'events.updated_at as event_updated_at',
-      'event_forms.fields as event_form_fields',
-    ]),
-);
-
-type EventSessionRow = Awaited<ReturnType<typeof loadSessionWithEvent>>[number];
-
-/** The event and its form's stored fields, as `findEventWithForm` of the events module answers them. */
-export type EventWithForm = EventRow & { form_fields: string | null };
-
-/** Every column of `events` is named here, so a new one fails the type check until it is read too. */
-function eventOf(row: EventSessionRow): EventWithForm | null {
-  if (row.event_id === null) return null;
-  const event: { [K in keyof EventWithForm]: EventWithForm[K] | null } = {
-    id: row.event_id,
-    name: row.event_name,
-    description: row.event_description,
-    avatar: row.event_avatar,
-    status: row.event_status,
-    applications_open: row.event_applications_open,
-    use_week_separation: row.event_use_week_separation,
-    week_separation_config: row.event_week_separation_config,
-    starts_at: row.event_starts_at,
-    ends_at: row.event_ends_at,
-    time_zone: row.event_time_zone,
-    created_at: row.event_created_at,
-    updated_at: row.event_updated_at,
-    form_fields: row.event_form_fields,
-  };
-  return event as EventWithForm;
-}
-
-type SessionRow = Awaited<ReturnType<typeof loadSession>>[number] & {
-  member_id?: number | null;
-  member_role_level?: number | null;
-  member_group_id?: number | null;
-  member_group_name?: string | null;
-};
-
-/** An event membership read together with the session (see `load`). */
-export interface LoadedMembership {
-  eventUserId: number;
-  eventId: number;
-  roleLevel: number;
-  groupId: number | null;
-  /** The name of the member's group (null without a group). */
-  groupName: string | null;
-}
-
-export interface SessionInfo {
-  id: string;
-  userId: number;
-  csrfToken: string;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -170,34 +62,15 @@ declare module 'fastify' {
   }
 }
 
-export function userAvatarUrl(userId: number, avatar: string | null): string | null {
-  return avatar ? `/api/user/${userId}/avatar?v=${encodeURIComponent(avatar)}` : null;
-}
-
 /** HttpOnly, SameSite=Lax, Secure when the request came over https (directly or through a trusted proxy). */
 function cookieOptions(request: FastifyRequest): CookieSerializeOptions {
   return { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' };
 }
 
 /**
- * Server-side sessions in the database: the cookie holds a random token, the table its keyed hash, the
- * user id and the CSRF token. Idle and absolute expiry; a new id on every login.
+ * The request's side of a session: the cookie (a random token; the row's id is its keyed hash), a new id on every
+ * login, the CSRF token. The rows themselves are the sessions module's (modules/sessions/store.ts).
  */
-/**
- * Ends every session of the user but the one given (null: all of them), in the caller's transaction when given
- * one: the account's e-mail and password changes end the other sessions with the change.
- */
-export async function endUserSessions(
-  db: Db,
-  userId: number,
-  keepSessionId: string | null | readonly string[],
-): Promise<void> {
-  const keep = (typeof keepSessionId === 'string' ? [keepSessionId] : (keepSessionId ?? [])).filter(Boolean);
-  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-  if (keep.length > 0) query = query.where('id', 'not in', keep);
-  await query.execute();
-}
-
 export class SessionStore {
   private lastPurge = 0;
   private readonly recentIds = new Map<string, string>();
@@ -212,18 +85,7 @@ export class SessionStore {
     if (request.session) await this.destroy(request.session.id);
     const token = randomToken();
     const session: SessionInfo = { id: hashToken(token, this.secret), userId, csrfToken: randomToken() };
-    const now = nowIso();
-    await this.db
-      .insertInto('sessions')
-      .values({
-        id: session.id,
-        user_id: userId,
-        csrf_token: session.csrfToken,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: isoIn(SESSION_ABSOLUTE_MS),
-      })
-      .execute();
+    await insertSession(this.db, session);
     await this.purgeExpired(userId);
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_ABSOLUTE_MS / 1000 });
     request.session = session;
@@ -231,7 +93,7 @@ export class SessionStore {
   }
 
   async destroy(sessionId: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    await deleteSession(this.db, sessionId);
   }
 
   /**
@@ -264,12 +126,7 @@ export class SessionStore {
     event?: EventWithForm | null;
   } | null> {
     const id = this.idOf(token);
-    const row: SessionRow | EventSessionRow | undefined =
-      eventId === undefined
-        ? (await loadSession(this.db, id))[0]
-        : withEvent
-          ? (await loadSessionWithEvent(this.db, id, eventId))[0]
-          : (await loadSessionWithMembership(this.db, id, eventId))[0];
+    const row = await findSessionRow(this.db, id, eventId, withEvent);
     if (!row) return null;
     const now = Date.now();
     const lastSeen = Date.parse(row.last_seen_at);
@@ -279,7 +136,7 @@ export class SessionStore {
     }
     // At most one write a minute per session, not one per request.
     if (now - lastSeen > TOUCH_EVERY_MS) {
-      await this.db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('id', '=', id).execute();
+      await touchSession(this.db, id);
     }
     const loaded = {
       session: { id, userId: row.id, csrfToken: row.csrf_token },
@@ -326,15 +183,9 @@ export class SessionStore {
    * at most once an hour.
    */
   private async purgeExpired(userId: number): Promise<void> {
-    const idleCutoff = new Date(Date.now() - SESSION_IDLE_MS).toISOString();
-    const now = nowIso();
     const everyone = Date.now() - this.lastPurge > PURGE_EVERY_MS;
     if (everyone) this.lastPurge = Date.now();
-    let query = this.db
-      .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleCutoff)]));
-    if (!everyone) query = query.where('user_id', '=', userId);
-    await query.execute();
+    await purgeExpiredSessions(this.db, everyone ? null : userId);
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { SESSION_IDLE_MS } from '../../src/plugins/session.js';
+import { SESSION_IDLE_MS } from '../../src/modules/sessions/store.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { TestClient } from '../helpers/client.js';
 import { createUser, loginAs } from '../helpers/factories.js';

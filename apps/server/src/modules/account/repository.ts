@@ -2,9 +2,10 @@ import type { User } from '@funkis/shared';
 import { sql } from 'kysely';
 import type { Db, UserRow } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
+import { userAvatarUrl } from '../../lib/avatar-urls.js';
 import { isoIn, nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
-import { endUserSessions, userAvatarUrl } from '../../plugins/session.js';
+import { endUserSessions } from '../sessions/store.js';
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 

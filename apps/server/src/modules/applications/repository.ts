@@ -11,7 +11,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { containsPattern } from '../../lib/search.js';
 import { nowIso } from '../../lib/time.js';
-import { chunked, pgIntArray } from '../../lib/transaction.js';
+import { chunked, dialectStatements } from '../../lib/transaction.js';
 
 /**
  * Which applications the caller may see: admins the whole event; a group leader only their own group's
@@ -70,15 +70,6 @@ function parseSort(sort: ApplicationSort): { field: ApplicationSortField; direct
   return sort.startsWith('-')
     ? { field: sort.slice(1) as ApplicationSortField, direction: 'desc' }
     : { field: sort as ApplicationSortField, direction: 'asc' };
-}
-
-export function parseJsonObject<T>(text: string, fallback: T): T {
-  try {
-    const value = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as T) : fallback;
-  } catch {
-    return fallback;
-  }
 }
 
 /** An application with its applicant and group: the columns both the list page and the detail show. */
@@ -147,20 +138,8 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       return eb.and(conditions);
     });
 
-  /** PostgreSQL locks the rows a bulk update reads, so two organisers' updates cannot interleave. */
-  const lockIfPostgres = <Q extends { forUpdate(): Q }>(query: Q): Q =>
-    dialect === 'postgres' ? query.forUpdate() : query;
-
-  /**
-   * The id lists of a bulk statement: PostgreSQL takes the whole set as one array parameter (`= any($1::int[])`,
-   * one statement per step however many ids); SQLite gets chunks of ID_CHUNK_SIZE for `IN (…)`.
-   */
-  const idBatches = <T>(ids: readonly T[]): (readonly T[])[] =>
-    dialect === 'postgres' ? (ids.length > 0 ? [ids] : []) : chunked(ids);
-  const inIds = (column: string, ids: readonly number[]) =>
-    dialect === 'postgres'
-      ? sql<SqlBool>`${sql.ref(column)} = any(${pgIntArray(ids)}::int[])`
-      : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
+  // PostgreSQL locks the rows a bulk update reads, so two organisers' updates cannot interleave.
+  const { lockIfPostgres, idBatches, inIds } = dialectStatements(dialect);
 
   /**
    * The matching applications' ids in the requested order (ties by id). `whole`: all of them are wanted (an

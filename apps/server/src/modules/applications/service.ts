@@ -22,10 +22,11 @@ import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audi
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
 import { SLICE_ROWS, turnOfTheLoop } from '../../lib/event-loop.js';
 import { badRequest, conflict, fieldError, fieldErrors, forbidden, notFound } from '../../lib/http-error.js';
+import { parseJson, parseJsonObject } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import type { EventMembership } from '../../plugins/auth.js';
-import { activeWeekConfig, formsService, parseJson } from '../forms/service.js';
+import { activeWeekConfig, formsService } from '../forms/service.js';
 import { groupsService } from '../groups/service.js';
 import type { MailService } from '../mail/service.js';
 import { eventMailBody, reasonText, viaFunkis } from '../mail/texts.js';
@@ -38,7 +39,6 @@ import {
   applicationsRepository,
   type BulkAudit,
   type BulkAuditEntry,
-  parseJsonObject,
 } from './repository.js';
 
 const ACCEPTED: ApplicationStatus = 'accepted';

@@ -1,6 +1,6 @@
 import type { EventLink } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
-import { userAvatarUrl } from '../../plugins/session.js';
+import { userAvatarUrl } from '../../lib/avatar-urls.js';
 
 /** Who is reading: what decides which posts they see. */
 export interface FeedViewer {

@@ -14,6 +14,7 @@ import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldErrors, notFound } from '../../lib/http-error.js';
+import { parseJson } from '../../lib/json.js';
 import { parseJsonArraySliced, parseSliced } from '../../lib/sliced-parse.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
@@ -21,15 +22,6 @@ import { formsRepository } from './repository.js';
 
 /** `formFieldsSchema`'s bound: more fields than this are no form. */
 const FORM_FIELDS_MAXIMUM = 200;
-
-export function parseJson<T>(text: string | null, fallback: T): T {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
 
 /** The stored fields, read leniently: a form saved by an older version never breaks the pages that show it. */
 export function parseFields(text: string | undefined): FormField[] {

@@ -1,10 +1,10 @@
 import type { AccessPerson, Member, MemberSortField, RoleLevel } from '@funkis/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
+import { userAvatarUrl } from '../../lib/avatar-urls.js';
 import { containsText } from '../../lib/search.js';
 import { nowIso } from '../../lib/time.js';
-import { chunked, pgIntArray } from '../../lib/transaction.js';
-import { userAvatarUrl } from '../../plugins/session.js';
+import { dialectStatements, pgIntArray } from '../../lib/transaction.js';
 
 /** Which members a query may see: everyone, one group, the members without a group, or nobody. */
 export type MemberScope =
@@ -151,15 +151,8 @@ export function membershipsRepository(db: Db, dialect: DialectName) {
     return Number(row.n);
   };
 
-  /** PostgreSQL locks the rows read, so two changes of the same memberships cannot interleave. */
-  const lockIfPostgres = <Q extends { forUpdate(): Q }>(query: Q): Q =>
-    dialect === 'postgres' ? query.forUpdate() : query;
-  const idBatches = <T>(ids: readonly T[]): (readonly T[])[] =>
-    dialect === 'postgres' ? (ids.length > 0 ? [ids] : []) : chunked(ids);
-  const inIds = (column: string, ids: readonly number[]) =>
-    dialect === 'postgres'
-      ? sql<SqlBool>`${sql.ref(column)} = any(${pgIntArray(ids)}::int[])`
-      : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
+  // PostgreSQL locks the rows read, so two changes of the same memberships cannot interleave.
+  const { lockIfPostgres, idBatches, inIds } = dialectStatements(dialect);
 
   return {
     async findMember(eventId: number, eventUserId: number): Promise<Member | undefined> {

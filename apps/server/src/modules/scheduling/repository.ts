@@ -1,7 +1,7 @@
 import type { SchedulingSettings } from '@funkis/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
-import { chunked } from '../../lib/transaction.js';
+import { dialectStatements } from '../../lib/transaction.js';
 import { type ShiftFilters, shiftFilter } from './shift-filters.js';
 
 export interface ShiftRow {
@@ -81,12 +81,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
   /** The shifts memberships hold, with what the calendar feeds write (`a`: the assignment). */
   const heldShiftsFrom = () =>
     db.selectFrom('shift_assignments as a').innerJoin('shifts', 'shifts.id', 'a.shift_id').select(shiftColumns);
-  const inIds = (column: string, ids: readonly number[]) =>
-    dialect === 'postgres'
-      ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::int[])`
-      : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
-  const batches = (ids: readonly number[]): (readonly number[])[] =>
-    dialect === 'postgres' ? (ids.length > 0 ? [ids] : []) : chunked(ids);
+  const { inIds, idBatches: batches } = dialectStatements(dialect);
 
   return {
     listShifts: (eventId: number, filters: ShiftFilters): Promise<ShiftRow[]> =>

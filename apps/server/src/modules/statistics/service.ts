@@ -14,6 +14,7 @@ import {
 import type { Db, DialectName } from '../../db/types.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { notFound } from '../../lib/http-error.js';
+import { parseJson } from '../../lib/json.js';
 import { parseFieldsSliced } from '../forms/service.js';
 import { type OptionCountRow, statisticsRepository } from './repository.js';
 
@@ -23,15 +24,6 @@ const isStatus = (value: string): value is ApplicationStatus =>
 const ROLE_LEVELS: readonly RoleLevel[] = [0, 1, 2];
 /** Fields whose options are counted between two turns of the event loop. */
 const FIELDS_PER_TURN = 20;
-
-function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 /** The form's fields that are counted per option, in the form's order (read a slice at a time, docs/decisions/021). */
 async function optionFields(fieldsJson: string | null): Promise<FormField[]> {
@@ -75,7 +67,7 @@ export function statisticsService(db: Db, dialect: DialectName) {
       if (!event) throw notFound();
       const fields = await optionFields(event.fields);
       const weekConfig = event.use_week_separation
-        ? weekSeparationConfigSchema.safeParse(parseJson(event.week_separation_config))
+        ? weekSeparationConfigSchema.safeParse(parseJson<unknown>(event.week_separation_config, null))
         : null;
 
       const [groups, groupStatus, days, members, options] = await Promise.all([
