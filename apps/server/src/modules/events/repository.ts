@@ -1,39 +1,10 @@
-import {
-  type Event,
-  type EventSummary,
-  type RoleLevel,
-  runtimeTimeZone,
-  type WeekSeparationConfig,
-} from '@funkis/shared';
+import type { EventSummary, RoleLevel } from '@funkis/shared';
 import { sql } from 'kysely';
-import type { Db, EventRow, EventUpdate } from '../../db/types.js';
+import type { Db, EventUpdate } from '../../db/types.js';
 import { deleteAuditOfEvents } from '../../lib/audit.js';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
 import { prepared } from '../../lib/prepared.js';
 import { nowIso } from '../../lib/time.js';
-
-export { eventAvatarUrl };
-
-/** `week`: the parsed week settings when the caller has them (parsed from the row otherwise). */
-export function toEvent(row: EventRow, week = parseWeekConfig(row.week_separation_config)): Event {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    avatarUrl: eventAvatarUrl(row.id, row.avatar),
-    status: row.status as Event['status'],
-    applicationsOpen: row.applications_open === 1,
-    useWeekSeparation: row.use_week_separation === 1,
-    weekSeparationConfig: week,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    timeZone: row.time_zone ?? runtimeTimeZone(),
-  };
-}
-
-export function parseWeekConfig(text: string | null): WeekSeparationConfig | null {
-  return text ? (JSON.parse(text) as WeekSeparationConfig) : null;
-}
 
 /**
  * The event with its form's stored fields in one statement (the event screen's call, `GET /api/event/{id}`,

@@ -24,7 +24,7 @@ import { isTakingApplications } from '../applications/service.js';
 import { claimRoom, storageLimitsOf, storageUse } from '../files/storage-use.js';
 import { parseFields } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
-import { parseWeekConfig, toEvent } from './repository.js';
+import { parseWeekConfig, toEvent } from './event-view.js';
 import { eventsService } from './service.js';
 
 const tags = { events: { tags: ['events'] } };

@@ -6,7 +6,8 @@ import { lockEvent, withTransaction } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
 import { formsService } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
-import { eventsRepository, findEventWithForm, parseWeekConfig, toEvent } from './repository.js';
+import { parseWeekConfig, toEvent } from './event-view.js';
+import { eventsRepository, findEventWithForm } from './repository.js';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
