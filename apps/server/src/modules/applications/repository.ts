@@ -7,6 +7,7 @@ import {
 } from '@funkis/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
+import { applicationFilterConditions } from '../../lib/application-filter.js';
 import { writeAudit } from '../../lib/audit.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { containsPattern } from '../../lib/search.js';
@@ -106,15 +107,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
       else if (scope.visibleGroupId !== 'all') {
         conditions.push(eb('a.group_id', '=', scope.visibleGroupId), isNotMemberElsewhere(scope.visibleGroupId));
       }
-      if (filter.status && filter.status.length > 0) conditions.push(eb('a.status', 'in', [...new Set(filter.status)]));
-      if (filter.groupId && filter.groupId.length > 0) {
-        const ids = [...new Set(filter.groupId.filter((id): id is number => id !== null))];
-        const alternatives: Expression<SqlBool>[] = [];
-        if (ids.length > 0) alternatives.push(eb('a.group_id', 'in', ids));
-        if (filter.groupId.includes(null)) alternatives.push(eb('a.group_id', 'is', null));
-        conditions.push(eb.or(alternatives));
-      }
-      if (filter.week && filter.week.length > 0) conditions.push(eb('a.week', 'in', [...new Set(filter.week)]));
+      conditions.push(...applicationFilterConditions(eb, filter));
       if (filter.search) {
         const term = filter.search.toLowerCase();
         const pattern = containsPattern(term);

@@ -1,6 +1,7 @@
 import type { StatisticsFilter } from '@funkis/shared';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Db, DialectName } from '../../db/types.js';
+import { applicationFilterConditions } from '../../lib/application-filter.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 
 /**
@@ -40,18 +41,10 @@ export function statisticsRepository(db: Db, dialect: DialectName) {
     filter: StatisticsFilter,
     use: FilterUse = { status: true },
   ) => {
-    const conditions: Expression<SqlBool>[] = [eb('a.event_id', '=', eventId)];
-    if (use.status && filter.status && filter.status.length > 0) {
-      conditions.push(eb('a.status', 'in', [...new Set(filter.status)]));
-    }
-    if (filter.groupId && filter.groupId.length > 0) {
-      const ids = [...new Set(filter.groupId.filter((id): id is number => id !== null))];
-      const alternatives: Expression<SqlBool>[] = [];
-      if (ids.length > 0) alternatives.push(eb('a.group_id', 'in', ids));
-      if (filter.groupId.includes(null)) alternatives.push(eb('a.group_id', 'is', null));
-      conditions.push(eb.or(alternatives));
-    }
-    if (filter.week && filter.week.length > 0) conditions.push(eb('a.week', 'in', [...new Set(filter.week)]));
+    const conditions: Expression<SqlBool>[] = [
+      eb('a.event_id', '=', eventId),
+      ...applicationFilterConditions(eb, { ...filter, status: use.status ? filter.status : undefined }),
+    ];
     if (filter.from) conditions.push(eb('a.created_at', '>=', `${filter.from}T00:00:00.000Z`));
     if (filter.to) conditions.push(eb('a.created_at', '<', dayAfter(filter.to)));
     return eb.and(conditions);
