@@ -4,6 +4,7 @@ import type { Db, DialectName } from '../../db/types.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { containsText, foldedLower } from '../../lib/search.js';
 import { nowIso } from '../../lib/time.js';
+import { chunked } from '../../lib/transaction.js';
 
 /** A person an e-mail reaches, with why (the criteria that named them, or chosen by name). */
 export interface ResolvedReceiver {
@@ -69,6 +70,7 @@ export interface ClaimedMessage {
   attempts: number;
 }
 
+/** Queue rows per statement (see `enqueue`); id lists go through `chunked`, as in every module. */
 const CHUNK = 500;
 /** First key of the per-event mail-slot advisory lock (`pg_advisory_xact_lock(MAIL_SLOT_LOCK, eventId)`). */
 const MAIL_SLOT_LOCK = 0x6d61696c;
@@ -189,8 +191,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
       if (filter.userIds?.length) {
         const wanted = [...new Set(filter.userIds)];
         const known = new Set<number>();
-        for (let start = 0; start < wanted.length; start += CHUNK) {
-          const ids = wanted.slice(start, start + CHUNK);
+        for (const ids of chunked(wanted)) {
           const rows = [
             ...(await members(scopeGroupId).where('eu.event_id', '=', eventId).where('u.id', 'in', ids).execute()),
             ...(await applicants(scopeGroupId).where('a.event_id', '=', eventId).where('u.id', 'in', ids).execute()),
@@ -303,12 +304,12 @@ export function mailRepository(db: Db, dialect: DialectName) {
     /** The role each of the users has in the event; applicants who are not members have none. */
     async roleLevelsOf(eventId: number, userIds: number[]): Promise<Map<number, number>> {
       const levels = new Map<number, number>();
-      for (let start = 0; start < userIds.length; start += CHUNK) {
+      for (const chunk of chunked(userIds)) {
         const rows = await db
           .selectFrom('event_users')
           .select(['user_id', 'role_level'])
           .where('event_id', '=', eventId)
-          .where('user_id', 'in', userIds.slice(start, start + CHUNK))
+          .where('user_id', 'in', chunk)
           .execute();
         for (const row of rows) levels.set(row.user_id, row.role_level);
       }
@@ -344,12 +345,12 @@ export function mailRepository(db: Db, dialect: DialectName) {
     /** Which of the e-mails the user has opened. */
     async readIds(userId: number, mailIds: number[]): Promise<Set<number>> {
       const read = new Set<number>();
-      for (let start = 0; start < mailIds.length; start += CHUNK) {
+      for (const chunk of chunked(mailIds)) {
         const rows = await db
           .selectFrom('mail_reads')
           .select('mail_id')
           .where('user_id', '=', userId)
-          .where('mail_id', 'in', mailIds.slice(start, start + CHUNK))
+          .where('mail_id', 'in', chunk)
           .execute();
         for (const row of rows) read.add(row.mail_id);
       }
@@ -409,11 +410,11 @@ export function mailRepository(db: Db, dialect: DialectName) {
     ): Promise<number[]> {
       const ids: number[] = [];
       const now = nowIso();
-      for (let start = 0; start < receivers.length; start += CHUNK) {
+      for (const chunk of chunked(receivers)) {
         const rows = await db
           .insertInto('mail_receivers')
           .values(
-            receivers.slice(start, start + CHUNK).map((receiver) => ({
+            chunk.map((receiver) => ({
               mail_id: mailId,
               user_id: receiver.userId,
               email: receiver.email,
@@ -695,8 +696,7 @@ export function mailRepository(db: Db, dialect: DialectName) {
           .where('state', '=', 'failed')
           .execute();
         const ids = failed.map((row) => row.id);
-        for (let start = 0; start < ids.length; start += CHUNK) {
-          const chunk = ids.slice(start, start + CHUNK);
+        for (const chunk of chunked(ids)) {
           await trx
             .updateTable('mail_queue')
             .set({ state: 'queued', attempts: 0, next_attempt_at: now, last_error: null, updated_at: now })
@@ -783,11 +783,11 @@ export function mailRepository(db: Db, dialect: DialectName) {
     async stateCounts(mailIds: number[]): Promise<Map<number, MailStateCounts>> {
       const counts = new Map<number, MailStateCounts>();
       for (const id of mailIds) counts.set(id, emptyCounts());
-      for (let start = 0; start < mailIds.length; start += CHUNK) {
+      for (const chunk of chunked(mailIds)) {
         const rows = await db
           .selectFrom('mail_receivers')
           .select((eb) => ['mail_id', 'state', eb.fn.countAll<number>().as('count')])
-          .where('mail_id', 'in', mailIds.slice(start, start + CHUNK))
+          .where('mail_id', 'in', chunk)
           .groupBy(['mail_id', 'state'])
           .execute();
         for (const row of rows) {
@@ -801,11 +801,11 @@ export function mailRepository(db: Db, dialect: DialectName) {
     async labelIdsOf(mailIds: number[]): Promise<Map<number, number[]>> {
       const links = new Map<number, number[]>();
       for (const id of mailIds) links.set(id, []);
-      for (let start = 0; start < mailIds.length; start += CHUNK) {
+      for (const chunk of chunked(mailIds)) {
         const rows = await db
           .selectFrom('mail_label_links')
           .select(['mail_id', 'label_id'])
-          .where('mail_id', 'in', mailIds.slice(start, start + CHUNK))
+          .where('mail_id', 'in', chunk)
           .orderBy('label_id')
           .execute();
         for (const row of rows) links.get(row.mail_id)?.push(row.label_id);
