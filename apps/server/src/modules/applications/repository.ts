@@ -95,6 +95,17 @@ function selectApplicationRows(db: Db) {
     ]);
 }
 
+/** A new (pending) application's row as the service computed it: answers and labels as JSON text. */
+export interface NewApplication {
+  eventId: number;
+  userId: number;
+  answers: string;
+  answerLabels: string;
+  week: string | null;
+  searchText: string;
+  createdAt: string;
+}
+
 /** Choice rows per insert: 5 values each, far below either database's parameter limit; a few ms on SQLite. */
 const CHOICE_ROWS = 400;
 
@@ -376,36 +387,6 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
         .where('user_id', '=', userId)
         .executeTakeFirst(),
 
-    insertApplication: (
-      trx: Db,
-      values: {
-        eventId: number;
-        userId: number;
-        answers: string;
-        answerLabels: string;
-        week: string | null;
-        searchText: string;
-        createdAt: string;
-      },
-    ) =>
-      trx
-        .insertInto('applications')
-        .values({
-          event_id: values.eventId,
-          user_id: values.userId,
-          answers: values.answers,
-          answer_labels: values.answerLabels,
-          status: 'pending',
-          group_id: null,
-          week: values.week,
-          search_text: values.searchText,
-          ...sortNameOf(values.userId),
-          created_at: values.createdAt,
-          updated_at: values.createdAt,
-        })
-        .returning(['id', 'status', 'created_at'])
-        .executeTakeFirstOrThrow(),
-
     /**
      * The options the new applications' answers choose, for the statistics, in the transaction that inserts the
      * applications: a few hundred rows per statement, the loop turning between them on SQLite, where a form's
@@ -489,18 +470,7 @@ export function applicationsRepository(db: Db, dialect: DialectName) {
     },
 
     /** Many new (pending) applications: one multi-row insert per 100 rows. Answers the ids in the given order. */
-    async insertApplications(
-      trx: Db,
-      rows: readonly {
-        eventId: number;
-        userId: number;
-        answers: string;
-        answerLabels: string;
-        week: string | null;
-        searchText: string;
-        createdAt: string;
-      }[],
-    ): Promise<number[]> {
+    async insertApplications(trx: Db, rows: readonly NewApplication[]): Promise<number[]> {
       const ids: number[] = [];
       for (const chunk of chunked(rows, 100)) {
         const inserted = await trx

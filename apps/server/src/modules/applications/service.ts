@@ -665,24 +665,28 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
       );
       try {
         // The application and the options it chooses are stored together or not at all.
-        const row = await withTransaction(db, async (trx) => {
-          const inserted = await repository.insertApplication(trx, {
-            eventId,
-            userId: user.id,
-            answers: JSON.stringify(result.value),
-            answerLabels: JSON.stringify(labels),
-            week: weekOfAnswers(result.value, activeWeekConfig(event)),
-            searchText: searchTextOf(user, result.value),
-            createdAt: nowIso(),
-          });
-          const choices = choicesOf(fields, result.value);
+        const createdAt = nowIso();
+        const applicationId = await withTransaction(db, async (trx) => {
+          const [id] = await repository.insertApplications(trx, [
+            {
+              eventId,
+              userId: user.id,
+              answers: JSON.stringify(result.value),
+              answerLabels: JSON.stringify(labels),
+              week: weekOfAnswers(result.value, activeWeekConfig(event)),
+              searchText: searchTextOf(user, result.value),
+              createdAt,
+            },
+          ]);
+          const stored = id as number;
           await repository.insertChoices(
             trx,
-            choices.map((choice) => ({ applicationId: inserted.id, eventId, ...choice })),
+            choicesOf(fields, result.value).map((choice) => ({ applicationId: stored, eventId, ...choice })),
           );
-          return inserted;
+          return stored;
         });
-        return { id: row.id, status: row.status as ApplicationStatus, createdAt: row.created_at };
+        // Every new application is pending.
+        return { id: applicationId, status: 'pending' as ApplicationStatus, createdAt };
       } catch (error) {
         // Two submissions racing: the unique (event, user) index lets one through.
         if (await repository.findApplicationOf(eventId, user.id)) throw conflict('error.alreadyApplied');

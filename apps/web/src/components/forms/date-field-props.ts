@@ -22,17 +22,5 @@ export interface DateFieldProps {
   sx?: SxProps<Theme>;
 }
 
-/** The props of `DateTimeField`: the value is a wall-clock time `YYYY-MM-DDTHH:mm` ('' when empty). */
-export interface DateTimeFieldProps {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  size?: 'small' | 'medium';
-  name?: string;
-  required?: boolean;
-  disabled?: boolean;
-  error?: boolean;
-  helperText?: ReactNode;
-  fullWidth?: boolean;
-  testId?: string;
-}
+/** The props of `DateTimeField`: the value is a wall-clock time `YYYY-MM-DDTHH:mm` ('' when empty); no bounds. */
+export type DateTimeFieldProps = Omit<DateFieldProps, 'min' | 'max'>;

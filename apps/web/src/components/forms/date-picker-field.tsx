@@ -59,93 +59,79 @@ function usePickerLocale(language: string): PickerLocale | null {
   return locale?.language === language ? locale : null;
 }
 
+/** The pickers' provider in the app's language; the placeholder while that language's pack loads. */
+function InLanguage({ fallback, children }: { fallback: React.ReactNode; children: React.ReactNode }) {
+  const { i18n } = useTranslation();
+  const locale = usePickerLocale(i18n.language);
+  if (!locale) return <>{fallback}</>;
+  return (
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={locale.adapterLocale}
+      localeText={locale.localeText}
+    >
+      {children}
+    </LocalizationProvider>
+  );
+}
+
+/** What both pickers hand their text field, and their answer as the text the caller holds ('' when empty). */
+function fieldProps(props: DateTimeFieldProps, format: string) {
+  return {
+    label: props.label,
+    value: props.value ? dayjs(props.value, format) : null,
+    disabled: props.disabled,
+    // A plain text input in the language's format (typed or picked): the apply form focuses `input`s, and a screen
+    // reader reads one field.
+    enableAccessibleFieldDOMStructure: false as const,
+    onChange: (value: Dayjs | null) => {
+      if (value === null) props.onChange('');
+      else if (value.isValid()) props.onChange(value.format(format));
+    },
+    textField: {
+      size: props.size,
+      name: props.name,
+      required: props.required,
+      error: props.error,
+      helperText: props.helperText,
+      fullWidth: props.fullWidth,
+      onBlur: props.onBlur,
+      inputProps: { 'data-testid': props.testId },
+      sx: props.sx,
+    },
+  };
+}
+
 const ISO_DAY = 'YYYY-MM-DD';
-const toDay = (value: string) => (value ? dayjs(value, ISO_DAY) : null);
+const LOCAL_MINUTE = 'YYYY-MM-DDTHH:mm';
 
 /**
  * MUI's date picker in the app's language (its format, month names, first day of the week and texts), holding an
  * ISO day `YYYY-MM-DD` ('' when empty) as the native date input did (decision 026).
  */
 export default function DatePickerField(props: DateFieldProps & { fallback: React.ReactNode }) {
-  const { i18n } = useTranslation();
-  const locale = usePickerLocale(i18n.language);
-  if (!locale) return <>{props.fallback}</>;
+  const { textField, ...field } = fieldProps(props, ISO_DAY);
   return (
-    <LocalizationProvider
-      dateAdapter={AdapterDayjs}
-      adapterLocale={locale.adapterLocale}
-      localeText={locale.localeText}
-    >
+    <InLanguage fallback={props.fallback}>
       <DatePicker
-        // A plain text input in the language's format (typed or picked): the apply form focuses `input`s, and a
-        // screen reader reads one field.
-        enableAccessibleFieldDOMStructure={false}
-        label={props.label}
-        value={toDay(props.value)}
-        minDate={props.min ? (toDay(props.min) ?? undefined) : undefined}
-        maxDate={props.max ? (toDay(props.max) ?? undefined) : undefined}
-        disabled={props.disabled}
-        onChange={(value: Dayjs | null) => {
-          if (value === null) props.onChange('');
-          else if (value.isValid()) props.onChange(value.format(ISO_DAY));
-        }}
-        slotProps={{
-          field: { clearable: !props.required },
-          textField: {
-            size: props.size,
-            name: props.name,
-            required: props.required,
-            error: props.error,
-            helperText: props.helperText,
-            fullWidth: props.fullWidth,
-            onBlur: props.onBlur,
-            inputProps: { 'data-testid': props.testId },
-            sx: props.sx,
-          },
-        }}
+        {...field}
+        minDate={props.min ? dayjs(props.min, ISO_DAY) : undefined}
+        maxDate={props.max ? dayjs(props.max, ISO_DAY) : undefined}
+        slotProps={{ field: { clearable: !props.required }, textField }}
       />
-    </LocalizationProvider>
+    </InLanguage>
   );
 }
-
-const LOCAL_MINUTE = 'YYYY-MM-DDTHH:mm';
-const toMinute = (value: string) => (value ? dayjs(value, LOCAL_MINUTE) : null);
 
 /**
  * MUI's date and time picker in the app's language, holding a wall-clock time `YYYY-MM-DDTHH:mm` ('' when empty)
  * as the native datetime-local input did: the caller reads it in the event's time zone.
  */
 export function DateTimePickerField(props: DateTimeFieldProps & { fallback: React.ReactNode }) {
-  const { i18n } = useTranslation();
-  const locale = usePickerLocale(i18n.language);
-  if (!locale) return <>{props.fallback}</>;
+  const { textField, ...field } = fieldProps(props, LOCAL_MINUTE);
   return (
-    <LocalizationProvider
-      dateAdapter={AdapterDayjs}
-      adapterLocale={locale.adapterLocale}
-      localeText={locale.localeText}
-    >
-      <DateTimePicker
-        enableAccessibleFieldDOMStructure={false}
-        label={props.label}
-        value={toMinute(props.value)}
-        disabled={props.disabled}
-        onChange={(value: Dayjs | null) => {
-          if (value === null) props.onChange('');
-          else if (value.isValid()) props.onChange(value.format(LOCAL_MINUTE));
-        }}
-        slotProps={{
-          textField: {
-            size: props.size,
-            name: props.name,
-            required: props.required,
-            error: props.error,
-            helperText: props.helperText,
-            fullWidth: props.fullWidth,
-            inputProps: { 'data-testid': props.testId },
-          },
-        }}
-      />
-    </LocalizationProvider>
+    <InLanguage fallback={props.fallback}>
+      <DateTimePicker {...field} slotProps={{ textField }} />
+    </InLanguage>
   );
 }
