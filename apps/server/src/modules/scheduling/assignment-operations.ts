@@ -1,0 +1,135 @@
+import type { ShiftAssignment } from '@funkis/shared';
+import type { Db } from '../../db/types.js';
+import { writeAudit } from '../../lib/audit.js';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import type { EventMembership } from '../../plugins/auth.js';
+import { membershipsService } from '../memberships/service.js';
+import { schedulingMails } from './mails.js';
+import { HOUR, type SchedulingContext, toAssignment } from './operations-context.js';
+import { type ShiftRow, schedulingRepository } from './repository.js';
+import { checkHeldShifts, requireOrganiserOf, requirePlaceableBy } from './rules.js';
+
+/** Who holds a place: sign-up, assignment by an organiser, sign-off and removal, each under the rules. */
+export function assignmentOperations(shared: SchedulingContext) {
+  const { db, dialect, read, toMailShift, notify, lockShiftOr404 } = shared;
+  return {
+    /**
+     * Tells a person that an organiser moved their place from one shift to another (the "changed" mail, with
+     * the old and the new shift), inside the caller's transaction: planning-service.ts's move.
+     */
+    notifyMoved: (trx: Db, eventId: number, eventUserId: number, from: ShiftRow, to: ShiftRow) =>
+      notify(trx, eventId, [eventUserId], 'shift_changed', (context) =>
+        schedulingMails.changed(toMailShift(from), toMailShift(to), context),
+      ),
+    /**
+     * Gives a member a place. Admins assign anyone, leaders anyone to their own group's shifts, volunteers only
+     * themselves and only where self sign-up is open for their group and the shift has not started. The rules
+     * (own group for volunteers, capacity, overlap, rest) hold for every way in.
+     */
+    async assign(
+      membership: EventMembership,
+      actorId: number,
+      shiftId: number,
+      eventUserId: number,
+    ): Promise<ShiftAssignment> {
+      // A first look without any lock: a volunteer reaching for a shift that is already full is answered here,
+      // not queued on the shift's row lock behind everyone else who wants it (decision 024). Whatever else it
+      // finds is decided again under the locks below; settings are read here, as always without the event's lock.
+      const view = await read.signUpView(membership.eventId, shiftId, eventUserId);
+      if (!view) throw notFound('error.shiftNotFound');
+      const { settings } = view;
+      if (
+        membership.roleLevel === 2 &&
+        eventUserId === membership.eventUserId &&
+        membership.groupId !== null &&
+        settings.selfSignupGroupIds.includes(membership.groupId) &&
+        Date.parse(view.shift.starts_at) > Date.now() &&
+        (view.shift.group_id === null || view.shift.group_id === membership.groupId) &&
+        !view.held &&
+        view.taken >= view.shift.capacity
+      ) {
+        throw conflict('error.shiftFull', { capacity: view.shift.capacity });
+      }
+      try {
+        return await withTransaction(db, async (trx) => {
+          const repository = schedulingRepository(trx, dialect);
+          // The shift's row, then the member's: what capacity and the person's overlap and rest are decided on.
+          // Few statements while the shift's lock is held: it is what every sign-up for the shift queues on.
+          const shift = await lockShiftOr404(repository, membership.eventId, shiftId);
+          if (membership.roleLevel === 2) {
+            if (eventUserId !== membership.eventUserId) throw forbidden();
+            if (membership.groupId === null || !settings.selfSignupGroupIds.includes(membership.groupId)) {
+              throw forbidden('error.selfSignupClosed');
+            }
+            if (Date.parse(shift.starts_at) <= Date.now()) throw conflict('error.shiftStarted');
+          } else {
+            requireOrganiserOf(membership, shift.group_id);
+          }
+          const member = await membershipsService(trx, dialect).lockMember(membership.eventId, eventUserId);
+          if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
+          if (membership.roleLevel !== 2) requirePlaceableBy(membership, member);
+          if (member.roleLevel === 2 && shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
+            throw conflict('error.shiftOtherGroup');
+          }
+          const held = await repository.shiftsOfMember(membership.eventId, eventUserId);
+          await checkHeldShifts(
+            shift,
+            held,
+            settings,
+            async () => (await repository.countAssignments(shift.id)) >= shift.capacity,
+          );
+          // Capacity: counted and inserted in one statement, under the shift's lock.
+          const row = await repository.insertAssignmentIfRoom(shiftId, eventUserId, shift.capacity, nowIso());
+          if (!row) throw conflict('error.shiftFull', { capacity: shift.capacity });
+          await writeAudit(trx, {
+            eventId: membership.eventId,
+            actorId,
+            action: eventUserId === membership.eventUserId ? 'shift.signed_up' : 'shift.assigned',
+            subject: `shift:${shiftId}`,
+            details: { assignmentId: row.id, eventUserId, title: shift.title },
+          });
+          return toAssignment(row);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('error.shiftAlreadyAssigned');
+        throw error;
+      }
+    },
+    /** Takes a place away: organisers as for assigning; volunteers their own, until sign-off closes. */
+    async unassign(membership: EventMembership, actorId: number, shiftId: number, assignmentId: number) {
+      await withTransaction(db, async (trx) => {
+        const repository = schedulingRepository(trx, dialect);
+        const shift = await lockShiftOr404(repository, membership.eventId, shiftId);
+        const assignment = await repository.findAssignment(shiftId, assignmentId);
+        if (!assignment) throw notFound('error.assignmentNotFound');
+        if (membership.roleLevel === 2) {
+          if (assignment.event_user_id !== membership.eventUserId) throw forbidden();
+          const settings = await repository.settings(membership.eventId);
+          if (membership.groupId === null || !settings.selfSignupGroupIds.includes(membership.groupId)) {
+            throw forbidden('error.selfSignupClosed');
+          }
+          if (Date.now() > Date.parse(shift.starts_at) - settings.signOffClosesHours * HOUR) {
+            throw conflict('error.signOffClosed', { hours: settings.signOffClosesHours });
+          }
+        } else {
+          requireOrganiserOf(membership, shift.group_id);
+        }
+        if (assignment.event_user_id !== membership.eventUserId) {
+          await notify(trx, membership.eventId, [assignment.event_user_id], 'shift_removed', (context) =>
+            schedulingMails.removed(toMailShift(shift), context, false),
+          );
+        }
+        await repository.deleteAssignment(shiftId, assignmentId);
+        await writeAudit(trx, {
+          eventId: membership.eventId,
+          actorId,
+          action: assignment.event_user_id === membership.eventUserId ? 'shift.signed_off' : 'shift.unassigned',
+          subject: `shift:${shiftId}`,
+          details: { assignmentId, eventUserId: assignment.event_user_id, title: shift.title },
+        });
+      });
+    },
+  };
+}

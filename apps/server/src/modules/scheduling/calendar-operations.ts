@@ -1,0 +1,109 @@
+import type { CalendarFeed } from '@funkis/shared';
+import { writeAudit } from '../../lib/audit.js';
+import { notFound } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+import { withTransaction } from '../../lib/transaction.js';
+import type { EventMembership } from '../../plugins/auth.js';
+import { eventsService } from '../events/service.js';
+import { membershipsService } from '../memberships/service.js';
+import { toICalendar } from './ical.js';
+import { schedulingMails } from './mails.js';
+import { HOUR, type SchedulingContext } from './operations-context.js';
+import { schedulingRepository } from './repository.js';
+
+/** Calendars: the event's .ics of the caller's shifts, the secret feed of all their shifts, reminders by mail. */
+export function calendarOperations(shared: SchedulingContext) {
+  const { db, dialect, options, read, publicUrl, secret, toMailShift, notify, calendarRows } = shared;
+  return {
+    /** The caller's shifts in the event as an iCalendar document (one VEVENT each, UID stable per shift). */
+    async myCalendar(membership: EventMembership, host: string): Promise<string> {
+      const events = await eventsService(db, dialect).namesAndZones([membership.eventId]);
+      const rows = await read.calendarShiftsOfMember(membership.eventId, membership.eventUserId);
+      return toICalendar(events.get(membership.eventId)?.name ?? '', calendarRows(rows, events), host);
+    },
+    /** The user's secret feed: when it was made; never the token (only its hash is kept). */
+    async calendarFeed(userId: number): Promise<CalendarFeed> {
+      const row = await read.calendarToken(userId);
+      return { createdAt: row?.created_at ?? null, url: null };
+    },
+    /** A new secret URL for all the user's shifts; the previous one stops working. */
+    async renewCalendarFeed(userId: number): Promise<CalendarFeed> {
+      const token = randomToken(24);
+      const now = nowIso();
+      await withTransaction(db, async (trx) => {
+        await schedulingRepository(trx, dialect).replaceCalendarToken(userId, hashToken(token, secret), now);
+        await writeAudit(trx, {
+          eventId: null,
+          actorId: userId,
+          action: 'calendar_feed.created',
+          subject: `user:${userId}`,
+        });
+      });
+      return { createdAt: now, url: `${publicUrl}/api/calendar/${token}.ics` };
+    },
+    async revokeCalendarFeed(userId: number): Promise<void> {
+      await withTransaction(db, async (trx) => {
+        if (!(await schedulingRepository(trx, dialect).deleteCalendarToken(userId))) throw notFound();
+        await writeAudit(trx, {
+          eventId: null,
+          actorId: userId,
+          action: 'calendar_feed.revoked',
+          subject: `user:${userId}`,
+        });
+      });
+    },
+    /**
+     * Ends the user's secret feed, if any, in the caller's transaction: a password change or reset ends every
+     * other way into the account, and the feed's URL is one (it may have leaked with the old password).
+     */
+    async endCalendarFeed(userId: number, reason: 'password_changed'): Promise<void> {
+      if (!(await schedulingRepository(db, dialect).deleteCalendarToken(userId))) return;
+      await writeAudit(db, {
+        eventId: null,
+        actorId: userId,
+        action: 'calendar_feed.revoked',
+        subject: `user:${userId}`,
+        details: { reason },
+      });
+    },
+    /** The secret feed's calendar: every shift of the token's user in every event they are a member of. */
+    async calendarOfToken(token: string, host: string): Promise<string | null> {
+      if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
+      const userId = await read.userOfCalendarToken(hashToken(token, secret));
+      if (userId === undefined) return null;
+      const memberships = await membershipsService(db, dialect).membershipIdsOfUser(userId);
+      const rows = await read.calendarShiftsOfMemberships(memberships.map((item) => item.eventUserId));
+      const events = await eventsService(db, dialect).namesAndZones([...new Set(rows.map((row) => row.event_id))]);
+      return toICalendar('Funkis', calendarRows(rows, events), host);
+    },
+    /**
+     * Queues the reminders that are due: each assignment whose shift starts within its event's reminder time and
+     * has not been reminded. The mark and the queued mail are one transaction per assignment, and the mark is
+     * only set when it was not (`reminded_at is null`), so two workers or a restart never send twice.
+     */
+    async sendDueReminders(now = new Date()): Promise<number> {
+      if (!options.enqueue) return 0;
+      const hoursList = await read.reminderHourValues();
+      let sent = 0;
+      for (const hours of hoursList) {
+        const until = new Date(now.getTime() + hours * HOUR).toISOString();
+        for (;;) {
+          const due = await read.dueReminders(now.toISOString(), until, hours, 100);
+          if (due.length === 0) break;
+          for (const candidate of due) {
+            await withTransaction(db, async (trx) => {
+              const repository = schedulingRepository(trx, dialect);
+              if (!(await repository.markReminded(candidate.assignment_id, nowIso()))) return;
+              sent += await notify(trx, candidate.event_id, [candidate.event_user_id], 'shift_reminder', (context) =>
+                schedulingMails.reminder(toMailShift(candidate), context, hours),
+              );
+            });
+          }
+          if (due.length < 100) break;
+        }
+      }
+      return sent;
+    },
+  };
+}

@@ -1,0 +1,232 @@
+import type { CreateShiftInput, SchedulingSettings, Shift, ShiftsListQuery, UpdateShiftInput } from '@funkis/shared';
+import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audit.js';
+import { fieldError } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import { lockEvent, withTransaction } from '../../lib/transaction.js';
+import type { EventMembership } from '../../plugins/auth.js';
+import { groupsService } from '../groups/service.js';
+import { schedulingMails } from './mails.js';
+import { type SchedulingContext, utc } from './operations-context.js';
+import { type ShiftFilters, schedulingRepository } from './repository.js';
+import { requireOrganiserOf } from './rules.js';
+
+/** Shifts: the list and one shift, made one or many at a time, changed (people told), deleted; the settings. */
+export function shiftOperations(shared: SchedulingContext) {
+  const {
+    db,
+    dialect,
+    read,
+    toMailShift,
+    notify,
+    requireGroup,
+    lockShiftOr404,
+    toShifts,
+    checkChangedTimes,
+    getShift,
+  } = shared;
+  return {
+    async list(membership: EventMembership, query: ShiftsListQuery): Promise<Shift[]> {
+      const filters: ShiftFilters = {
+        from: query.from ? utc(query.from) : undefined,
+        to: query.to ? utc(query.to) : undefined,
+        groupId: query.groupId,
+        location: query.location || undefined,
+      };
+      if (membership.roleLevel !== 0) {
+        filters.visibleTo = { groupId: membership.groupId, eventUserId: membership.eventUserId };
+      }
+      const rows = await read.listShifts(membership.eventId, filters);
+      const shifts = await toShifts(membership.eventId, rows, membership.eventUserId);
+      return query.free === '1' ? shifts.filter((shift) => shift.assignments.length < shift.capacity) : shifts;
+    },
+    get: getShift,
+    settings: (eventId: number) => read.settings(eventId),
+    async saveSettings(eventId: number, actorId: number, settings: SchedulingSettings): Promise<SchedulingSettings> {
+      return withTransaction(db, async (trx) => {
+        await lockEvent(trx, dialect, eventId);
+        const known = new Set((await groupsService(trx, dialect).names(eventId)).map((group) => group.id));
+        const unknown = settings.selfSignupGroupIds.find((id) => !known.has(id));
+        if (unknown !== undefined) throw fieldError('selfSignupGroupIds', 'error.groupNotFound', undefined, 404);
+        const clean = { ...settings, selfSignupGroupIds: [...new Set(settings.selfSignupGroupIds)] };
+        const repository = schedulingRepository(trx, dialect);
+        const before = await repository.settings(eventId);
+        await repository.saveSettings(eventId, clean, nowIso());
+        await writeAudit(trx, {
+          eventId,
+          actorId,
+          action: 'scheduling.settings_changed',
+          subject: `event:${eventId}`,
+          details: { from: before, to: clean },
+        });
+        return clean;
+      });
+    },
+    async create(membership: EventMembership, actorId: number, input: CreateShiftInput): Promise<Shift> {
+      requireOrganiserOf(membership, input.groupId);
+      const id = await withTransaction(db, async (trx) => {
+        await requireGroup(trx, membership.eventId, input.groupId);
+        const values = { ...input, startsAt: utc(input.startsAt), endsAt: utc(input.endsAt) };
+        const { id } = await schedulingRepository(trx, dialect).insertShift(membership.eventId, values, nowIso());
+        await writeAudit(trx, {
+          eventId: membership.eventId,
+          actorId,
+          action: 'shift.created',
+          subject: `shift:${id}`,
+          details: { title: values.title, startsAt: values.startsAt, endsAt: values.endsAt, capacity: values.capacity },
+        });
+        return id;
+      });
+      return getShift(membership, id);
+    },
+    /** A repeating set or a duplicated day: every shift checked, all made in one transaction or none. */
+    async createMany(membership: EventMembership, actorId: number, inputs: CreateShiftInput[]): Promise<Shift[]> {
+      for (const input of inputs) requireOrganiserOf(membership, input.groupId);
+      const ids = await withTransaction(db, async (trx) => {
+        for (const groupId of new Set(inputs.map((input) => input.groupId))) {
+          await requireGroup(trx, membership.eventId, groupId);
+        }
+        const repository = schedulingRepository(trx, dialect);
+        const now = nowIso();
+        const made: number[] = [];
+        for (const input of inputs) {
+          const values = { ...input, startsAt: utc(input.startsAt), endsAt: utc(input.endsAt) };
+          made.push((await repository.insertShift(membership.eventId, values, now)).id);
+        }
+        // Many shifts at once (a repeating shift) are one entry in the log, each shift's own under it
+        // (docs/decisions/025).
+        const partOf =
+          made.length > 1
+            ? await writeAuditSummary(trx, {
+                eventId: membership.eventId,
+                actorId,
+                action: 'shifts.created',
+                subject: `shift:${made[0]}`,
+                details: {
+                  count: made.length,
+                  ids: made.slice(0, AUDIT_SUMMARY_IDS),
+                  title: inputs[0].title,
+                  startsAt: utc(inputs[0].startsAt),
+                },
+              })
+            : undefined;
+        await writeAudit(
+          trx,
+          made.map((id, index) => ({
+            eventId: membership.eventId,
+            actorId,
+            action: 'shift.created',
+            subject: `shift:${id}`,
+            details: { title: inputs[index].title, startsAt: utc(inputs[index].startsAt), batch: made.length },
+            partOf,
+          })),
+        );
+        return made;
+      });
+      const rows = await read.listShifts(membership.eventId, {});
+      const wanted = new Set(ids);
+      return toShifts(
+        membership.eventId,
+        rows.filter((row) => wanted.has(row.id)),
+        membership.eventUserId,
+      );
+    },
+    async update(
+      membership: EventMembership,
+      actorId: number,
+      shiftId: number,
+      input: UpdateShiftInput,
+    ): Promise<Shift> {
+      await withTransaction(db, async (trx) => {
+        const repository = schedulingRepository(trx, dialect);
+        const current = await lockShiftOr404(repository, membership.eventId, shiftId);
+        requireOrganiserOf(membership, current.group_id);
+        const next = {
+          title: input.title ?? current.title,
+          description: input.description ?? current.description,
+          location: input.location ?? current.location,
+          startsAt: input.startsAt ? utc(input.startsAt) : current.starts_at,
+          endsAt: input.endsAt ? utc(input.endsAt) : current.ends_at,
+          capacity: input.capacity ?? current.capacity,
+          groupId: input.groupId === undefined ? current.group_id : input.groupId,
+        };
+        if (next.groupId !== current.group_id) {
+          requireOrganiserOf(membership, next.groupId);
+          await requireGroup(trx, membership.eventId, next.groupId);
+        }
+        if (Date.parse(next.endsAt) <= Date.parse(next.startsAt)) {
+          throw fieldError('endsAt', 'error.shiftEndsBeforeStart');
+        }
+        const assigned = await repository.assignmentsOf([shiftId]);
+        const taken = assigned.length;
+        if (next.capacity < taken) {
+          throw fieldError(
+            'capacity',
+            'error.shiftCapacityBelowAssigned',
+            { count: taken, capacity: next.capacity },
+            409,
+          );
+        }
+        const timesChanged = next.startsAt !== current.starts_at || next.endsAt !== current.ends_at;
+        const people = assigned.map((assignment) => assignment.event_user_id);
+        if (timesChanged) await checkChangedTimes(trx, current, next.startsAt, next.endsAt, people);
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        const before: Record<string, unknown> = {
+          title: current.title,
+          description: current.description,
+          location: current.location,
+          startsAt: current.starts_at,
+          endsAt: current.ends_at,
+          capacity: current.capacity,
+          groupId: current.group_id,
+        };
+        for (const [key, value] of Object.entries(next)) {
+          if (before[key] !== value) changes[key] = { from: before[key], to: value };
+        }
+        if (Object.keys(changes).length === 0) return;
+        await repository.updateShift(membership.eventId, shiftId, next, nowIso());
+        // A new time: the reminder goes out again before it.
+        if (timesChanged) await repository.resetReminders(shiftId);
+        let told = 0;
+        if (timesChanged || next.location !== current.location) {
+          const after = { title: next.title, location: next.location, starts_at: next.startsAt, ends_at: next.endsAt };
+          told = await notify(trx, membership.eventId, people, 'shift_changed', (context) =>
+            schedulingMails.changed(toMailShift(current), toMailShift(after), context),
+          );
+        }
+        await writeAudit(trx, {
+          eventId: membership.eventId,
+          actorId,
+          action: 'shift.updated',
+          subject: `shift:${shiftId}`,
+          details: { changes, ...(told > 0 ? { told } : {}) },
+        });
+      });
+      return getShift(membership, shiftId);
+    },
+    async delete(membership: EventMembership, actorId: number, shiftId: number): Promise<void> {
+      await withTransaction(db, async (trx) => {
+        const repository = schedulingRepository(trx, dialect);
+        const current = await lockShiftOr404(repository, membership.eventId, shiftId);
+        requireOrganiserOf(membership, current.group_id);
+        const assigned = await repository.assignmentsOf([shiftId]);
+        const people = assigned.map((assignment) => assignment.event_user_id);
+        // Written before the shift goes: the people's names still resolve, and the mail leaves with the change.
+        await notify(trx, membership.eventId, people, 'shift_removed', (context) =>
+          schedulingMails.removed(toMailShift(current), context, true),
+        );
+        await repository.deleteShift(membership.eventId, shiftId);
+        await writeAudit(trx, {
+          eventId: membership.eventId,
+          actorId,
+          action: 'shift.deleted',
+          subject: `shift:${shiftId}`,
+          details: {
+            title: current.title,
+            startsAt: current.starts_at,
+            eventUserIds: assigned.map((assignment) => assignment.event_user_id),
+          },
+        });
+      });
+    },
+  };
+}
