@@ -31,6 +31,15 @@ import { groupsService } from '../groups/service.js';
 import type { MailService } from '../mail/service.js';
 import { eventMailBody, reasonText, viaFunkis } from '../mail/texts.js';
 import { membershipsService } from '../memberships/service.js';
+import {
+  applyMembershipEffects,
+  type BulkUpdateInput,
+  bulkAuditEntries,
+  changesOf,
+  findTargets,
+  type Reviewer,
+  scopeOf,
+} from './bulk-update.js';
 import { choicesOf } from './choices.js';
 import {
   type ApplicationPageRow,
@@ -38,10 +47,7 @@ import {
   type ApplicationTarget,
   applicationsRepository,
   type BulkAudit,
-  type BulkAuditEntry,
 } from './repository.js';
-
-const ACCEPTED: ApplicationStatus = 'accepted';
 
 /** An event takes applications while its switch is on and it is not completed (one rule: apply page, avatar). */
 export const isTakingApplications = (event: { applications_open: number; status: string }): boolean =>
@@ -72,34 +78,6 @@ function toApplication(row: ApplicationPageRow): Application {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
-}
-
-export interface Reviewer {
-  /** null: the system itself (demo data, an import). */
-  userId: number | null;
-  eventId: number;
-  roleLevel: number;
-  groupId: number | null;
-}
-
-/** Admins see the whole event; a group leader only their own group. */
-export const scopeOf = (reviewer: Reviewer): ApplicationScope => ({
-  eventId: reviewer.eventId,
-  visibleGroupId: reviewer.roleLevel === 0 ? 'all' : reviewer.groupId,
-});
-
-/** What a status or group change did to the applicant's membership, kept in the change's audit entry. */
-type MembershipEffect =
-  | { eventUserId: number; change: 'added' | 'removed'; groupId: number | null }
-  | { eventUserId: number; change: 'moved'; from: number | null; to: number | null };
-
-export interface BulkUpdateInput {
-  ids?: number[];
-  filter?: ApplicationFilter;
-  status?: ApplicationStatus;
-  groupId?: number | null;
-  /** E-mail each applicant whose status changes (docs/decisions/025). */
-  notify?: ApplicationsNotify;
 }
 
 /** What the service needs beyond the database: the mail queue (`app.mail.enqueueEach`). */
@@ -371,36 +349,10 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
 
       return withTransaction(db, async (trx) => {
         const members = membershipsService(trx, dialect);
-        let targets: ApplicationTarget[];
-        if (input.ids) {
-          const ids = [...new Set(input.ids)];
-          const found = await repository.targetsByIds(trx, ids);
-          targets = found.filter((target) => target.event_id === reviewer.eventId);
-          if (targets.length !== ids.length) throw badRequest('error.applicationsUnknown');
-          if (isLeader) {
-            const leaderGroupId = scope.visibleGroupId;
-            const memberElsewhere = (
-              await members.membershipsOfUsers(
-                reviewer.eventId,
-                targets.map((target) => target.user_id),
-              )
-            ).some((membership) => membership.group_id !== leaderGroupId);
-            if (
-              memberElsewhere ||
-              targets.some((target) => target.group_id === null || target.group_id !== leaderGroupId)
-            ) {
-              throw forbidden('error.applicationsOtherGroup');
-            }
-          }
-        } else {
-          targets = await repository.targetsByFilter(trx, scope, input.filter ?? {});
-        }
+        const targets = await findTargets(trx, repository, members, reviewer, input);
 
-        const finalStatus = (target: ApplicationTarget) => input.status ?? target.status;
-        const finalGroup = (target: ApplicationTarget) =>
-          input.groupId !== undefined ? input.groupId : target.group_id;
-        const statusChanges = (target: ApplicationTarget) => finalStatus(target) !== target.status;
-        const groupChanges = (target: ApplicationTarget) => finalGroup(target) !== target.group_id;
+        const changes = changesOf(input);
+        const { finalStatus, finalGroup, statusChanges, groupChanges } = changes;
         const changed = targets.filter((target) => statusChanges(target) || groupChanges(target));
         if (changed.length === 0) return input.notify ? { updated: 0, notified: 0 } : { updated: 0 };
         const notified = input.notify ? changed.filter(statusChanges) : [];
@@ -412,104 +364,9 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
         // so the order changes no lock order, and the audit entries, which name the memberships, are built while
         // PostgreSQL runs the longest statement, the update of the applications, instead of after it.
         // Only volunteer memberships that acceptance created are ever changed.
-        const effects = new Map<number, MembershipEffect>();
-        const accepting = changed.filter((target) => target.status !== ACCEPTED && finalStatus(target) === ACCEPTED);
-        const unaccepting = changed.filter((target) => target.status === ACCEPTED && finalStatus(target) !== ACCEPTED);
-        const stayingAccepted = changed.filter(
-          (target) => target.status === ACCEPTED && finalStatus(target) === ACCEPTED,
-        );
-        const concerned = [...accepting, ...unaccepting, ...stayingAccepted];
-        if (concerned.length > 0) {
-          const memberships = new Map(
-            (
-              await members.membershipsOfUsers(
-                reviewer.eventId,
-                concerned.map((target) => target.user_id),
-              )
-            ).map((membership) => [membership.user_id, membership]),
-          );
-          const createdByAcceptance = (userId: number) => {
-            const membership = memberships.get(userId);
-            return membership?.via_application === 1 && membership.role_level === 2 ? membership : undefined;
-          };
+        const effects = await applyMembershipEffects(members, reviewer.eventId, changed, changes, now);
 
-          const applicationOfUser = new Map(accepting.map((target) => [target.user_id, target.id]));
-          const inserted = await members.addAcceptedVolunteers(
-            reviewer.eventId,
-            accepting
-              .filter((target) => !memberships.has(target.user_id))
-              .map((target) => ({ userId: target.user_id, groupId: finalGroup(target) })),
-            now,
-          );
-          for (const membership of inserted) {
-            const applicationId = applicationOfUser.get(membership.user_id);
-            if (applicationId !== undefined) {
-              effects.set(applicationId, { eventUserId: membership.id, change: 'added', groupId: membership.group_id });
-            }
-          }
-
-          // Already a volunteer through acceptance: follow the application's group. One statement per target
-          // group and chunk.
-          const moves = new Map<number | null, number[]>();
-          for (const target of [...accepting, ...stayingAccepted]) {
-            const membership = createdByAcceptance(target.user_id);
-            const to = finalGroup(target);
-            if (!membership || membership.group_id === to) continue;
-            const ids = moves.get(to) ?? [];
-            ids.push(membership.id);
-            moves.set(to, ids);
-            effects.set(target.id, { eventUserId: membership.id, change: 'moved', from: membership.group_id, to });
-          }
-          for (const [to, membershipIds] of moves) {
-            await members.moveAcceptedVolunteers(membershipIds, to, now);
-          }
-
-          const removable = unaccepting.flatMap((target) => {
-            const membership = createdByAcceptance(target.user_id);
-            return membership ? [{ target, membership }] : [];
-          });
-          const removed = new Set(
-            await members.removeAcceptedVolunteers(removable.map(({ membership }) => membership.id)),
-          );
-          for (const { target, membership } of removable) {
-            if (removed.has(membership.id)) {
-              effects.set(target.id, { eventUserId: membership.id, change: 'removed', groupId: membership.group_id });
-            }
-          }
-        }
-
-        // One entry per change; a membership effect is recorded in the entry of the change that caused it. Plain
-        // object literals (no spreads, which took 20-35 ms for 10,000 entries); a `membership` left undefined is
-        // not written (JSON.stringify drops it).
-        const auditEntries = (): BulkAuditEntry[] => {
-          const audit: BulkAuditEntry[] = [];
-          for (const target of changed) {
-            const effect = effects.get(target.id);
-            const statusChanged = statusChanges(target);
-            if (statusChanged) {
-              audit.push({
-                applicationId: target.id,
-                action: 'application.status_changed',
-                details: { from: target.status, to: finalStatus(target), membership: effect },
-              });
-            }
-            if (groupChanges(target)) {
-              const to = finalGroup(target);
-              audit.push({
-                applicationId: target.id,
-                action: 'application.group_changed',
-                details: {
-                  from: target.group_id,
-                  to,
-                  fromName: groupName(target.group_id),
-                  toName: groupName(to),
-                  membership: statusChanged ? undefined : effect,
-                },
-              });
-            }
-          }
-          return audit;
-        };
+        const auditEntries = () => bulkAuditEntries(changed, effects, changes, groupName);
 
         // A change of many applications is one entry in the log (docs/decisions/025): the summary says what was
         // asked and how many changed; each application's own entries stay, naming it, for its history.
@@ -781,3 +638,5 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
 }
 
 export type ApplicationsService = ReturnType<typeof applicationsService>;
+
+export type { BulkUpdateInput, Reviewer };
