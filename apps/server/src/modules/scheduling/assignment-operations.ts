@@ -1,4 +1,4 @@
-import type { ShiftAssignment } from '@funkis/shared';
+import { canSelfSignUp, type ShiftAssignment } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
@@ -41,10 +41,8 @@ export function assignmentOperations(shared: SchedulingContext) {
       if (!view) throw notFound('error.shiftNotFound');
       const { settings } = view;
       if (
-        membership.roleLevel === 2 &&
+        canSelfSignUp(membership, settings.selfSignupGroupIds) &&
         eventUserId === membership.eventUserId &&
-        membership.groupId !== null &&
-        settings.selfSignupGroupIds.includes(membership.groupId) &&
         Date.parse(view.shift.starts_at) > Date.now() &&
         (view.shift.group_id === null || view.shift.group_id === membership.groupId) &&
         !view.held &&
@@ -60,9 +58,7 @@ export function assignmentOperations(shared: SchedulingContext) {
           const shift = await lockShiftOr404(repository, membership.eventId, shiftId);
           if (membership.roleLevel === 2) {
             if (eventUserId !== membership.eventUserId) throw forbidden();
-            if (membership.groupId === null || !settings.selfSignupGroupIds.includes(membership.groupId)) {
-              throw forbidden('error.selfSignupClosed');
-            }
+            if (!canSelfSignUp(membership, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
             if (Date.parse(shift.starts_at) <= Date.now()) throw conflict('error.shiftStarted');
           } else {
             requireOrganiserOf(membership, shift.group_id);
@@ -107,9 +103,7 @@ export function assignmentOperations(shared: SchedulingContext) {
         if (membership.roleLevel === 2) {
           if (assignment.event_user_id !== membership.eventUserId) throw forbidden();
           const settings = await repository.settings(membership.eventId);
-          if (membership.groupId === null || !settings.selfSignupGroupIds.includes(membership.groupId)) {
-            throw forbidden('error.selfSignupClosed');
-          }
+          if (!canSelfSignUp(membership, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
           if (Date.now() > Date.parse(shift.starts_at) - settings.signOffClosesHours * HOUR) {
             throw conflict('error.signOffClosed', { hours: settings.signOffClosesHours });
           }

@@ -1,4 +1,4 @@
-import type { SchedulingSettings } from '@funkis/shared';
+import { canOrganiseShift, canPlaceMember, type SchedulingSettings } from '@funkis/shared';
 import { conflict, forbidden } from '../../lib/http-error.js';
 import type { EventMembership } from '../../plugins/auth.js';
 import type { ShiftRow, schedulingRepository } from './repository.js';
@@ -7,9 +7,7 @@ const MINUTE = 60_000;
 
 /** Leaders organise only their own group's shifts (not the ones without a group); admins every shift. */
 export function requireOrganiserOf(membership: EventMembership, groupId: number | null): void {
-  if (membership.roleLevel === 0) return;
-  if (membership.roleLevel === 1 && groupId !== null && groupId === membership.groupId) return;
-  throw forbidden('error.ownGroupOnly');
+  if (!canOrganiseShift(membership, groupId)) throw forbidden('error.ownGroupOnly');
 }
 
 /**
@@ -17,9 +15,7 @@ export function requireOrganiserOf(membership: EventMembership, groupId: number 
  * leader, not an admin, who belongs to no group); admins anyone. Volunteers place only themselves (checked apart).
  */
 export function requirePlaceableBy(membership: EventMembership, member: { group: { id: number } | null }): void {
-  if (membership.roleLevel === 0) return;
-  if (membership.groupId !== null && member.group?.id === membership.groupId) return;
-  throw forbidden('error.shiftMemberOtherGroup');
+  if (!canPlaceMember(membership, member.group?.id ?? null)) throw forbidden('error.shiftMemberOtherGroup');
 }
 
 /** A shift's time as stored: ISO instants. */

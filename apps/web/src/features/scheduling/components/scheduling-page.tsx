@@ -7,7 +7,14 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { type CreateShiftInput, instantOfZonedInput, type Member, type Shift } from '@funkis/shared';
+import {
+  type CreateShiftInput,
+  canOrganiseShift,
+  canSelfSignUp,
+  instantOfZonedInput,
+  type Member,
+  type Shift,
+} from '@funkis/shared';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
@@ -293,11 +300,10 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
     useSensor(KeyboardSensor),
   );
 
-  const selfSignup =
-    roleLevel === 2 && groupId !== null && (settings.data?.settings.selfSignupGroupIds ?? []).includes(groupId);
+  const caller = { roleLevel, groupId };
+  const selfSignup = canSelfSignUp(caller, settings.data?.settings.selfSignupGroupIds ?? []);
   const closesHours = settings.data?.settings.signOffClosesHours ?? 0;
-  const canOrganise = (shift: Pick<Shift, 'group'>) =>
-    roleLevel === 0 || (roleLevel === 1 && shift.group !== null && shift.group.id === groupId);
+  const canOrganise = (shift: Pick<Shift, 'group'>) => canOrganiseShift(caller, shift.group?.id ?? null);
 
   const run = async (work: () => Promise<unknown>, done: string) => {
     setErrors([]);
