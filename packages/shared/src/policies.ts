@@ -11,7 +11,8 @@ export interface Caller {
   groupId: number | null;
 }
 
-const isAdmin = (caller: Caller) => caller.roleLevel === 0;
+/** Admins: the whole event (settings, access, every group). */
+export const isAdmin = (caller: Caller): boolean => caller.roleLevel === 0;
 const isLeader = (caller: Caller) => caller.roleLevel === 1;
 const isVolunteer = (caller: Caller) => caller.roleLevel === 2;
 

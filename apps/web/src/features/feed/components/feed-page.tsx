@@ -1,4 +1,5 @@
 import type { EventDetail } from '@funkis/shared';
+import { isOrganiser } from '@funkis/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +25,7 @@ export function FeedPage({ event, eventUser }: Pick<EventDetail, 'event' | 'even
   const pages = posts.data?.pages ?? [];
   const pinned = pages[0]?.pinned ?? [];
   const list = [...pinned, ...pages.flatMap((page) => page.posts ?? [])];
-  const canPost = roleLevel <= 1;
+  const canPost = isOrganiser({ roleLevel, groupId: null });
 
   return (
     <Stack spacing={3}>

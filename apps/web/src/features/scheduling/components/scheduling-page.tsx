@@ -12,6 +12,7 @@ import {
   canOrganiseShift,
   canSelfSignUp,
   instantOfZonedInput,
+  isOrganiser,
   type Member,
   type Shift,
 } from '@funkis/shared';
@@ -254,7 +255,7 @@ export function SchedulingPage(props: SchedulingPageProps) {
 
 function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, eventStartsAt }: SchedulingPageProps) {
   const { t, i18n } = useTranslation('scheduling');
-  const organiser = roleLevel <= 1;
+  const organiser = isOrganiser({ roleLevel, groupId });
   const [day, setDay] = useState('');
   const [filterGroup, setFilterGroup] = useState<'' | number>('');
   const [locationInput, setLocationInput] = useState('');

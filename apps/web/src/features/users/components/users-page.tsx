@@ -1,4 +1,6 @@
 import {
+  isAdmin as isAdminCaller,
+  isOrganiser,
   MEMBER_EXPORT_COLUMNS,
   MEMBER_SORT_FIELDS,
   type Member,
@@ -64,8 +66,8 @@ export function UsersPage({ eventId, roleLevel }: UsersPageProps) {
   const translateMessage = useTranslateMessage();
   useDocumentTitle(t('pageTitle'));
 
-  const isAdmin = roleLevel === 0;
-  const mayView = roleLevel === 0 || roleLevel === 1;
+  const isAdmin = isAdminCaller({ roleLevel, groupId: null });
+  const mayView = isOrganiser({ roleLevel, groupId: null });
 
   // Search, filters, grouping, sort and page live in the query string (a link or a reload shows the same list).
   const [list, setList] = useListSearchParams(parseUsersListState, usersListSearch);
