@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { announcedError } from '../../../components/ui/announced-error';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useCreateComment } from '../api/create-comment';
@@ -80,6 +81,7 @@ function CommentItem({ comment, eventId, postId }: { comment: Comment; eventId: 
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
               error={Boolean(editError)}
+              slotProps={announcedError(editError)}
               helperText={editError}
             />
             <Stack direction="row" spacing={1}>
@@ -199,6 +201,7 @@ export function PostCard({ post, eventId }: { post: Post; eventId: number }) {
               multiline
               minRows={3}
               error={Boolean(editError)}
+              slotProps={announcedError(editError)}
               helperText={editError}
             />
             <Stack direction="row" spacing={1}>
@@ -235,6 +238,7 @@ export function PostCard({ post, eventId }: { post: Post; eventId: number }) {
             value={comment}
             onChange={(event) => setComment(event.target.value)}
             error={Boolean(commentError)}
+            slotProps={announcedError(commentError)}
             helperText={commentError}
           />
           <Button type="submit" variant="outlined" disabled={addComment.isPending || comment.trim() === ''}>

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
+import { announcedError } from '../../../components/ui/announced-error';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useCreatePost } from '../api/create-post';
@@ -50,6 +51,7 @@ export function PostComposer({
             multiline
             minRows={3}
             error={Boolean(error)}
+            slotProps={announcedError(error)}
             // The count in one piece in a right-to-left page ("12 / 5000 characters", not "characters 5000 / 12").
             helperText={
               error ?? <bdi>{t('composer.count', { count: message.length, max: FEED_LIMITS.POST_MAXIMUM })}</bdi>

@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { announcedError } from '../../../components/ui/announced-error';
 import { paths } from '../../../config/paths';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -194,6 +195,7 @@ export function LinksCard({ eventId, isAdmin }: { eventId: number; isAdmin: bool
               onChange={(e) => setUrl(e.target.value)}
               placeholder="https://"
               error={Boolean(otherError)}
+              slotProps={announcedError(otherError)}
               helperText={otherError}
             />
             <Button type="submit" variant="outlined" size="small" disabled={create.isPending}>

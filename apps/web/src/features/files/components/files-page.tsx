@@ -24,6 +24,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { announcedError } from '../../../components/ui/announced-error';
 import { LoadError } from '../../../components/ui/load-error';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -70,6 +71,7 @@ function EditDialog({ eventId, file, onClose }: { eventId: number; file: EventFi
               value={name}
               onChange={(e) => setName(e.target.value)}
               error={Boolean(error)}
+              slotProps={announcedError(error)}
               helperText={error}
             />
             <RolesChoice value={roles} onChange={setRoles} legend={t('upload.rolesLegend')} />
