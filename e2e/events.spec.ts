@@ -46,7 +46,9 @@ test.describe
       await settings.getByLabel(/Event name/).fill(`${eventName} 2026`);
       await settings.getByLabel('Description').fill('Three days by the lake.');
       await typeDate(settings.getByRole('textbox', { name: 'Start date' }), '2026-07-01');
-      await typeDate(settings.getByRole('textbox', { name: 'End date' }), '2026-07-03');
+      // A date pasted (or filled) whole as ISO is taken too, whatever the field's format.
+      await settings.getByRole('textbox', { name: 'End date' }).fill('2026-07-03');
+      await expect(settings.getByRole('textbox', { name: 'End date' })).toHaveValue('07/03/2026');
       await settings.getByRole('button', { name: 'Save settings' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
       await expect(page.getByTestId('event-sidebar').first().getByText(`${eventName} 2026`)).toBeVisible();

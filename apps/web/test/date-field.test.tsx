@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -85,5 +85,23 @@ describe('dates in the app language', () => {
     await user.keyboard('{Control>}a{/Control}{Backspace}');
     await user.keyboard('070420300915A');
     expect(onChange).toHaveBeenLastCalledWith('2030-07-04T09:15');
+  });
+
+  it('takes a whole ISO value put in at once (pasted, or filled by a program) in a field of another format', async () => {
+    await i18n.changeLanguage('en');
+    const onChange = vi.fn();
+    renderWithProviders(<HeldDateTime initial="" onChange={onChange} />);
+    const field = await screen.findByRole('textbox', { name: /Start/ });
+    await waitFor(() => expect(field).toHaveAttribute('placeholder', 'MM/DD/YYYY hh:mm aa'));
+    fireEvent.change(field, { target: { value: '2030-07-04T09:15' } });
+    expect(onChange).toHaveBeenLastCalledWith('2030-07-04T09:15');
+    await waitFor(() => expect(field).toHaveValue('07/04/2030 09:15 AM'));
+    // A program that replaced only the selected section leaves the others' placeholders beside the ISO value.
+    fireEvent.change(field, { target: { value: '2030-07-05T10:30/DD/YYYY hh:mm aa' } });
+    expect(onChange).toHaveBeenLastCalledWith('2030-07-05T10:30');
+    // Not a date: left to the picker, which takes nothing from it.
+    onChange.mockClear();
+    fireEvent.change(field, { target: { value: '2030-13-45T09:15' } });
+    expect(onChange).not.toHaveBeenCalledWith('2030-13-45T09:15');
   });
 });

@@ -1,4 +1,5 @@
 import type { Language } from '@funkis/shared';
+import Box from '@mui/material/Box';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
@@ -106,6 +107,46 @@ const ISO_DAY = 'YYYY-MM-DD';
 const LOCAL_MINUTE = 'YYYY-MM-DDTHH:mm';
 
 /**
+ * A whole ISO value put into the field at once (pasted, or filled in by a program) is taken as it is, whatever the
+ * language's format: `2026-07-01` in an English `MM/DD/YYYY` field is the 1st of July, not nothing. Typing section by
+ * section, and a language whose format is ISO already, go through the picker as usual. The handler listens in the
+ * capture phase on a box around the field, laid out as the field itself is (an inline column, full width when the
+ * field is), so it runs before the picker's own.
+ */
+function TakesIso(props: {
+  pattern: RegExp;
+  format: string;
+  fullWidth?: boolean;
+  onValue(value: string): void;
+  children: React.ReactNode;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'inline-flex',
+        flexDirection: 'column',
+        verticalAlign: 'top',
+        minWidth: 0,
+        width: props.fullWidth ? '100%' : undefined,
+      }}
+      onChangeCapture={(event: React.ChangeEvent<HTMLInputElement>) => {
+        const input = event.target;
+        // The field may keep the sections it did not replace ("2026-07-03/DD/YYYY" when a program replaced only
+        // the selected month): the ISO value is taken from wherever it stands.
+        const found = props.pattern.exec(input.value);
+        if (!found || input.placeholder.startsWith('YYYY-')) return;
+        const value = dayjs(found[0].replace(' ', 'T'), props.format, true);
+        if (!value.isValid()) return;
+        event.stopPropagation();
+        props.onValue(value.format(props.format));
+      }}
+    >
+      {props.children}
+    </Box>
+  );
+}
+
+/**
  * MUI's date picker in the app's language (its format, month names, first day of the week and texts), holding an
  * ISO day `YYYY-MM-DD` ('' when empty) as the native date input did (decision 026).
  */
@@ -113,12 +154,14 @@ export default function DatePickerField(props: DateFieldProps & { fallback: Reac
   const { textField, ...field } = fieldProps(props, ISO_DAY);
   return (
     <InLanguage fallback={props.fallback}>
-      <DatePicker
-        {...field}
-        minDate={props.min ? dayjs(props.min, ISO_DAY) : undefined}
-        maxDate={props.max ? dayjs(props.max, ISO_DAY) : undefined}
-        slotProps={{ field: { clearable: !props.required }, textField }}
-      />
+      <TakesIso pattern={/\d{4}-\d{2}-\d{2}/} format={ISO_DAY} fullWidth={props.fullWidth} onValue={props.onChange}>
+        <DatePicker
+          {...field}
+          minDate={props.min ? dayjs(props.min, ISO_DAY) : undefined}
+          maxDate={props.max ? dayjs(props.max, ISO_DAY) : undefined}
+          slotProps={{ field: { clearable: !props.required }, textField }}
+        />
+      </TakesIso>
     </InLanguage>
   );
 }
@@ -131,7 +174,14 @@ export function DateTimePickerField(props: DateTimeFieldProps & { fallback: Reac
   const { textField, ...field } = fieldProps(props, LOCAL_MINUTE);
   return (
     <InLanguage fallback={props.fallback}>
-      <DateTimePicker {...field} slotProps={{ textField }} />
+      <TakesIso
+        pattern={/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/}
+        format={LOCAL_MINUTE}
+        fullWidth={props.fullWidth}
+        onValue={props.onChange}
+      >
+        <DateTimePicker {...field} slotProps={{ textField }} />
+      </TakesIso>
     </InLanguage>
   );
 }
