@@ -87,6 +87,23 @@ describe('dates in the app language', () => {
     expect(onChange).toHaveBeenLastCalledWith('2030-07-04T09:15');
   });
 
+  it('types a date and time in Swedish, whose format is ISO, section by section through the picker', async () => {
+    await i18n.changeLanguage('sv');
+    const onChange = vi.fn();
+    renderWithProviders(<HeldDateTime initial="2030-07-03T14:30" onChange={onChange} />);
+    const field = await waitFor(() => {
+      const found = screen.getByRole('textbox', { name: /Start/ });
+      expect(found).toHaveValue('2030-07-03 14:30');
+      return found;
+    });
+    const user = userEvent.setup();
+    await user.click(field);
+    await user.keyboard('{Control>}a{/Control}{Backspace}');
+    await user.keyboard('203007150905');
+    expect(onChange).toHaveBeenLastCalledWith('2030-07-15T09:05');
+    expect(field).toHaveValue('2030-07-15 09:05');
+  });
+
   it('takes a whole ISO value put in at once (pasted, or filled by a program) in a field of another format', async () => {
     await i18n.changeLanguage('en');
     const onChange = vi.fn();

@@ -109,7 +109,8 @@ const LOCAL_MINUTE = 'YYYY-MM-DDTHH:mm';
 /**
  * A whole ISO value put into the field at once (pasted, or filled in by a program) is taken as it is, whatever the
  * language's format: `2026-07-01` in an English `MM/DD/YYYY` field is the 1st of July, not nothing. Typing section by
- * section, and a language whose format is ISO already, go through the picker as usual. The handler listens in the
+ * section never puts a whole ISO value in the input (each key replaces the selected section), so it goes through the
+ * picker as usual, in Swedish (`ÅÅÅÅ-MM-DD`) too. The handler listens in the
  * capture phase on a box around the field, laid out as the field itself is (an inline column, full width when the
  * field is), so it runs before the picker's own.
  */
@@ -134,7 +135,7 @@ function TakesIso(props: {
         // The field may keep the sections it did not replace ("2026-07-03/DD/YYYY" when a program replaced only
         // the selected month): the ISO value is taken from wherever it stands.
         const found = props.pattern.exec(input.value);
-        if (!found || input.placeholder.startsWith('YYYY-')) return;
+        if (!found) return;
         const value = dayjs(found[0].replace(' ', 'T'), props.format, true);
         if (!value.isValid()) return;
         event.stopPropagation();
