@@ -45,18 +45,15 @@ async function overloadPlugin(app: FastifyInstance, options: OverloadOptions) {
   const sample = () => {
     const now = performance.now();
     // The histogram's own timer may not have run yet after a long block: this timer's lateness says it at once.
-    const delayMs = Math.max(histogram.max / 1e6, now - lastSample - interval);
+    const lateMs = now - lastSample - interval;
+    const ticks = { count: histogram.count, minMs: histogram.min / 1e6, maxMs: histogram.max / 1e6 };
     lastSample = now;
     histogram.reset();
     let reason: string | null = null;
+    const delayMs = Math.max(ticks.maxMs, lateMs);
     if (options.maxEventLoopDelayMs > 0) {
-      if (delayMs > options.maxEventLoopDelayMs) {
-        // A long block began when the loop last turned: it counts for all of its length.
-        overSince ??= now - delayMs;
-        if (now - overSince >= options.windowMs) reason = 'event loop delay';
-      } else {
-        overSince = null;
-      }
+      overSince = delayedSince(overSince, now, lateMs, ticks, options.maxEventLoopDelayMs);
+      if (overSince !== null && now - overSince >= options.windowMs) reason = 'event loop delay';
     }
     if (!reason && options.maxHeapUsedBytes > 0 && process.memoryUsage().heapUsed > options.maxHeapUsedBytes) {
       reason = 'heap';
@@ -107,6 +104,34 @@ export function isNavigation(request: FastifyRequest): boolean {
   if (mode) return mode === 'navigate';
   const accept = request.headers.accept ?? '';
   return accept.includes('text/html');
+}
+
+/** What the histogram's 10 ms ticks saw since the last sample. */
+export interface TickSummary {
+  count: number;
+  minMs: number;
+  maxMs: number;
+}
+
+/**
+ * Since when the event loop has been delayed over the limit without a turn under it, or null when it is not:
+ * - a long block counts for all of its length (it began when the loop last turned);
+ * - any tick on time since the last sample means the loop turned freely, so a delay seen now began after it.
+ *   Without this, a block whose tick the histogram recorded only after the sample had reset it counted twice,
+ *   once by this timer's lateness and again by the next sample, and one 600 ms block looked like a second of load.
+ */
+export function delayedSince(
+  overSince: number | null,
+  now: number,
+  lateMs: number,
+  ticks: TickSummary,
+  limitMs: number,
+): number | null {
+  const delayMs = Math.max(ticks.maxMs, lateMs);
+  if (delayMs <= limitMs) return null;
+  const turnedFreely = ticks.count > 0 && ticks.minMs <= limitMs;
+  if (overSince === null || turnedFreely) return now - delayMs;
+  return overSince;
 }
 
 export default fp(overloadPlugin, { name: 'overload' });

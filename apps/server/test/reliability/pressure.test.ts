@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { delayedSince } from '../../src/plugins/overload.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 
 /**
@@ -36,6 +37,31 @@ async function fakeWebDist(): Promise<string> {
   await fs.writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1);');
   return dir;
 }
+
+describe('delayedSince: how long the event loop has been over the limit', () => {
+  const limit = 200;
+  const free = { count: 25, minMs: 1, maxMs: 3 };
+
+  it('counts a long block for all of its length, and keeps counting while no tick is on time', () => {
+    expect(delayedSince(null, 1000, 600, free, limit)).toBe(400);
+    const stillBlocked = { count: 3, minMs: 280, maxMs: 300 };
+    expect(delayedSince(400, 1300, 50, stillBlocked, limit)).toBe(400);
+    expect(delayedSince(400, 1300, 10, free, limit)).toBeNull();
+  });
+
+  it('does not count a block twice when its tick lands after the sample that already counted it', () => {
+    // 0-600 ms blocked; the sample at 600 ran before the histogram's tick, so the tick (600 ms late) landed in the
+    // next interval, followed by free ticks. The loop then turned freely until a second 600 ms block, 905-1505.
+    let since = delayedSince(null, 600, 600, { count: 0, minMs: Number.MAX_SAFE_INTEGER, maxMs: 0 }, limit);
+    expect(since).toBe(0);
+    since = delayedSince(since, 850, 0, { count: 20, minMs: 1, maxMs: 600 }, limit);
+    expect(since).toBe(250);
+    since = delayedSince(since, 1505, 405, { count: 6, minMs: 1, maxMs: 600 }, limit);
+    // Two blocks with a free turn between them are not a second of load.
+    expect(since).toBe(905);
+    expect(1505 - (since ?? 0)).toBeLessThan(1000);
+  });
+});
 
 describe(`overload on ${dialect}`, () => {
   let t: TestApp | undefined;
