@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openConfiguredDatabase } from '../src/db/database.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from '../src/db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from '../src/demo/seed.js';
 import { HttpClient } from '../test/helpers/http.js';
 
 const args = process.argv.slice(2);

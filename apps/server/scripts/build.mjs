@@ -26,7 +26,7 @@ const externalPackages = {
 const started = Date.now();
 await build({
   absWorkingDir: serverDir,
-  entryPoints: { server: 'src/server.ts', 'seed-cli': 'src/db/seed-cli.ts' },
+  entryPoints: { server: 'src/server.ts', 'seed-cli': 'src/demo/seed-cli.ts' },
   outdir: 'dist',
   // One self-contained file per entry (no shared chunks): config.ts finds data/ and the web app relative to
   // its own file, which must stay one directory below apps/server as src/config.ts is.

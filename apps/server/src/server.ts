@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/database.js';
-import { seedIfEmpty } from './db/seed.js';
+import { seedIfEmpty } from './demo/seed.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

@@ -1,6 +1,6 @@
 import { APPLICATION_STATUSES } from '@funkis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from '../src/db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from '../src/demo/seed.js';
 import { createTestApp, dialect, type TestApp } from './helpers/app.js';
 import { TestClient } from './helpers/client.js';
 

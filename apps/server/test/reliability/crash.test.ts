@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/demo/seed.js';
 import { sweepIncoming } from '../../src/plugins/storage.js';
 import { dialect } from '../helpers/app.js';
 import { HttpClient } from '../helpers/http.js';

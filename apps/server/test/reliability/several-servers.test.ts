@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/demo/seed.js';
 import { LOGIN_FAILURE_DELAY } from '../../src/modules/account/rate-limits.js';
 import { multipart, PNG_PIXEL } from '../account/helpers.js';
 import { dialect } from '../helpers/app.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/demo/seed.js';
 import { dialect } from '../helpers/app.js';
 import { createTempDatabase, type ServerProcess, startServer, stopServer, tempDataDir } from '../helpers/process.js';
 

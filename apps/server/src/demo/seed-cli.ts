@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.js';
-import { migrateToLatest, openConfiguredDatabase } from './database.js';
+import { migrateToLatest, openConfiguredDatabase } from '../db/database.js';
 import { seedIfEmpty } from './seed.js';
 
 const config = loadConfig();

@@ -6,6 +6,7 @@ import {
   type WeekSeparationConfig,
 } from '@funkis/shared';
 import { sql } from 'kysely';
+import type { Db, DialectName } from '../db/types.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createAccount } from '../modules/account/service.js';
 import { applicationsService } from '../modules/applications/service.js';
@@ -13,7 +14,6 @@ import { eventsService } from '../modules/events/service.js';
 import { formsService } from '../modules/forms/service.js';
 import { groupsService } from '../modules/groups/service.js';
 import { membershipsService } from '../modules/memberships/service.js';
-import type { Db, DialectName } from './types.js';
 
 export const DEMO_PASSWORD = 'funkis-demo';
 /** The PostgreSQL advisory lock key of seeding (any constant of our own). */
