@@ -214,7 +214,12 @@ export async function rush(database: 'sqlite' | 'postgres', volunteers: number):
   const schema = `rush_${process.pid}_${Date.now().toString(36)}`;
   if (database === 'postgres') await pgExec(`create schema ${schema}`);
   const child: ChildProcess = fork(here, [], {
-    execArgv: ['--import', 'tsx'],
+    // RUSH_CPU_PROF=dir: the server's CPU profile, written there when it exits (where the rush's time goes).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.RUSH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RUSH_CPU_PROF}`] : []),
+    ],
     env: {
       ...process.env,
       RUSH_ROLE: 'serve',

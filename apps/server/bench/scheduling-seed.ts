@@ -6,9 +6,9 @@
  */
 import type { CreateShiftInput } from '@funkis/shared';
 import type { Db, DialectName } from '../src/db/types.js';
+import type { EventMembership } from '../src/lib/caller.js';
 import { membershipsService } from '../src/modules/memberships/service.js';
 import { schedulingService } from '../src/modules/scheduling/service.js';
-import type { EventMembership } from '../src/plugins/auth.js';
 
 export const SCHEDULING_SHIFTS = 2000;
 export const SCHEDULING_ASSIGNMENTS = 10_000;

@@ -2,16 +2,11 @@ import { MAX_ID, type RoleLevel } from '@funkis/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/types.js';
+import type { EventMembership } from '../lib/caller.js';
 import { forbidden, notFound, unauthorized } from '../lib/http-error.js';
+import { findMembership } from '../modules/memberships/lookup.js';
 
-export interface EventMembership {
-  eventUserId: number;
-  eventId: number;
-  roleLevel: RoleLevel;
-  groupId: number | null;
-  /** The group's name when the membership was read with the session (undefined: not read). */
-  groupName?: string | null;
-}
+export type { EventMembership } from '../lib/caller.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,18 +33,6 @@ export function currentUser(request: FastifyRequest) {
 export function currentMembership(request: FastifyRequest): EventMembership {
   if (!request.membership) throw forbidden();
   return request.membership;
-}
-
-export async function findMembership(db: Db, eventId: number, userId: number): Promise<EventMembership | null> {
-  const row = await db
-    .selectFrom('event_users')
-    .select(['id', 'event_id', 'role_level', 'group_id'])
-    .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row
-    ? { eventUserId: row.id, eventId: row.event_id, roleLevel: row.role_level as RoleLevel, groupId: row.group_id }
-    : null;
 }
 
 export { MAX_ID } from '@funkis/shared';

@@ -20,12 +20,12 @@ import {
 import type { Db, DialectName } from '../../db/types.js';
 import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audit.js';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
+import type { EventMembership } from '../../lib/caller.js';
 import { SLICE_ROWS, turnOfTheLoop } from '../../lib/event-loop.js';
 import { badRequest, conflict, fieldError, fieldErrors, forbidden, notFound } from '../../lib/http-error.js';
 import { parseJson, parseJsonObject } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
-import type { EventMembership } from '../../plugins/auth.js';
 import { activeWeekConfig, formsService } from '../forms/service.js';
 import { groupsService } from '../groups/service.js';
 import type { MailService } from '../mail/service.js';

@@ -8,10 +8,10 @@ import {
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import { type AuditEntry, writeAudit } from '../../lib/audit.js';
+import type { EventMembership } from '../../lib/caller.js';
 import { SLICE_ROWS, turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { lockEvent, lockEvents, withTransaction } from '../../lib/transaction.js';
-import type { EventMembership } from '../../plugins/auth.js';
 import { groupsService } from '../groups/service.js';
 import { type MemberQuery, type MemberScope, type MembershipRow, membershipsRepository } from './repository.js';
 

@@ -1,10 +1,10 @@
 import { canSelfSignUp, type ShiftAssignment } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { EventMembership } from '../../lib/caller.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
-import type { EventMembership } from '../../plugins/auth.js';
 import { membershipsService } from '../memberships/service.js';
 import { schedulingMails } from './mails.js';
 import { HOUR, type SchedulingContext, toAssignment } from './operations-context.js';

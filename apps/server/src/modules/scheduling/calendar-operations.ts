@@ -1,10 +1,10 @@
 import type { CalendarFeed } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
+import type { EventMembership } from '../../lib/caller.js';
 import { notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
-import type { EventMembership } from '../../plugins/auth.js';
 import { eventsService } from '../events/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { toICalendar } from './ical.js';

@@ -1,8 +1,8 @@
 import type { DuplicateDayInput, DuplicateDayResponse, Shift, ShiftDraft } from '@funkis/shared';
 import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audit.js';
+import type { EventMembership } from '../../lib/caller.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
-import type { EventMembership } from '../../plugins/auth.js';
 import { type SchedulingContext, utc } from './operations-context.js';
 import { schedulingRepository } from './repository.js';
 import { requireOrganiserOf } from './rules.js';

@@ -10,9 +10,9 @@ import {
   zonedToInstant,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
+import type { EventMembership } from '../../lib/caller.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
-import type { EventMembership } from '../../plugins/auth.js';
 import { mailLanguagesOf } from '../account/languages.js';
 import { eventsService } from '../events/service.js';
 import { groupsService } from '../groups/service.js';

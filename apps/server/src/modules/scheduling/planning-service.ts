@@ -9,9 +9,9 @@ import type {
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { EventMembership } from '../../lib/caller.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
-import type { EventMembership } from '../../plugins/auth.js';
 import { membershipsService } from '../memberships/service.js';
 import { type BlockFilters, planningRepository, type ShiftBlockRow } from './planning-repository.js';
 import { schedulingRepository } from './repository.js';

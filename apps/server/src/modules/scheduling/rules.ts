@@ -1,6 +1,6 @@
 import { canOrganiseShift, canPlaceMember, type SchedulingSettings } from '@funkis/shared';
+import type { EventMembership } from '../../lib/caller.js';
 import { conflict, forbidden } from '../../lib/http-error.js';
-import type { EventMembership } from '../../plugins/auth.js';
 import type { ShiftRow, schedulingRepository } from './repository.js';
 
 const MINUTE = 60_000;

@@ -1,9 +1,9 @@
 import type { CreateShiftInput, SchedulingSettings, Shift, ShiftsListQuery, UpdateShiftInput } from '@funkis/shared';
 import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audit.js';
+import type { EventMembership } from '../../lib/caller.js';
 import { fieldError } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
-import type { EventMembership } from '../../plugins/auth.js';
 import { groupsService } from '../groups/service.js';
 import { schedulingMails } from './mails.js';
 import { type SchedulingContext, utc } from './operations-context.js';
