@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { mapInSlices, turnOfTheLoop } from '../../src/lib/event-loop.js';
+
+describe('turnOfTheLoop: big work in slices shares the loop fairly', () => {
+  it('lets one waiting slice go on per turn, so work queued meanwhile runs between two waiters', async () => {
+    const order: string[] = [];
+    const first = turnOfTheLoop().then(() => order.push('first slice'));
+    const second = turnOfTheLoop().then(() => order.push('second slice'));
+    // Another request's callback, due in the same turn as the first slice.
+    setImmediate(() => order.push('other request'));
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first slice', 'other request', 'second slice']);
+  });
+
+  it('lets every waiter go on, in the order they asked', async () => {
+    const order: number[] = [];
+    await Promise.all(Array.from({ length: 20 }, (_, index) => turnOfTheLoop().then(() => order.push(index))));
+    expect(order).toEqual(Array.from({ length: 20 }, (_, index) => index));
+  });
+
+  it('maps in slices, two exports interleaving slice by slice', async () => {
+    const seen: string[] = [];
+    const items = Array.from({ length: 6 }, (_, index) => index);
+    const [a, b] = await Promise.all([
+      mapInSlices(items, (item) => (seen.push(`a${item}`), item * 2), 2),
+      mapInSlices(items, (item) => (seen.push(`b${item}`), item * 3), 2),
+    ]);
+    expect(a).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(b).toEqual([0, 3, 6, 9, 12, 15]);
+    expect(seen).toEqual(['a0', 'a1', 'b0', 'b1', 'a2', 'a3', 'b2', 'b3', 'a4', 'a5', 'b4', 'b5']);
+  });
+});
