@@ -21,10 +21,11 @@ describe('turnOfTheLoop: big work in slices shares the loop fairly', () => {
   it('maps in slices, two exports interleaving slice by slice', async () => {
     const seen: string[] = [];
     const items = Array.from({ length: 6 }, (_, index) => index);
-    const [a, b] = await Promise.all([
-      mapInSlices(items, (item) => (seen.push(`a${item}`), item * 2), 2),
-      mapInSlices(items, (item) => (seen.push(`b${item}`), item * 3), 2),
-    ]);
+    const times = (name: string, factor: number) => (item: number) => {
+      seen.push(`${name}${item}`);
+      return item * factor;
+    };
+    const [a, b] = await Promise.all([mapInSlices(items, times('a', 2), 2), mapInSlices(items, times('b', 3), 2)]);
     expect(a).toEqual([0, 2, 4, 6, 8, 10]);
     expect(b).toEqual([0, 3, 6, 9, 12, 15]);
     expect(seen).toEqual(['a0', 'a1', 'b0', 'b1', 'a2', 'a3', 'b2', 'b3', 'a4', 'a5', 'b4', 'b5']);
