@@ -38,3 +38,41 @@ export function canPlaceMember(caller: Caller, memberGroupId: number | null): bo
 export function canSelfSignUp(caller: Caller, selfSignupGroupIds: readonly number[]): boolean {
   return isVolunteer(caller) && caller.groupId !== null && selfSignupGroupIds.includes(caller.groupId);
 }
+
+/**
+ * Whose applications the caller reviews (lists, opens, changes in bulk, exports): admins every group's ('all');
+ * a leader only their own group's (null: a leader without a group, or anyone else, reviews none).
+ */
+export function reviewedGroup(caller: Caller): 'all' | number | null {
+  if (isAdmin(caller)) return 'all';
+  return isLeader(caller) ? caller.groupId : null;
+}
+
+/** Review an application of this group (null: one without a group): see `reviewedGroup`. */
+export function canReviewApplication(caller: Caller, applicationGroupId: number | null): boolean {
+  const scope = reviewedGroup(caller);
+  return scope === 'all' || (scope !== null && applicationGroupId === scope);
+}
+
+/** E-mail the members of a group: admins any group (and the whole event); a leader only their own group. */
+export function canMailGroup(caller: Caller, groupId: number): boolean {
+  return isAdmin(caller) || (isLeader(caller) && caller.groupId !== null && groupId === caller.groupId);
+}
+
+/** Open a sent e-mail (and its receivers, labels, attachments): admins every one of the event; a leader their own. */
+export function canReadMail(caller: Caller, sentByCaller: boolean): boolean {
+  return isAdmin(caller) || (isLeader(caller) && sentByCaller);
+}
+
+/** Post to a group's members in the feed: admins any group of the event; everyone else only their own group. */
+export function canPostToGroup(caller: Caller, groupId: number): boolean {
+  return isAdmin(caller) || (caller.groupId !== null && groupId === caller.groupId);
+}
+
+/** Delete a post or comment: its author, and admins any. Pinning is for admins (`isAdmin`). */
+export const canRemovePost = (caller: Caller, isAuthor: boolean): boolean => isAuthor || isAdmin(caller);
+
+/** The caller as the event's detail (`GET /api/event/{id}`, its `eventUser`) describes them, for the web app. */
+export const callerOf = (eventUser: {
+  role: { eventRole: { roleLevel: RoleLevel }; eventGroup: { id: number } | null };
+}): Caller => ({ roleLevel: eventUser.role.eventRole.roleLevel, groupId: eventUser.role.eventGroup?.id ?? null });

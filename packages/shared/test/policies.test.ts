@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { canOrganiseShift, canPlaceMember, canSelfSignUp, isOrganiser } from '../src/policies.js';
+import {
+  callerOf,
+  canMailGroup,
+  canOrganiseShift,
+  canPlaceMember,
+  canPostToGroup,
+  canReadMail,
+  canRemovePost,
+  canReviewApplication,
+  canSelfSignUp,
+  isOrganiser,
+  reviewedGroup,
+} from '../src/policies.js';
 
 const admin = { roleLevel: 0, groupId: null };
 const barLeader = { roleLevel: 1, groupId: 3 };
@@ -36,5 +48,42 @@ describe('who may do what', () => {
 
   it('organisers are admins and group leaders', () => {
     expect([admin, barLeader, barVolunteer].map(isOrganiser)).toEqual([true, true, false]);
+  });
+
+  it("reviews applications: admins every group's, a leader only their own group's, nobody else", () => {
+    expect([admin, barLeader, leaderWithoutGroup, barVolunteer].map(reviewedGroup)).toEqual(['all', 3, null, null]);
+    expect(canReviewApplication(admin, null)).toBe(true);
+    expect(canReviewApplication(barLeader, 3)).toBe(true);
+    expect(canReviewApplication(barLeader, 4)).toBe(false);
+    expect(canReviewApplication(barLeader, null)).toBe(false);
+    expect(canReviewApplication(leaderWithoutGroup, null)).toBe(false);
+    expect(canReviewApplication(barVolunteer, 3)).toBe(false);
+  });
+
+  it('e-mails a group: admins any, a leader their own; reads a sent e-mail: admins any, a leader their own', () => {
+    expect(canMailGroup(admin, 4)).toBe(true);
+    expect(canMailGroup(barLeader, 3)).toBe(true);
+    expect(canMailGroup(barLeader, 4)).toBe(false);
+    expect(canMailGroup(barVolunteer, 3)).toBe(false);
+    expect(canReadMail(admin, false)).toBe(true);
+    expect(canReadMail(barLeader, true)).toBe(true);
+    expect(canReadMail(barLeader, false)).toBe(false);
+    expect(canReadMail(barVolunteer, true)).toBe(false);
+  });
+
+  it('posts to a group: admins any, others their own; removes a post: its author or an admin', () => {
+    expect(canPostToGroup(admin, 4)).toBe(true);
+    expect(canPostToGroup(barLeader, 3)).toBe(true);
+    expect(canPostToGroup(barLeader, 4)).toBe(false);
+    expect(canPostToGroup(leaderWithoutGroup, 3)).toBe(false);
+    expect(canRemovePost(admin, false)).toBe(true);
+    expect(canRemovePost(barVolunteer, true)).toBe(true);
+    expect(canRemovePost(barLeader, false)).toBe(false);
+  });
+
+  it("reads the caller from the event's detail", () => {
+    const eventUser = { role: { eventRole: { roleLevel: 1 as const }, eventGroup: { id: 3, name: 'Bar' } } };
+    expect(callerOf(eventUser)).toEqual(barLeader);
+    expect(callerOf({ role: { eventRole: { roleLevel: 0 }, eventGroup: null } })).toEqual(admin);
   });
 });

@@ -1,4 +1,4 @@
-import type { ApplicationFilter, ApplicationStatus, ApplicationsNotify } from '@funkis/shared';
+import { type ApplicationFilter, type ApplicationStatus, type ApplicationsNotify, reviewedGroup } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { badRequest, forbidden } from '../../lib/http-error.js';
 import type { MembershipsService } from '../memberships/service.js';
@@ -23,7 +23,7 @@ export interface Reviewer {
 /** Admins see the whole event; a group leader only their own group. */
 export const scopeOf = (reviewer: Reviewer): ApplicationScope => ({
   eventId: reviewer.eventId,
-  visibleGroupId: reviewer.roleLevel === 0 ? 'all' : reviewer.groupId,
+  visibleGroupId: reviewedGroup(reviewer),
 });
 
 export interface BulkUpdateInput {

@@ -11,6 +11,8 @@ import {
   type ApplicationStatusCounts,
   type ApplicationSummary,
   type ApplicationsNotify,
+  canReviewApplication,
+  isAdmin,
   isDisplayOnlyField,
   MAIL_LIMITS,
   validateAnswers,
@@ -258,8 +260,8 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
     reviewer: Reviewer,
     application: { group_id: number | null; user_id: number },
   ): Promise<boolean> {
-    if (reviewer.roleLevel === 0) return true;
-    if (reviewer.groupId === null || application.group_id !== reviewer.groupId) return false;
+    if (isAdmin(reviewer)) return true;
+    if (!canReviewApplication(reviewer, application.group_id)) return false;
     const member = await membershipsService(db, dialect).findMemberByUserId(reviewer.eventId, application.user_id);
     return member === undefined || member.group?.id === reviewer.groupId;
   }

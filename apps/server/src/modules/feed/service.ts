@@ -4,8 +4,11 @@ import {
   type Contact,
   type CreateLinkInput,
   type CreatePostInput,
+  canPostToGroup,
+  canRemovePost,
   type EventLink,
   FEED_LIMITS,
+  isAdmin,
   type Post,
   type PostsResponse,
   type UpdatePostInput,
@@ -22,8 +25,6 @@ import { type CommentRow, type FeedViewer, feedRepository, type PostRow, personO
 const PINNED_MAXIMUM = 20;
 const CONTACTS_MAXIMUM = 100;
 
-const isAdmin = (viewer: FeedViewer) => viewer.roleLevel === 0;
-
 function toComment(row: CommentRow, viewer: FeedViewer): Comment {
   const isAuthor = row.author_id === viewer.userId;
   return {
@@ -34,7 +35,7 @@ function toComment(row: CommentRow, viewer: FeedViewer): Comment {
     createdAt: row.created_at,
     editedAt: row.edited_at,
     canEdit: isAuthor,
-    canDelete: isAuthor || isAdmin(viewer),
+    canDelete: canRemovePost(viewer, isAuthor),
   };
 }
 
@@ -50,7 +51,7 @@ function toPost(row: PostRow, comments: CommentRow[], viewer: FeedViewer): Post 
     group: row.group_id !== null && row.group_name !== null ? { id: row.group_id, name: row.group_name } : null,
     comments: comments.filter((comment) => comment.post_id === row.id).map((comment) => toComment(comment, viewer)),
     canEdit: isAuthor,
-    canDelete: isAuthor || isAdmin(viewer),
+    canDelete: canRemovePost(viewer, isAuthor),
     canPin: isAdmin(viewer),
   };
 }
@@ -81,8 +82,7 @@ export function feedService(db: Db, dialect: DialectName) {
   /** The audience a post may have: admins any group of the event, leaders their own group only. */
   const checkAudience = async (eventId: number, viewer: FeedViewer, groupId: number | null | undefined) => {
     if (groupId === undefined || groupId === null) return null;
-    if (!isAdmin(viewer) && groupId !== viewer.groupId)
-      throw fieldError('groupId', 'feed.audienceOwnGroup', undefined, 403);
+    if (!canPostToGroup(viewer, groupId)) throw fieldError('groupId', 'feed.audienceOwnGroup', undefined, 403);
     if (!(await groupsService(db, dialect).find(eventId, groupId))) {
       throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
     }
@@ -160,7 +160,7 @@ export function feedService(db: Db, dialect: DialectName) {
 
     async deletePost(eventId: number, postId: number, viewer: FeedViewer): Promise<void> {
       const current = await visiblePost(eventId, postId, viewer);
-      if (current.author_id !== viewer.userId && !isAdmin(viewer)) throw forbidden();
+      if (!canRemovePost(viewer, current.author_id === viewer.userId)) throw forbidden();
       await withTransaction(db, async (trx) => {
         await feedRepository(trx).deletePost(eventId, postId);
         await writeAudit(trx, {
@@ -226,7 +226,7 @@ export function feedService(db: Db, dialect: DialectName) {
       await visiblePost(eventId, postId, viewer);
       const current = await read.findComment(eventId, postId, commentId);
       if (!current) throw notFound('feed.commentNotFound');
-      if (current.author_id !== viewer.userId && !isAdmin(viewer)) throw forbidden();
+      if (!canRemovePost(viewer, current.author_id === viewer.userId)) throw forbidden();
       await withTransaction(db, async (trx) => {
         await feedRepository(trx).deleteComment(commentId);
         await writeAudit(trx, {

@@ -1,4 +1,7 @@
 import {
+  canMailGroup,
+  canReadMail,
+  isAdmin,
   MAIL_LIMITS,
   type Mail,
   type MailLabel,
@@ -44,8 +47,6 @@ export interface EnqueueInput {
   fromName?: string;
 }
 
-const isLeader = (actor: MailActor) => actor.roleLevel !== 0;
-
 /** Receivers of `enqueueEach` rendered and queued per statement (the repository's rows per statement). */
 const QUEUE_SLICE = 500;
 
@@ -75,9 +76,9 @@ export function mailService(app: FastifyInstance) {
 
   /** A leader's filter may only name their own group; the result is limited to it as well. */
   function scopeOf(actor: MailActor, filter: MailReceiverFilter): number | null {
-    if (!isLeader(actor)) return null;
+    if (isAdmin(actor)) return null;
     if (actor.groupId === null) throw forbidden('mail.ownGroupOnly');
-    if (filter.groupIds?.some((id) => id !== actor.groupId)) throw forbidden('mail.ownGroupOnly');
+    if (filter.groupIds?.some((id) => !canMailGroup(actor, id))) throw forbidden('mail.ownGroupOnly');
     return actor.groupId;
   }
 
@@ -114,7 +115,7 @@ export function mailService(app: FastifyInstance) {
 
   async function visibleMail(actor: MailActor, mailId: number) {
     const row = await mails.findMail(actor.eventId, mailId);
-    if (!row || (isLeader(actor) && row.sender_id !== actor.userId)) throw notFound();
+    if (!row || !canReadMail(actor, row.sender_id === actor.userId)) throw notFound();
     return row;
   }
 
@@ -248,8 +249,8 @@ export function mailService(app: FastifyInstance) {
     },
 
     async candidates(actor: MailActor, search: string) {
-      if (isLeader(actor) && actor.groupId === null) return [];
-      return mails.findCandidates(actor.eventId, search.trim(), isLeader(actor) ? actor.groupId : null);
+      if (!isAdmin(actor) && actor.groupId === null) return [];
+      return mails.findCandidates(actor.eventId, search.trim(), !isAdmin(actor) ? actor.groupId : null);
     },
 
     /**
@@ -351,7 +352,7 @@ export function mailService(app: FastifyInstance) {
         if (known === undefined) throw notFound('mail.labelUnknown');
       }
       const rows = await mails.listMails(actor.eventId, {
-        senderId: isLeader(actor) ? actor.userId : null,
+        senderId: !isAdmin(actor) ? actor.userId : null,
         labelId: folder.customLabel ?? null,
       });
       const ids = rows.map((row) => row.id);
@@ -385,7 +386,7 @@ export function mailService(app: FastifyInstance) {
      * holds and how many of those the actor has not opened yet (read marks are per user).
      */
     async labels(actor: MailActor): Promise<MailLabel[]> {
-      const senderId = isLeader(actor) ? actor.userId : null;
+      const senderId = !isAdmin(actor) ? actor.userId : null;
       const [sent, custom] = await Promise.all([
         mails.countMails(actor.eventId, senderId, actor.userId),
         mails.labelsWithCounts(actor.eventId, senderId, actor.userId),

@@ -1,4 +1,4 @@
-import { isOrganiser } from '@funkis/shared';
+import { callerOf, isOrganiser } from '@funkis/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { groupsQueryOptions } from '../../api/get-groups';
 import { HOURS_FIRST_PAGE_SIZE, hoursQueryOptions, NO_HOURS_FILTERS } from '../../features/scheduling/api/get-hours';
@@ -26,7 +26,7 @@ export const schedulingLoader = (queryClient: QueryClient, roles: readonly numbe
       client.ensureQueryData(groupsQueryOptions(eventId)),
     ],
     (client, eventId, search, detail) => {
-      const organiser = isOrganiser({ roleLevel: detail.eventUser.role.eventRole.roleLevel, groupId: null });
+      const organiser = isOrganiser(callerOf(detail.eventUser));
       const zone = detail.event.timeZone;
       const { view, period } = parseSchedulingView(search, organiser, zone);
       // Without a date the timeline opens where the shifts are: its period waits for the shift list.

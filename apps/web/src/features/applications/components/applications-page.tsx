@@ -1,4 +1,11 @@
-import type { Application, ApplicationStatus, ApplicationsNotify, EventDetail } from '@funkis/shared';
+import {
+  type Application,
+  type ApplicationStatus,
+  type ApplicationsNotify,
+  callerOf,
+  type EventDetail,
+  reviewedGroup,
+} from '@funkis/shared';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -60,7 +67,8 @@ interface ApplicationsPageProps {
 export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps) {
   const { t } = useTranslation('applications');
   const paginationTexts = usePaginationTexts();
-  const isLeader = eventDetail.eventUser.role.eventRole.roleLevel === 1;
+  // A leader reviews their own group only: no group to choose in the filter or the bulk change.
+  const choosesGroup = reviewedGroup(callerOf(eventDetail.eventUser)) === 'all';
   const weekConfig = eventDetail.event.useWeekSeparation ? eventDetail.event.weekSeparationConfig : null;
   const answerFields = useMemo(() => eventDetail.eventForm.fields.filter(isAnswerField), [eventDetail]);
 
@@ -203,7 +211,7 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
         onStatusChange={(next) => setFilter({ status: next })}
         groupId={groupId}
         onGroupIdChange={(next) => setFilter({ groupId: next.filter(isGroupFilter) })}
-        groups={isLeader || !groups.data ? null : groupList}
+        groups={!choosesGroup || !groups.data ? null : groupList}
         week={week}
         onWeekChange={(next) => setFilter({ week: next })}
         weekConfig={weekConfig}
@@ -244,7 +252,7 @@ export function ApplicationsPage({ eventId, eventDetail }: ApplicationsPageProps
             setSelectedIds(new Set());
             setIsAllMatching(false);
           }}
-          groups={isLeader ? null : groupList}
+          groups={choosesGroup ? groupList : null}
           onApply={applyBulk}
         />
       )}

@@ -1,4 +1,4 @@
-import { FEED_LIMITS } from '@funkis/shared';
+import { canPostToGroup, FEED_LIMITS, isAdmin } from '@funkis/shared';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -28,8 +28,12 @@ export function PostComposer({
   const [message, setMessage] = useState('');
   const [audience, setAudience] = useState('all');
   const create = useCreatePost();
-  const groups = useGroups(eventId, { enabled: roleLevel === 0 });
-  const choices = roleLevel === 0 ? (groups.data?.groups ?? []) : ownGroup ? [ownGroup] : [];
+  const caller = { roleLevel, groupId: ownGroup?.id ?? null };
+  // Admins choose among the event's groups; anyone else has only their own, so the list is not asked for.
+  const groups = useGroups(eventId, { enabled: isAdmin(caller) });
+  const choices = (isAdmin(caller) ? (groups.data?.groups ?? []) : ownGroup ? [ownGroup] : []).filter((group) =>
+    canPostToGroup(caller, group.id),
+  );
   const error = create.error ? errorMessagesOf(create.error).map(translate).join(' ') : undefined;
 
   const submit = (event: React.FormEvent) => {
@@ -60,7 +64,7 @@ export function PostComposer({
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             {/* Shown from the first paint whenever there can be a choice (an admin's groups arrive later: the row
                 must not appear under the message box then, moving the feed down). */}
-            {roleLevel === 0 || choices.length > 0 ? (
+            {isAdmin(caller) || choices.length > 0 ? (
               <TextField
                 select
                 size="small"

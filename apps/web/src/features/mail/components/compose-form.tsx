@@ -1,6 +1,7 @@
 import {
   APPLICATION_STATUSES,
   type ApplicationStatus,
+  canMailGroup,
   MAIL_FIRSTNAME_PLACEHOLDER,
   type MailCandidate,
   type MailFormat,
@@ -167,7 +168,9 @@ export function ComposeForm({
       previewQuery.isPending);
   const preview = hasFilter && !isCounting ? previewQuery.data : undefined;
 
-  const groups = (groupsQuery.data?.groups ?? []).filter((group) => roleLevel === 0 || group.id === ownGroupId);
+  const groups = (groupsQuery.data?.groups ?? []).filter((group) =>
+    canMailGroup({ roleLevel, groupId: ownGroupId }, group.id),
+  );
   const audience = describeAudience(t, i18n.language, {
     roleLevels: draft.roleLevels,
     groupNames: groups.filter((group) => draft.groupIds.includes(group.id)).map((group) => group.name),
