@@ -1,4 +1,4 @@
-import type { EventLink } from '@funkis/shared';
+import { type EventLink, isAdmin } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { userAvatarUrl } from '../../lib/avatar-urls.js';
 
@@ -90,7 +90,7 @@ export function feedRepository(db: Db) {
       ])
       .where('p.event_id', '=', eventId);
     // A post for one group: that group's members, the admins and its author.
-    if (viewer.roleLevel !== 0) {
+    if (!isAdmin(viewer)) {
       query = query.where((eb) =>
         eb.or([
           eb('p.group_id', 'is', null),

@@ -1,4 +1,5 @@
 import {
+  isAdmin,
   MEMBER_SORT_FIELDS,
   type Member,
   type MemberFilters,
@@ -22,7 +23,7 @@ export type { MemberQuery, MembershipRow } from './repository.js';
  * group, and asking for another group is refused rather than silently answered with nothing.
  */
 export function memberScopeFor(membership: EventMembership, requested: MemberFilters['groupId']): MemberScope {
-  if (membership.roleLevel === 0) {
+  if (isAdmin(membership)) {
     if (requested === undefined) return { kind: 'all' };
     return requested === 'none' ? { kind: 'noGroup' } : { kind: 'group', groupId: requested };
   }

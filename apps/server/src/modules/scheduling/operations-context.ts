@@ -1,6 +1,7 @@
 import {
   type DuplicateDayInput,
   daysBetween,
+  isAdmin,
   SHIFT_LIMITS,
   type Shift,
   type ShiftAssignment,
@@ -232,7 +233,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
       from: new Date(dayStart.getTime() - 26 * HOUR).toISOString(),
       to: new Date(dayStart.getTime() + 50 * HOUR).toISOString(),
     };
-    if (membership.roleLevel !== 0) filters.onlyGroupId = membership.groupId;
+    if (!isAdmin(membership)) filters.onlyGroupId = membership.groupId;
     const rows = (await schedulingRepository(trx, dialect).listShifts(membership.eventId, filters)).filter(
       (row) => zonedDateKey(row.starts_at, timeZone) === input.from,
     );

@@ -1,11 +1,12 @@
-import type {
-  Attendance,
-  HoursRow,
-  NotFullQuery,
-  PlannedPerson,
-  ShiftBlock,
-  TimelineQuery,
-  WithoutShiftQuery,
+import {
+  type Attendance,
+  type HoursRow,
+  isAdmin,
+  type NotFullQuery,
+  type PlannedPerson,
+  type ShiftBlock,
+  type TimelineQuery,
+  type WithoutShiftQuery,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -40,7 +41,7 @@ const toBlock = (row: ShiftBlockRow): ShiftBlock => ({
 const EXPORT_PAGE = 500;
 
 function peopleScope(membership: EventMembership, requested: number | undefined): number | null | undefined {
-  if (membership.roleLevel === 0) return requested;
+  if (isAdmin(membership)) return requested;
   if (requested !== undefined && requested !== membership.groupId) requireOrganiserOf(membership, requested);
   return membership.groupId;
 }
@@ -83,7 +84,7 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
     async timeline(membership: EventMembership, query: TimelineQuery): Promise<ShiftBlock[]> {
       const filters = blockFilters(query);
       filters.location = query.location || undefined;
-      if (membership.roleLevel !== 0) {
+      if (!isAdmin(membership)) {
         filters.visibleTo = { groupId: membership.groupId, eventUserId: membership.eventUserId };
       }
       return (await read.timeline(membership.eventId, membership.eventUserId, filters)).map(toBlock);
@@ -92,7 +93,7 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
     /** Shifts with places free that the caller organises (leaders: their group's), by start. */
     async notFull(membership: EventMembership, query: NotFullQuery): Promise<{ shifts: ShiftBlock[]; total: number }> {
       const filters = blockFilters(query);
-      if (membership.roleLevel !== 0) {
+      if (!isAdmin(membership)) {
         if (query.groupId !== undefined) requireOrganiserOf(membership, query.groupId);
         filters.onlyGroupId = membership.groupId;
       }

@@ -1,4 +1,11 @@
-import type { CreateShiftInput, SchedulingSettings, Shift, ShiftsListQuery, UpdateShiftInput } from '@funkis/shared';
+import {
+  type CreateShiftInput,
+  isAdmin,
+  type SchedulingSettings,
+  type Shift,
+  type ShiftsListQuery,
+  type UpdateShiftInput,
+} from '@funkis/shared';
 import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audit.js';
 import type { EventMembership } from '../../lib/caller.js';
 import { fieldError } from '../../lib/http-error.js';
@@ -32,7 +39,7 @@ export function shiftOperations(shared: SchedulingContext) {
         groupId: query.groupId,
         location: query.location || undefined,
       };
-      if (membership.roleLevel !== 0) {
+      if (!isAdmin(membership)) {
         filters.visibleTo = { groupId: membership.groupId, eventUserId: membership.eventUserId };
       }
       const rows = await read.listShifts(membership.eventId, filters);
