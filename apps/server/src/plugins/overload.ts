@@ -20,7 +20,14 @@ export interface OverloadOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Whether the server sheds load now, and why (tests, the readiness answer). */
-    overload: { readonly shedding: boolean; readonly reason: string | null };
+    overload: {
+      readonly shedding: boolean;
+      readonly reason: string | null;
+      /** The last sample saw the loop delayed over the limit: the window is running (tests wait for it to end). */
+      readonly delayed: boolean;
+      /** When the last sample was taken (`performance.now()`). */
+      readonly sampledAt: number;
+    };
   }
 }
 
@@ -39,7 +46,7 @@ async function overloadPlugin(app: FastifyInstance, options: OverloadOptions) {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   let overSince: number | null = null;
-  const state = { shedding: false, reason: null as string | null };
+  const state = { shedding: false, reason: null as string | null, delayed: false, sampledAt: 0 };
 
   let lastSample = performance.now();
   const sample = () => {
@@ -65,6 +72,8 @@ async function overloadPlugin(app: FastifyInstance, options: OverloadOptions) {
     }
     state.reason = reason;
     state.shedding = reason !== null;
+    state.delayed = overSince !== null;
+    state.sampledAt = now;
   };
   const timer = setInterval(sample, interval);
   timer.unref();

@@ -22,6 +22,19 @@ async function servesWithin(t: TestApp, ms: number): Promise<boolean> {
   return false;
 }
 
+/**
+ * Waits until a sample taken after this call saw the loop turning freely: a block made right after other
+ * synchronous work (the app's start, the first request's compiles) would otherwise continue that work's delay,
+ * which is one long delay by the rule.
+ */
+async function calm(t: TestApp): Promise<void> {
+  const since = performance.now();
+  const until = Date.now() + 10_000;
+  while ((t.app.overload.sampledAt <= since || t.app.overload.delayed) && Date.now() < until) await sleep(20);
+  expect(t.app.overload.sampledAt).toBeGreaterThan(since);
+  expect(t.app.overload.delayed).toBe(false);
+}
+
 function blockEventLoop(ms: number) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -74,6 +87,7 @@ describe(`overload on ${dialect}`, () => {
     t = await createTestApp({ MAX_EVENT_LOOP_DELAY_MS: '200', OVERLOAD_WINDOW_MS: '1000' });
     expect(await servesWithin(t, 10_000)).toBe(true);
     for (let round = 0; round < 3; round += 1) {
+      await calm(t);
       blockEventLoop(600);
       await sleep(5);
       const response = await t.app.inject({ method: 'GET', url: '/api/events' });
@@ -88,15 +102,19 @@ describe(`overload on ${dialect}`, () => {
     t = await createTestApp({ MAX_EVENT_LOOP_DELAY_MS: '200', OVERLOAD_WINDOW_MS: '1000', WEB_DIST: web });
     expect(await servesWithin(t, 10_000)).toBe(true);
     let refused: Awaited<ReturnType<TestApp['app']['inject']>> | undefined;
-    let started = 0;
+    // The refusal's own cost, in CPU time of this process (the answer is the onRequest hook's, no database): a
+    // loaded machine's descheduling does not count, which the wall clock would.
+    let refusalCpuMs = Number.POSITIVE_INFINITY;
     const others: Awaited<ReturnType<TestApp['app']['inject']>>[] = [];
     for (let round = 0; round < 10 && !refused; round += 1) {
       blockEventLoop(1500);
       await sleep(5);
       if (!t.app.overload.shedding) continue;
-      started = Date.now();
+      const cpu = process.cpuUsage();
       const response = await t.app.inject({ method: 'GET', url: '/api/events' });
+      const used = process.cpuUsage(cpu);
       if (response.statusCode !== 503) continue;
+      refusalCpuMs = (used.user + used.system) / 1000;
       refused = response;
       others.push(
         await t.app.inject({ method: 'GET', url: '/api/health' }),
@@ -110,11 +128,10 @@ describe(`overload on ${dialect}`, () => {
         }),
       );
     }
-    const answeredMs = Date.now() - started;
     expect(refused?.statusCode).toBe(503);
     expect(refused?.headers['retry-after']).toBe('10');
     expect(refused?.json()).toMatchObject({ success: false, errors: [{ code: 'error.unavailable' }] });
-    expect(answeredMs).toBeLessThan(100);
+    expect(refusalCpuMs).toBeLessThan(100);
     const [health, shell, deepLink, asset, navigation] = others;
     expect(health.statusCode).toBe(200);
     expect(shell.statusCode).toBe(200);
