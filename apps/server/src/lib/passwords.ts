@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import { WorkQueue } from './work-queue.js';
 
 /** The native argon2 addon is loaded with the first hash or check, not at start (idle memory). */
@@ -8,11 +9,11 @@ const loadArgon2 = () => {
   return argon2;
 };
 /**
- * Hashing and checking take ~19 MiB and tens of milliseconds of a core each, on libuv's threads: two at a time
- * (the machine's cores), the rest waiting in arrival order, so a burst of registrations or logins neither
- * takes every core nor every libuv thread from the requests around it (decision 024).
+ * Hashing and checking take ~19 MiB and tens of milliseconds of a core each, on libuv's threads: one fewer at a
+ * time than the machine has cores (at least one, at most four), the rest waiting in arrival order, so a burst of
+ * registrations or logins never takes every core from the server's own thread and the database (decision 024).
  */
-export const passwordQueue = new WorkQueue('passwords', 2, 2_000);
+export const passwordQueue = new WorkQueue('passwords', Math.min(4, Math.max(1, os.availableParallelism() - 1)), 2_000);
 const hash = (password: string, options: typeof OPTIONS) =>
   passwordQueue.run(() => loadArgon2().hash(password, options));
 /** A malformed stored hash reads as a wrong password; a full queue (503) is passed on. */

@@ -13,6 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { idSchema, ok } from '../../lib/http.js';
 import { unauthorized } from '../../lib/http-error.js';
 import { readImageUpload } from '../../lib/images.js';
@@ -81,6 +82,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     {
       config: { csrfExempt: true },
+      // Many registrations arriving at once start one per turn of the loop (their limits, checks and inserts are
+      // synchronous statements on SQLite), so other requests are answered between them.
+      onRequest: async () => turnOfTheLoop(),
       preHandler: limits(app, [
         [LIMIT.registerPerAddress, byAddress],
         [LIMIT.registerPerNetwork, byNetwork],
