@@ -126,8 +126,8 @@ describe(`a burst of registrations and exports on ${dialect}`, () => {
         `p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms; longest event-loop block ${blockMs.toFixed(0)} ms`,
     );
     expect(readTimes.length).toBeGreaterThan(20);
-    // The reads all answered (above). Their p99 is printed, not asserted: the goal of < 100 ms is not met yet on
-    // SQLite, where the export's member batches are synchronous statements (about 150-700 ms p99 here); see the
-    // bench README, the burst's paragraph.
+    // The reads all answered (above). Their p99 is printed, not asserted: a loaded machine's scheduling decides it
+    // as much as the code. On a quiet machine: SQLite 34-41 ms, PostgreSQL 134-141 ms, where the database's own
+    // processes share the cores with the hashing; see the bench README, the burst's paragraph.
   }, 180_000);
 });
