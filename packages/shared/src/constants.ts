@@ -25,6 +25,9 @@ export const ROLE_NAMES: Record<RoleLevel, 'admin' | 'groupLeader' | 'volunteer'
 
 export const APPLICATION_STATUSES = ['pending', 'staged', 'accepted', 'reserve', 'rejected', 'none'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+/** A stored status text that is one of the statuses (anything else reads as 'none' where it is shown). */
+export const isApplicationStatus = (value: string): value is ApplicationStatus =>
+  (APPLICATION_STATUSES as readonly string[]).includes(value);
 
 export const EVENT_STATUSES = ['ongoing', 'completed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];

@@ -7,32 +7,27 @@ import {
   type ApplicationFilter,
   type ApplicationHistoryEntry,
   type ApplicationSort,
-  type ApplicationStatus,
   type ApplicationStatusCounts,
   type ApplicationSummary,
-  type ApplicationsNotify,
   canReviewApplication,
   isAdmin,
+  isApplicationStatus,
   isDisplayOnlyField,
   MAIL_LIMITS,
-  validateAnswers,
-  type WeekSeparationConfig,
-  weekOfAnswers,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audit.js';
-import { eventAvatarUrl } from '../../lib/avatar-urls.js';
 import type { EventMembership } from '../../lib/caller.js';
 import { SLICE_ROWS, turnOfTheLoop } from '../../lib/event-loop.js';
-import { badRequest, conflict, fieldError, fieldErrors, forbidden, notFound } from '../../lib/http-error.js';
+import { badRequest, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { parseJson, parseJsonObject } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { activeWeekConfig, formsService } from '../forms/service.js';
 import { groupsService } from '../groups/service.js';
 import type { MailService } from '../mail/service.js';
-import { eventMailBody, reasonText, viaFunkis } from '../mail/texts.js';
 import { membershipsService } from '../memberships/service.js';
+import { applyOperations } from './apply.js';
 import {
   applyMembershipEffects,
   type BulkUpdateInput,
@@ -42,38 +37,23 @@ import {
   type Reviewer,
   scopeOf,
 } from './bulk-update.js';
-import { choicesOf } from './choices.js';
+import { computedColumns } from './computed-columns.js';
+import { applicantNotices } from './notices.js';
 import {
   type ApplicationPageRow,
   type ApplicationScope,
-  type ApplicationTarget,
   applicationsRepository,
   type BulkAudit,
 } from './repository.js';
 
-/** An event takes applications while its switch is on and it is not completed (one rule: apply page, avatar). */
-export const isTakingApplications = (event: { applications_open: number; status: string }): boolean =>
-  event.applications_open === 1 && event.status === 'ongoing';
-
-/** What search matches: name, e-mail and every answer, lower-cased (lib/search lower-cases the term the same way). */
-export function searchTextOf(user: { firstname: string; lastname: string; email: string }, answers: Answers): string {
-  const values = Object.values(answers)
-    .flat()
-    .filter((value) => value !== null && value !== '');
-  return `${user.firstname} ${user.lastname} ${user.email} ${values.join(' ')}`.toLowerCase();
-}
-
 const emptyCounts = (): ApplicationStatusCounts =>
   Object.fromEntries(APPLICATION_STATUSES.map((status) => [status, 0])) as ApplicationStatusCounts;
-
-const isStatus = (value: string): value is ApplicationStatus =>
-  (APPLICATION_STATUSES as readonly string[]).includes(value);
 
 function toApplication(row: ApplicationPageRow): Application {
   return {
     id: row.id,
     user: { id: row.user_id, firstname: row.firstname, lastname: row.lastname, email: row.email },
-    status: isStatus(row.status) ? row.status : 'none',
+    status: isApplicationStatus(row.status) ? row.status : 'none',
     group: row.group_id !== null && row.group_name !== null ? { id: row.group_id, name: row.group_name } : null,
     week: row.week,
     answers: parseJsonObject<Answers>(row.answers, {}),
@@ -97,107 +77,7 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
   const repository = applicationsRepository(db, dialect);
   const eventGroups = groupsService(db, dialect);
   const forms = formsService(db);
-
-  /**
-   * One e-mail per applicant whose status changed, queued in the update's transaction (none if it fails): the
-   * reviewer's subject and message, with the header and the footer's reason in the receiver's language.
-   */
-  async function notify(
-    trx: Db,
-    reviewer: Reviewer,
-    notice: ApplicationsNotify,
-    targets: readonly ApplicationTarget[],
-    statusOf: (target: ApplicationTarget) => string,
-    groupOf: (target: ApplicationTarget) => string | null,
-  ) {
-    if (!options.enqueueEach || reviewer.userId === null) throw new Error('No mail queue or sender to notify with');
-    const senderId = reviewer.userId;
-    const people = new Map(
-      (await repository.mailPeople(trx, [senderId, ...targets.map((target) => target.user_id)])).map((person) => [
-        person.id,
-        person,
-      ]),
-    );
-    const sender = people.get(senderId);
-    const event = await repository.eventName(trx, reviewer.eventId);
-    if (!sender || !event) throw notFound();
-    const senderName = `${sender.firstname} ${sender.lastname}`;
-    const receivers = targets.flatMap((target) => {
-      const person = people.get(target.user_id);
-      return person ? [{ target, person }] : [];
-    });
-    await options.enqueueEach(
-      reviewer.eventId,
-      receivers.length,
-      (index) => {
-        const { target, person } = receivers[index];
-        const language = person.language === 'sv' ? 'sv' : 'en';
-        const status = statusOf(target);
-        const groupName = groupOf(target) ?? undefined;
-        const reason = reasonText(
-          { kind: 'application', status: isStatus(status) ? status : 'none', groupName },
-          language,
-        );
-        return {
-          userId: person.id,
-          toEmail: person.email,
-          toName: `${person.firstname} ${person.lastname}`,
-          subject: notice.subject,
-          text: eventMailBody({
-            message: notice.message,
-            firstname: person.firstname,
-            senderName,
-            eventName: event.name,
-            reason,
-            language,
-          }),
-          replyTo: sender.email,
-          fromName: viaFunkis(senderName),
-          reason: 'application_status',
-        };
-      },
-      trx,
-    );
-    return receivers.length;
-  }
-
-  /** Many imported applications at once: multi-row statements, each row's week and search text computed here. */
-  async function importApplications(
-    eventId: number,
-    rows: readonly { userId: number; answers: Answers; createdAt?: string; labels?: Record<string, string> }[],
-  ): Promise<number[]> {
-    const event = await repository.findEventForApply(eventId);
-    if (!event) throw notFound();
-    const config = activeWeekConfig(event);
-    const applicants = new Map(
-      (await repository.findApplicants(rows.map((row) => row.userId))).map((user) => [user.id, user]),
-    );
-    const fields = await forms.fields(eventId);
-    const now = nowIso();
-    const values = rows.map((row) => {
-      const user = applicants.get(row.userId);
-      if (!user) throw notFound();
-      return {
-        eventId,
-        userId: row.userId,
-        answers: JSON.stringify(row.answers),
-        answerLabels: JSON.stringify(row.labels ?? {}),
-        week: weekOfAnswers(row.answers, config),
-        searchText: searchTextOf(user, row.answers),
-        createdAt: row.createdAt ?? now,
-      };
-    });
-    return withTransaction(db, async (trx) => {
-      const ids = await repository.insertApplications(trx, values);
-      await repository.insertChoices(
-        trx,
-        rows.flatMap((row, index) =>
-          choicesOf(fields, row.answers).map((choice) => ({ applicationId: ids[index] as number, eventId, ...choice })),
-        ),
-      );
-      return ids;
-    });
-  }
+  const notify = applicantNotices(repository, options.enqueueEach);
 
   /** The group x status summary of the matching applications; `total` is its sum. */
   async function summarise(
@@ -221,7 +101,7 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
     let total = 0;
     for (const count of counts) {
       const n = Number(count.count);
-      const status = isStatus(count.status) ? count.status : 'none';
+      const status = isApplicationStatus(count.status) ? count.status : 'none';
       total += n;
       byStatus[status] += n;
       const row = rowOf(count.group_id);
@@ -267,6 +147,9 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
   }
 
   return {
+    ...applyOperations({ db, dialect, repository, forms }),
+    ...computedColumns(db, dialect, repository),
+
     async list(
       reviewer: Reviewer,
       filter: ApplicationFilter,
@@ -448,128 +331,6 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
       });
     },
 
-    // --- apply ---
-
-    /**
-     * The public apply page of an event for any logged-in user: its name, description and form, whether it takes
-     * applications and the caller's own application.
-     */
-    async getApplyPage(eventId: number, userId: number) {
-      const event = await repository.findEventForApply(eventId);
-      if (!event) throw notFound();
-      const [application, member] = await Promise.all([
-        repository.findApplicationOf(eventId, userId),
-        membershipsService(db, dialect).findMemberByUserId(eventId, userId),
-      ]);
-      const open = isTakingApplications(event);
-      // Outsiders see an event only while it takes applications (or once they have applied); otherwise it is
-      // not found, exactly like an id that names no event: ids are sequential, and a private event's name is
-      // not for strangers (docs/decisions/022).
-      if (!open && member === undefined && application === undefined) throw notFound();
-      return {
-        event: {
-          id: event.id,
-          name: event.name,
-          avatarUrl: eventAvatarUrl(event.id, event.avatar),
-          description: event.description,
-        },
-        form: { fields: await forms.fields(eventId) },
-        applicationsOpen: open,
-        application: application
-          ? { status: application.status as ApplicationStatus, createdAt: application.created_at }
-          : null,
-        membership: member ? { roleLevel: member.roleLevel, group: member.group } : null,
-      };
-    },
-
-    /**
-     * What the apply link shows a visitor who is not logged in: the event's name and picture, only while it takes
-     * applications; otherwise 404, as if there were no such event (nothing about a closed event reaches strangers).
-     */
-    async getApplyPreview(eventId: number) {
-      const event = await repository.findEventForApply(eventId);
-      if (!event || !isTakingApplications(event)) throw notFound();
-      return { event: { id: event.id, name: event.name, avatarUrl: eventAvatarUrl(event.id, event.avatar) } };
-    },
-
-    /**
-     * Stores an application after checking it against the saved form. Closed (409) and already applied
-     * (409) come before the answers are looked at: there is nothing to correct then.
-     */
-    async apply(
-      eventId: number,
-      user: { id: number; firstname: string; lastname: string; email: string },
-      answers: Record<string, unknown>,
-    ) {
-      const event = await repository.findEventForApply(eventId);
-      if (!event) throw notFound();
-      const applied = await repository.findApplicationOf(eventId, user.id);
-      const isMember = (await membershipsService(db, dialect).findMemberByUserId(eventId, user.id)) !== undefined;
-      if (!isTakingApplications(event)) {
-        // As the apply page: closed to those who know the event, not found to strangers.
-        if (isMember || applied) throw conflict('error.applicationsClosed');
-        throw notFound();
-      }
-      if (applied) throw conflict('error.alreadyApplied');
-      // Members (admins included) are in the event already: an application of theirs would only land in the review.
-      if (isMember) throw conflict('error.memberCannotApply');
-
-      const fields = await forms.fields(eventId);
-      const result = validateAnswers(fields, answers);
-      if (!result.isValid) {
-        throw fieldErrors(400, result.issues, { labels: new Map(fields.map((field) => [field.name, field.label])) });
-      }
-      const labels = Object.fromEntries(
-        fields.filter((field) => field.name in result.value).map((field) => [field.name, field.label]),
-      );
-      try {
-        // The application and the options it chooses are stored together or not at all.
-        const createdAt = nowIso();
-        const applicationId = await withTransaction(db, async (trx) => {
-          const [id] = await repository.insertApplications(trx, [
-            {
-              eventId,
-              userId: user.id,
-              answers: JSON.stringify(result.value),
-              answerLabels: JSON.stringify(labels),
-              week: weekOfAnswers(result.value, activeWeekConfig(event)),
-              searchText: searchTextOf(user, result.value),
-              createdAt,
-            },
-          ]);
-          const stored = id as number;
-          await repository.insertChoices(
-            trx,
-            choicesOf(fields, result.value).map((choice) => ({ applicationId: stored, eventId, ...choice })),
-          );
-          return stored;
-        });
-        // Every new application is pending.
-        return { id: applicationId, status: 'pending' as ApplicationStatus, createdAt };
-      } catch (error) {
-        // Two submissions racing: the unique (event, user) index lets one through.
-        if (await repository.findApplicationOf(eventId, user.id)) throw conflict('error.alreadyApplied');
-        throw error;
-      }
-    },
-
-    /**
-     * An application brought in from elsewhere (demo data, another tool's export): the answers are stored as
-     * given, the week and the search text computed here exactly as for one sent through the apply page. It is
-     * pending, as every new application; the review's bulk update sets status and group (and membership).
-     */
-    async importApplication(
-      eventId: number,
-      userId: number,
-      answers: Answers,
-      options: { createdAt?: string; labels?: Record<string, string> } = {},
-    ): Promise<number> {
-      const [id] = await importApplications(eventId, [{ userId, answers, ...options }]);
-      return id as number;
-    },
-
-    importApplications,
-
     /**
      * Every answer of an application: the current form's fields in form order (null where unanswered), then
      * answers to fields removed since, under the label they were answered with. Admins see any application
@@ -596,49 +357,10 @@ export function applicationsService(db: Db, dialect: DialectName, options: Appli
           .map(([name, value]) => ({ name, label: labels[name] ?? name, value, removed: true })),
       ];
     },
-
-    // --- computed columns ---
-
-    /**
-     * Sets the week of every application of the event from its answers and the week-separation config (null
-     * when it is off): rows read once, each distinct new week written in one statement per chunk. Returns how
-     * many changed. Call it inside the transaction that changed the config.
-     */
-    async recomputeWeeks(eventId: number, config: WeekSeparationConfig | null): Promise<number> {
-      const rows = await repository.listAnswersOfEvent(eventId);
-      const idsByWeek = new Map<string | null, number[]>();
-      for (const row of rows) {
-        const week = config ? weekOfAnswers(JSON.parse(row.answers) as Answers, config) : null;
-        if (week === row.week) continue;
-        const ids = idsByWeek.get(week) ?? [];
-        ids.push(row.id);
-        idsByWeek.set(week, ids);
-      }
-      let changed = 0;
-      for (const [week, ids] of idsByWeek) {
-        await repository.setWeek(eventId, ids, week);
-        changed += ids.length;
-      }
-      return changed;
-    },
-
-    /**
-     * After an applicant's name or e-mail changed: their applications are found by the new ones, not the old,
-     * and sort by the new name.
-     */
-    async refreshApplicant(userId: number): Promise<void> {
-      await withTransaction(db, async (trx) => {
-        const inTransaction = applicationsRepository(trx, dialect);
-        for (const row of await inTransaction.applicationsOfUser(userId)) {
-          const text = searchTextOf(row, parseJsonObject<Answers>(row.answers, {}));
-          if (text !== row.search_text) await inTransaction.setSearchText(row.id, text);
-        }
-        await inTransaction.refreshSortName(userId);
-      });
-    },
   };
 }
 
 export type ApplicationsService = ReturnType<typeof applicationsService>;
 
+export { isTakingApplications, searchTextOf } from './apply.js';
 export type { BulkUpdateInput, Reviewer };

@@ -4,6 +4,7 @@ import {
   CHECKBOX_CHECKED,
   CHECKBOX_UNCHECKED,
   type FormField,
+  isApplicationStatus,
   type RoleLevel,
   STATISTICS_OPTION_FIELD_TYPES,
   type StatisticsFilter,
@@ -17,9 +18,6 @@ import { notFound } from '../../lib/http-error.js';
 import { parseJson } from '../../lib/json.js';
 import { parseFieldsSliced } from '../forms/service.js';
 import { type OptionCountRow, statisticsRepository } from './repository.js';
-
-const isStatus = (value: string): value is ApplicationStatus =>
-  (APPLICATION_STATUSES as readonly string[]).includes(value);
 
 const ROLE_LEVELS: readonly RoleLevel[] = [0, 1, 2];
 /** Fields whose options are counted between two turns of the event loop. */
@@ -98,7 +96,7 @@ export function statisticsService(db: Db, dialect: DialectName) {
       const weeks = new Map<string | null, number>();
       for (const count of groupStatus) {
         const n = Number(count.count);
-        const status = isStatus(count.status) ? count.status : 'none';
+        const status = isApplicationStatus(count.status) ? count.status : 'none';
         const row = groupRow(count.group_id);
         if (status === 'accepted') row.accepted += n;
         if (wantedStatuses && !wantedStatuses.has(status)) continue;

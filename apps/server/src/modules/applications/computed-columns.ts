@@ -1,0 +1,52 @@
+import { type Answers, type WeekSeparationConfig, weekOfAnswers } from '@funkis/shared';
+import type { Db, DialectName } from '../../db/types.js';
+import { parseJsonObject } from '../../lib/json.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { searchTextOf } from './apply.js';
+import { type ApplicationsRepository, applicationsRepository } from './repository.js';
+
+/**
+ * The columns computed from an application and its applicant: the week (from the answers and the event's week
+ * separation) and the search text and sort name (from the applicant's name and e-mail).
+ */
+export function computedColumns(db: Db, dialect: DialectName, repository: ApplicationsRepository) {
+  return {
+    /**
+     * Sets the week of every application of the event from its answers and the week-separation config (null
+     * when it is off): rows read once, each distinct new week written in one statement per chunk. Returns how
+     * many changed. Call it inside the transaction that changed the config.
+     */
+    async recomputeWeeks(eventId: number, config: WeekSeparationConfig | null): Promise<number> {
+      const rows = await repository.listAnswersOfEvent(eventId);
+      const idsByWeek = new Map<string | null, number[]>();
+      for (const row of rows) {
+        const week = config ? weekOfAnswers(JSON.parse(row.answers) as Answers, config) : null;
+        if (week === row.week) continue;
+        const ids = idsByWeek.get(week) ?? [];
+        ids.push(row.id);
+        idsByWeek.set(week, ids);
+      }
+      let changed = 0;
+      for (const [week, ids] of idsByWeek) {
+        await repository.setWeek(eventId, ids, week);
+        changed += ids.length;
+      }
+      return changed;
+    },
+
+    /**
+     * After an applicant's name or e-mail changed: their applications are found by the new ones, not the old,
+     * and sort by the new name.
+     */
+    async refreshApplicant(userId: number): Promise<void> {
+      await withTransaction(db, async (trx) => {
+        const inTransaction = applicationsRepository(trx, dialect);
+        for (const row of await inTransaction.applicationsOfUser(userId)) {
+          const text = searchTextOf(row, parseJsonObject<Answers>(row.answers, {}));
+          if (text !== row.search_text) await inTransaction.setSearchText(row.id, text);
+        }
+        await inTransaction.refreshSortName(userId);
+      });
+    },
+  };
+}
