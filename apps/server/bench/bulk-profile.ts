@@ -13,7 +13,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import type { Database, Db } from '../src/db/types.js';
-import { applicationsService, type BulkUpdateInput } from '../src/modules/applications/service.js';
+import { applicationsService, type BulkUpdateInput, type Reviewer } from '../src/modules/applications/service.js';
 import { seedEvent } from './serve.js';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -57,7 +57,7 @@ try {
     .select('id')
     .where('email', '=', seeded.email)
     .executeTakeFirstOrThrow();
-  const reviewer = { userId: adminUser.id, eventId: seeded.eventId, roleLevel: 0, groupId: null };
+  const reviewer: Reviewer = { userId: adminUser.id, eventId: seeded.eventId, roleLevel: 0, groupId: null };
 
   const profile = async (label: string, input: BulkUpdateInput) => {
     statements.length = 0;

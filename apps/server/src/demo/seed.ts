@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Db, DialectName } from '../db/types.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createAccount } from '../modules/account/service.js';
-import { applicationsService } from '../modules/applications/service.js';
+import { applicationsService, type Reviewer } from '../modules/applications/service.js';
 import { eventsService } from '../modules/events/service.js';
 import { formsService } from '../modules/forms/service.js';
 import { groupsService } from '../modules/groups/service.js';
@@ -214,7 +214,7 @@ export async function seed(db: Db, dialect: DialectName, log: Logger): Promise<v
         const key = JSON.stringify([status, groupId]);
         changes.set(key, [...(changes.get(key) ?? []), id]);
       }
-      const reviewer = { userId: adminId, eventId: event.id, roleLevel: 0, groupId: null };
+      const reviewer: Reviewer = { userId: adminId, eventId: event.id, roleLevel: 0, groupId: null };
       for (const [key, ids] of changes) {
         const [status, groupId] = JSON.parse(key) as [ApplicationStatus, number | null];
         await applications.bulkUpdate(reviewer, { ids, status, groupId });

@@ -12,3 +12,12 @@ export interface EventMembership {
   /** The group's name when the membership was read with the session (undefined: not read). */
   groupName?: string | null;
 }
+
+/**
+ * Who calls an operation: their membership of the event and their account. The review (`Reviewer`, which also
+ * admits the system itself), the feed (`FeedViewer`) and e-mail (`MailActor`, with the sender's name and address)
+ * take this type or one made from it; routes get it with `currentCaller` (plugins/auth.ts).
+ */
+export interface Caller extends EventMembership {
+  userId: number;
+}

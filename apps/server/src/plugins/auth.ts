@@ -2,7 +2,7 @@ import { MAX_ID, type RoleLevel } from '@funkis/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/types.js';
-import type { EventMembership } from '../lib/caller.js';
+import type { Caller, EventMembership } from '../lib/caller.js';
 import { forbidden, notFound, unauthorized } from '../lib/http-error.js';
 import { findMembership } from '../modules/memberships/lookup.js';
 
@@ -33,6 +33,11 @@ export function currentUser(request: FastifyRequest) {
 export function currentMembership(request: FastifyRequest): EventMembership {
   if (!request.membership) throw forbidden();
   return request.membership;
+}
+
+/** The member calling, as the event-role guard admitted them, with their account's id. */
+export function currentCaller(request: FastifyRequest): Caller {
+  return { ...currentMembership(request), userId: currentUser(request).id };
 }
 
 export { MAX_ID } from '@funkis/shared';

@@ -1,5 +1,6 @@
 import { type ApplicationFilter, type ApplicationStatus, type ApplicationsNotify, reviewedGroup } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
+import type { Caller } from '../../lib/caller.js';
 import { badRequest, forbidden } from '../../lib/http-error.js';
 import type { MembershipsService } from '../memberships/service.js';
 import type { ApplicationScope, ApplicationsRepository, ApplicationTarget, BulkAuditEntry } from './repository.js';
@@ -12,13 +13,8 @@ import type { ApplicationScope, ApplicationsRepository, ApplicationTarget, BulkA
 const ACCEPTED: ApplicationStatus = 'accepted';
 
 /** Who reviews: an admin (the whole event) or a group leader (their group). */
-export interface Reviewer {
-  /** null: the system itself (demo data, an import). */
-  userId: number | null;
-  eventId: number;
-  roleLevel: number;
-  groupId: number | null;
-}
+/** The caller of the review; `userId` null: the system itself (demo data, an import), which has no membership. */
+export type Reviewer = Pick<Caller, 'eventId' | 'roleLevel' | 'groupId'> & { userId: number | null };
 
 /** Admins see the whole event; a group leader only their own group. */
 export const scopeOf = (reviewer: Reviewer): ApplicationScope => ({

@@ -11,28 +11,17 @@ import {
   applyPageSchema,
   applyPreviewSchema,
 } from '@funkis/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { languageOf } from '../../lib/language.js';
 import { answers } from '../../lib/openapi.js';
 import { XLSX_TYPE } from '../../lib/table-export.js';
-import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { currentCaller, currentMembership, currentUser } from '../../plugins/auth.js';
 import { applicationsToCsv, applicationsToXlsx, exportColumnsOf } from './export.js';
-import { applicationsService, type Reviewer } from './service.js';
+import { applicationsService } from './service.js';
 
 const applicationParams = z.object({ id: idSchema, applicationId: idSchema });
-
-function reviewerOf(request: FastifyRequest): Reviewer {
-  const membership = currentMembership(request);
-  return {
-    userId: currentUser(request).id,
-    eventId: membership.eventId,
-    roleLevel: membership.roleLevel,
-    groupId: membership.groupId,
-  };
-}
 
 /**
  * Applications: the apply page and call (any logged-in user, member or not), the review (admins
@@ -58,7 +47,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize, sort, ...filter } = request.query;
-      return applications.list(reviewerOf(request), filter, { page, pageSize, sort });
+      return applications.list(currentCaller(request), filter, { page, pageSize, sort });
     },
   );
 
@@ -79,7 +68,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const reviewer = reviewerOf(request);
+      const reviewer = currentCaller(request);
       const { format, delimiter, columns: asked, sort, ...filter } = request.query;
       const { applications: rows, fields, weekConfig } = await applications.exportRows(reviewer, filter, sort);
       const data = {
@@ -108,7 +97,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(applicationsUpdateResponseSchema.shape) },
       },
     },
-    async (request) => applications.bulkUpdate(reviewerOf(request), request.body),
+    async (request) => applications.bulkUpdate(currentCaller(request), request.body),
   );
 
   app.get(
@@ -121,7 +110,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: applicationDetailResponseSchema },
       },
     },
-    async (request) => applications.detail(reviewerOf(request), request.params.applicationId),
+    async (request) => applications.detail(currentCaller(request), request.params.applicationId),
   );
 
   app.get(

@@ -1,13 +1,11 @@
 import { type EventLink, isAdmin } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { userAvatarUrl } from '../../lib/avatar-urls.js';
+import type { Caller } from '../../lib/caller.js';
 
 /** Who is reading: what decides which posts they see. */
-export interface FeedViewer {
-  userId: number;
-  roleLevel: number;
-  groupId: number | null;
-}
+/** The member reading or writing the feed. */
+export type FeedViewer = Pick<Caller, 'userId' | 'roleLevel' | 'groupId'>;
 
 export interface PostRow {
   id: number;

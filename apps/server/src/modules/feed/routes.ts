@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
-import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { currentCaller, currentMembership, currentUser } from '../../plugins/auth.js';
 import type { FeedViewer } from './repository.js';
 import { feedService } from './service.js';
 
@@ -27,11 +27,8 @@ const postResponse = ok({ post: postSchema });
 const commentResponse = ok({ comment: commentSchema });
 
 function viewerOf(request: FastifyRequest): { eventId: number; viewer: FeedViewer } {
-  const membership = currentMembership(request);
-  return {
-    eventId: membership.eventId,
-    viewer: { userId: currentUser(request).id, roleLevel: membership.roleLevel, groupId: membership.groupId },
-  };
+  const caller = currentCaller(request);
+  return { eventId: caller.eventId, viewer: caller };
 }
 
 /** The event feed: posts and comments, the event's contacts and links. All members read it. */

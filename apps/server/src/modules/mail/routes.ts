@@ -18,22 +18,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { languageOf } from '../../lib/language.js';
-import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { currentCaller, currentUser } from '../../plugins/auth.js';
 import type { MailActor } from './service.js';
 
 const mailParams = eventParams.extend({ emailId: idSchema });
 
 function actorOf(request: FastifyRequest): MailActor {
   const user = currentUser(request);
-  const membership = currentMembership(request);
-  return {
-    userId: user.id,
-    name: `${user.firstname} ${user.lastname}`,
-    email: user.email,
-    eventId: membership.eventId,
-    roleLevel: membership.roleLevel,
-    groupId: membership.groupId,
-  };
+  return { ...currentCaller(request), name: `${user.firstname} ${user.lastname}`, email: user.email };
 }
 
 /** E-mail to members (spec section 7): admins for the event, group leaders for their own group. */

@@ -15,6 +15,7 @@ import {
 } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../lib/audit.js';
+import type { Caller } from '../../lib/caller.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { filesService } from '../files/service.js';
@@ -24,13 +25,10 @@ import { type LinkedFile, type MailLanguage, reasonText, viaFunkis } from './tex
 import { createMailWorker, type MailWorker } from './worker.js';
 
 /** Who is using the mail area: an admin of the event, or a group leader limited to their group. */
-export interface MailActor {
-  userId: number;
+/** The member sending or reading the event's e-mail, with the name and address their mail goes out under. */
+export interface MailActor extends Pick<Caller, 'userId' | 'eventId' | 'roleLevel' | 'groupId'> {
   name: string;
   email: string;
-  eventId: number;
-  roleLevel: number;
-  groupId: number | null;
 }
 
 /** One message for the queue, from any module (account mails, shift reminders of the scheduling module). */
