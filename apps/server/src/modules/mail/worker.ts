@@ -86,9 +86,11 @@ export function createMailWorker(
       await queue.defer(message, owner, new Date(allowedAt).toISOString());
       return;
     }
-    if (message.eventId !== null) lastSentAt.set(message.eventId, Date.now());
     try {
       const { text, html } = await bodiesOf(message);
+      // The rate spaces the sends themselves: the time is taken as the message goes to the mailer, after its body
+      // was composed (which takes longer for some copies than others).
+      if (message.eventId !== null) lastSentAt.set(message.eventId, Date.now());
       await mailer.send({
         to: { name: message.toName, address: message.toEmail },
         subject: message.subject,
