@@ -99,19 +99,20 @@ async function serve() {
   if (!adminMembership) throw new Error('no admin membership');
   const bar = seeded.groupIds[0];
   const scheduling = schedulingService(app.db, app.dialect);
-  await scheduling.saveSettings(seeded.eventId, adminRow.id, {
+  const caller = {
+    eventId: seeded.eventId,
+    eventUserId: adminMembership.id,
+    userId: adminRow.id,
+    roleLevel: 0 as const,
+    groupId: null,
+  };
+  await scheduling.saveSettings(caller, {
     minRestMinutes: 0,
     selfSignupGroupIds: [bar],
     signOffClosesHours: 0,
     reminderHours: 0,
   });
   const shiftCount = Math.ceil((volunteers * 0.6) / CAPACITY);
-  const membership = {
-    eventId: seeded.eventId,
-    eventUserId: adminMembership.id,
-    roleLevel: 0 as const,
-    groupId: null,
-  };
   const shifts: number[] = [];
   for (let offset = 0; offset < shiftCount; offset += 100) {
     const inputs = Array.from({ length: Math.min(100, shiftCount - offset) }, (_, slot) => {
@@ -128,11 +129,7 @@ async function serve() {
         groupId: bar,
       };
     });
-    const made = await scheduling.createMany(
-      membership as Parameters<typeof scheduling.createMany>[0],
-      adminRow.id,
-      inputs,
-    );
+    const made = await scheduling.createMany(caller, inputs);
     shifts.push(...made.map((shift) => shift.id));
   }
   const people: Ready['volunteers'] = [];

@@ -6,7 +6,7 @@
  */
 import type { CreateShiftInput } from '@funkis/shared';
 import type { Db, DialectName } from '../src/db/types.js';
-import type { EventMembership } from '../src/lib/caller.js';
+import type { Caller } from '../src/lib/caller.js';
 import { membershipsService } from '../src/modules/memberships/service.js';
 import { schedulingService } from '../src/modules/scheduling/service.js';
 
@@ -45,7 +45,7 @@ export async function seedScheduling(
   const scheduling = schedulingService(db, dialect);
   const admin = await members.findMemberByUserId(eventId, adminUserId);
   if (!admin) throw new Error('bench admin is no member');
-  const membership: EventMembership = { eventId, eventUserId: admin.id, roleLevel: 0, groupId: null };
+  const caller: Caller = { eventId, eventUserId: admin.id, userId: adminUserId, roleLevel: 0, groupId: null };
 
   const perDay = SCHEDULING_SHIFTS / DAYS;
   const inputs: CreateShiftInput[] = Array.from({ length: SCHEDULING_SHIFTS }, (_, k) => {
@@ -70,7 +70,7 @@ export async function seedScheduling(
   });
   const shifts: { id: number; groupId: number; startsAt: string }[] = [];
   for (let offset = 0; offset < inputs.length; offset += 100) {
-    const made = await scheduling.createMany(membership, adminUserId, inputs.slice(offset, offset + 100));
+    const made = await scheduling.createMany(caller, inputs.slice(offset, offset + 100));
     for (const shift of made) shifts.push({ id: shift.id, groupId: shift.group?.id ?? 0, startsAt: shift.startsAt });
   }
 
@@ -87,7 +87,7 @@ export async function seedScheduling(
     let next = 0;
     for (const shift of ofGroup) {
       for (let place = 0; place < perShift; place++) {
-        await scheduling.assign(membership, adminUserId, shift.id, pool[next % pool.length]);
+        await scheduling.assign(caller, shift.id, pool[next % pool.length]);
         next += 1;
         assignments += 1;
       }

@@ -72,6 +72,13 @@ export function canPostToGroup(caller: Caller, groupId: number): boolean {
 /** Delete a post or comment: its author, and admins any. Pinning is for admins (`isAdmin`). */
 export const canRemovePost = (caller: Caller, isAuthor: boolean): boolean => isAuthor || isAdmin(caller);
 
+/** Open a file of the event: members whose role the file is shared with (admins always are). */
+export const canSeeFile = (caller: Caller, fileRoles: readonly number[]): boolean =>
+  fileRoles.includes(caller.roleLevel);
+
+/** Upload, rename, share and delete the event's files, and see its storage use against the quota: admins. */
+export const canManageFiles = (caller: Caller): boolean => isAdmin(caller);
+
 /** The caller as the event's detail (`GET /api/event/{id}`, its `eventUser`) describes them, for the web app. */
 export const callerOf = (eventUser: {
   role: { eventRole: { roleLevel: RoleLevel }; eventGroup: { id: number } | null };

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   callerOf,
   canMailGroup,
+  canManageFiles,
   canOrganiseShift,
   canPlaceMember,
   canPostToGroup,
   canReadMail,
   canRemovePost,
   canReviewApplication,
+  canSeeFile,
   canSelfSignUp,
   isOrganiser,
   reviewedGroup,
@@ -79,6 +81,15 @@ describe('who may do what', () => {
     expect(canRemovePost(admin, false)).toBe(true);
     expect(canRemovePost(barVolunteer, true)).toBe(true);
     expect(canRemovePost(barLeader, false)).toBe(false);
+  });
+
+  it('sees a file: members whose role it is shared with; manages files and sees the storage use: admins', () => {
+    expect(canSeeFile(barVolunteer, [0, 2])).toBe(true);
+    expect(canSeeFile(barLeader, [0, 2])).toBe(false);
+    expect(canSeeFile(admin, [0])).toBe(true);
+    expect(canManageFiles(admin)).toBe(true);
+    expect(canManageFiles(barLeader)).toBe(false);
+    expect(canManageFiles(barVolunteer)).toBe(false);
   });
 
   it("reads the caller from the event's detail", () => {

@@ -46,8 +46,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const membership = currentMembership(request);
-      return service.list(membership.eventId, membership.roleLevel, request.query);
+      return service.list(currentMembership(request), request.query);
     },
   );
 
@@ -108,8 +107,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const membership = currentMembership(request);
-      const { row, stored } = await service.open(membership.eventId, request.params.fileId, membership.roleLevel);
+      const { row, stored } = await service.open(currentMembership(request), request.params.fileId);
       const isInline = request.query.inline === '1' && isPreviewable(row.mime_type);
       reply
         .type(row.mime_type)

@@ -1,6 +1,15 @@
-import type { EventFile, FilesListQuery, FilesUsage, RoleLevel, UpdateFileInput } from '@funkis/shared';
+import {
+  canManageFiles,
+  canSeeFile,
+  type EventFile,
+  type FilesListQuery,
+  type FilesUsage,
+  type RoleLevel,
+  type UpdateFileInput,
+} from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { EventMembership } from '../../lib/caller.js';
 import { notFound, tooLarge } from '../../lib/http-error.js';
 import type { StoredBytes } from '../../lib/stored-answer.js';
 import { nowIso } from '../../lib/time.js';
@@ -20,7 +29,7 @@ export interface StoredUpload {
   roles: RoleLevel[];
 }
 
-const canSee = (row: FileRow, roleLevel: RoleLevel) => (JSON.parse(row.allowed_roles) as number[]).includes(roleLevel);
+const canSee = (row: FileRow, caller: EventMembership) => canSeeFile(caller, JSON.parse(row.allowed_roles) as number[]);
 
 /**
  * Event files: the one owner of `files` and of their bytes in the store. A file the caller's role may not see
@@ -35,25 +44,25 @@ export function filesService(
 ) {
   const read = filesRepository(db, dialect);
 
-  const findVisible = async (eventId: number, fileId: number, roleLevel: RoleLevel): Promise<FileRow> => {
-    const row = await read.find(eventId, fileId);
-    if (!row || !canSee(row, roleLevel)) throw notFound('files.notFound');
+  const findVisible = async (caller: EventMembership, fileId: number): Promise<FileRow> => {
+    const row = await read.find(caller.eventId, fileId);
+    if (!row || !canSee(row, caller)) throw notFound('files.notFound');
     return row;
   };
 
   return {
     async list(
-      eventId: number,
-      roleLevel: RoleLevel,
+      caller: EventMembership,
       query: FilesListQuery,
     ): Promise<{ files: EventFile[]; total: number; usage: FilesUsage | null }> {
-      const { files, total } = await read.list(eventId, roleLevel, {
+      const { eventId } = caller;
+      const { files, total } = await read.list(eventId, caller.roleLevel, {
         search: query.search,
         sort: query.sort,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
-      const usage = roleLevel === 0 ? { usedBytes: await read.usedBytes(eventId), quotaBytes } : null;
+      const usage = canManageFiles(caller) ? { usedBytes: await read.usedBytes(eventId), quotaBytes } : null;
       return { files, total, usage };
     },
 
@@ -109,8 +118,8 @@ export function filesService(
     },
 
     /** A file the role may see, with its bytes to send whole or in part. */
-    async open(eventId: number, fileId: number, roleLevel: RoleLevel): Promise<{ row: FileRow; stored: StoredBytes }> {
-      const row = await findVisible(eventId, fileId, roleLevel);
+    async open(caller: EventMembership, fileId: number): Promise<{ row: FileRow; stored: StoredBytes }> {
+      const row = await findVisible(caller, fileId);
       const key = row.storage_key;
       return {
         row,

@@ -1,7 +1,7 @@
 import { canSelfSignUp, type ShiftAssignment } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
-import type { EventMembership } from '../../lib/caller.js';
+import type { Caller } from '../../lib/caller.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
@@ -28,23 +28,18 @@ export function assignmentOperations(shared: SchedulingContext) {
      * themselves and only where self sign-up is open for their group and the shift has not started. The rules
      * (own group for volunteers, capacity, overlap, rest) hold for every way in.
      */
-    async assign(
-      membership: EventMembership,
-      actorId: number,
-      shiftId: number,
-      eventUserId: number,
-    ): Promise<ShiftAssignment> {
+    async assign(caller: Caller, shiftId: number, eventUserId: number): Promise<ShiftAssignment> {
       // A first look without any lock: a volunteer reaching for a shift that is already full is answered here,
       // not queued on the shift's row lock behind everyone else who wants it (decision 024). Whatever else it
       // finds is decided again under the locks below; settings are read here, as always without the event's lock.
-      const view = await read.signUpView(membership.eventId, shiftId, eventUserId);
+      const view = await read.signUpView(caller.eventId, shiftId, eventUserId);
       if (!view) throw notFound('error.shiftNotFound');
       const { settings } = view;
       if (
-        canSelfSignUp(membership, settings.selfSignupGroupIds) &&
-        eventUserId === membership.eventUserId &&
+        canSelfSignUp(caller, settings.selfSignupGroupIds) &&
+        eventUserId === caller.eventUserId &&
         Date.parse(view.shift.starts_at) > Date.now() &&
-        (view.shift.group_id === null || view.shift.group_id === membership.groupId) &&
+        (view.shift.group_id === null || view.shift.group_id === caller.groupId) &&
         !view.held &&
         view.taken >= view.shift.capacity
       ) {
@@ -55,21 +50,21 @@ export function assignmentOperations(shared: SchedulingContext) {
           const repository = schedulingRepository(trx, dialect);
           // The shift's row, then the member's: what capacity and the person's overlap and rest are decided on.
           // Few statements while the shift's lock is held: it is what every sign-up for the shift queues on.
-          const shift = await lockShiftOr404(repository, membership.eventId, shiftId);
-          if (membership.roleLevel === 2) {
-            if (eventUserId !== membership.eventUserId) throw forbidden();
-            if (!canSelfSignUp(membership, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
+          const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
+          if (caller.roleLevel === 2) {
+            if (eventUserId !== caller.eventUserId) throw forbidden();
+            if (!canSelfSignUp(caller, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
             if (Date.parse(shift.starts_at) <= Date.now()) throw conflict('error.shiftStarted');
           } else {
-            requireOrganiserOf(membership, shift.group_id);
+            requireOrganiserOf(caller, shift.group_id);
           }
-          const member = await membershipsService(trx, dialect).lockMember(membership.eventId, eventUserId);
+          const member = await membershipsService(trx, dialect).lockMember(caller.eventId, eventUserId);
           if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
-          if (membership.roleLevel !== 2) requirePlaceableBy(membership, member);
+          if (caller.roleLevel !== 2) requirePlaceableBy(caller, member);
           if (member.roleLevel === 2 && shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }
-          const held = await repository.shiftsOfMember(membership.eventId, eventUserId);
+          const held = await repository.shiftsOfMember(caller.eventId, eventUserId);
           await checkHeldShifts(
             shift,
             held,
@@ -80,9 +75,9 @@ export function assignmentOperations(shared: SchedulingContext) {
           const row = await repository.insertAssignmentIfRoom(shiftId, eventUserId, shift.capacity, nowIso());
           if (!row) throw conflict('error.shiftFull', { capacity: shift.capacity });
           await writeAudit(trx, {
-            eventId: membership.eventId,
-            actorId,
-            action: eventUserId === membership.eventUserId ? 'shift.signed_up' : 'shift.assigned',
+            eventId: caller.eventId,
+            actorId: caller.userId,
+            action: eventUserId === caller.eventUserId ? 'shift.signed_up' : 'shift.assigned',
             subject: `shift:${shiftId}`,
             details: { assignmentId: row.id, eventUserId, title: shift.title },
           });
@@ -94,32 +89,32 @@ export function assignmentOperations(shared: SchedulingContext) {
       }
     },
     /** Takes a place away: organisers as for assigning; volunteers their own, until sign-off closes. */
-    async unassign(membership: EventMembership, actorId: number, shiftId: number, assignmentId: number) {
+    async unassign(caller: Caller, shiftId: number, assignmentId: number) {
       await withTransaction(db, async (trx) => {
         const repository = schedulingRepository(trx, dialect);
-        const shift = await lockShiftOr404(repository, membership.eventId, shiftId);
+        const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
         const assignment = await repository.findAssignment(shiftId, assignmentId);
         if (!assignment) throw notFound('error.assignmentNotFound');
-        if (membership.roleLevel === 2) {
-          if (assignment.event_user_id !== membership.eventUserId) throw forbidden();
-          const settings = await repository.settings(membership.eventId);
-          if (!canSelfSignUp(membership, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
+        if (caller.roleLevel === 2) {
+          if (assignment.event_user_id !== caller.eventUserId) throw forbidden();
+          const settings = await repository.settings(caller.eventId);
+          if (!canSelfSignUp(caller, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
           if (Date.now() > Date.parse(shift.starts_at) - settings.signOffClosesHours * HOUR) {
             throw conflict('error.signOffClosed', { hours: settings.signOffClosesHours });
           }
         } else {
-          requireOrganiserOf(membership, shift.group_id);
+          requireOrganiserOf(caller, shift.group_id);
         }
-        if (assignment.event_user_id !== membership.eventUserId) {
-          await notify(trx, membership.eventId, [assignment.event_user_id], 'shift_removed', (context) =>
+        if (assignment.event_user_id !== caller.eventUserId) {
+          await notify(trx, caller.eventId, [assignment.event_user_id], 'shift_removed', (context) =>
             schedulingMails.removed(toMailShift(shift), context, false),
           );
         }
         await repository.deleteAssignment(shiftId, assignmentId);
         await writeAudit(trx, {
-          eventId: membership.eventId,
-          actorId,
-          action: assignment.event_user_id === membership.eventUserId ? 'shift.signed_off' : 'shift.unassigned',
+          eventId: caller.eventId,
+          actorId: caller.userId,
+          action: assignment.event_user_id === caller.eventUserId ? 'shift.signed_off' : 'shift.unassigned',
           subject: `shift:${shiftId}`,
           details: { assignmentId, eventUserId: assignment.event_user_id, title: shift.title },
         });

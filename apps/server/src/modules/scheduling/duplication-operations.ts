@@ -1,6 +1,6 @@
 import type { DuplicateDayInput, DuplicateDayResponse, Shift, ShiftDraft } from '@funkis/shared';
 import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audit.js';
-import type { EventMembership } from '../../lib/caller.js';
+import type { Caller } from '../../lib/caller.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { type SchedulingContext, utc } from './operations-context.js';
@@ -12,17 +12,17 @@ export function duplicationOperations(shared: SchedulingContext) {
   const { db, dialect, findShiftOr404, draftsOfDay, toDraft, getShift } = shared;
   return {
     /** A copy of one shift at a new start (same length, texts, group and places; nobody assigned). */
-    async duplicate(membership: EventMembership, actorId: number, shiftId: number, startsAt: string): Promise<Shift> {
+    async duplicate(caller: Caller, shiftId: number, startsAt: string): Promise<Shift> {
       const id = await withTransaction(db, async (trx) => {
         const repository = schedulingRepository(trx, dialect);
-        const source = await findShiftOr404(repository, membership.eventId, shiftId);
-        requireOrganiserOf(membership, source.group_id);
+        const source = await findShiftOr404(repository, caller.eventId, shiftId);
+        requireOrganiserOf(caller, source.group_id);
         const start = utc(startsAt);
         const end = new Date(
           Date.parse(start) + Date.parse(source.ends_at) - Date.parse(source.starts_at),
         ).toISOString();
         const { id } = await repository.insertShift(
-          membership.eventId,
+          caller.eventId,
           {
             title: source.title,
             description: source.description,
@@ -35,41 +35,37 @@ export function duplicationOperations(shared: SchedulingContext) {
           nowIso(),
         );
         await writeAudit(trx, {
-          eventId: membership.eventId,
-          actorId,
+          eventId: caller.eventId,
+          actorId: caller.userId,
           action: 'shift.duplicated',
           subject: `shift:${id}`,
           details: { from: shiftId, title: source.title, startsAt: start, endsAt: end },
         });
         return id;
       });
-      return getShift(membership, id);
+      return getShift(caller, id);
     },
     /**
      * Every shift of one day (in the event's zone) that the caller organises, copied to another day at the same
      * wall-clock times; people are not copied. A preview answers the copies and makes nothing; otherwise all are
      * made in one transaction or none.
      */
-    async duplicateDay(
-      membership: EventMembership,
-      actorId: number,
-      input: DuplicateDayInput,
-    ): Promise<DuplicateDayResponse> {
+    async duplicateDay(caller: Caller, input: DuplicateDayInput): Promise<DuplicateDayResponse> {
       if (input.preview) {
-        const drafts = await draftsOfDay(db, membership, input);
+        const drafts = await draftsOfDay(db, caller, input);
         return {
           created: false,
           shifts: drafts.map(({ row, startsAt, endsAt }) => toDraft(row, startsAt, endsAt, null)),
         };
       }
       return withTransaction(db, async (trx) => {
-        const drafts = await draftsOfDay(trx, membership, input);
+        const drafts = await draftsOfDay(trx, caller, input);
         const repository = schedulingRepository(trx, dialect);
         const now = nowIso();
         const made: ShiftDraft[] = [];
         for (const { row, startsAt, endsAt } of drafts) {
           const { id } = await repository.insertShift(
-            membership.eventId,
+            caller.eventId,
             {
               title: row.title,
               description: row.description,
@@ -86,10 +82,10 @@ export function duplicationOperations(shared: SchedulingContext) {
         const partOf =
           made.length > 1
             ? await writeAuditSummary(trx, {
-                eventId: membership.eventId,
-                actorId,
+                eventId: caller.eventId,
+                actorId: caller.userId,
                 action: 'shifts.duplicated',
-                subject: `event:${membership.eventId}`,
+                subject: `event:${caller.eventId}`,
                 details: {
                   count: made.length,
                   ids: made.slice(0, AUDIT_SUMMARY_IDS).map((draft) => draft.id),
@@ -100,8 +96,8 @@ export function duplicationOperations(shared: SchedulingContext) {
         await writeAudit(
           trx,
           made.map((draft) => ({
-            eventId: membership.eventId,
-            actorId,
+            eventId: caller.eventId,
+            actorId: caller.userId,
             action: 'shift.duplicated',
             subject: `shift:${draft.id}`,
             details: { from: draft.sourceId, day: { from: input.from, to: input.to }, startsAt: draft.startsAt },

@@ -22,7 +22,7 @@ import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { languageOf } from '../../lib/language.js';
 import { answers } from '../../lib/openapi.js';
 import { XLSX_TYPE } from '../../lib/table-export.js';
-import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { currentCaller, currentMembership } from '../../plugins/auth.js';
 import { hoursToCsv, hoursToXlsx } from './hours-export.js';
 import { planningService } from './planning-service.js';
 import { withoutShiftToCsv, withoutShiftToXlsx } from './without-shift-export.js';
@@ -186,8 +186,7 @@ export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       assignment: await service.setAttendance(
-        currentMembership(request),
-        currentUser(request).id,
+        currentCaller(request),
         request.params.shiftId,
         request.params.assignmentId,
         request.body.attendance,
@@ -209,8 +208,7 @@ export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       assignment: await service.move(
-        currentMembership(request),
-        currentUser(request).id,
+        currentCaller(request),
         request.params.shiftId,
         request.params.assignmentId,
         request.body.shiftId,

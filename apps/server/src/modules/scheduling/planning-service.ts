@@ -10,7 +10,7 @@ import {
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
-import type { EventMembership } from '../../lib/caller.js';
+import type { Caller, EventMembership } from '../../lib/caller.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
@@ -208,7 +208,7 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
      * overlap and rest, leaving the old shift out). The attendance mark is cleared; one audit entry; the person
      * (when not the caller) gets the "shift changed" mail with the old and the new shift, in the same transaction.
      */
-    async move(membership: EventMembership, actorId: number, shiftId: number, assignmentId: number, toShiftId: number) {
+    async move(caller: Caller, shiftId: number, assignmentId: number, toShiftId: number) {
       try {
         return await withTransaction(db, async (trx) => {
           const repository = schedulingRepository(trx, dialect);
@@ -217,40 +217,37 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
           // the member's: the same order as a sign-up's (decision 024).
           const locked = new Map<number, Awaited<ReturnType<typeof repository.lockShift>>>();
           for (const id of [shiftId, toShiftId].sort((a, b) => a - b)) {
-            locked.set(id, await repository.lockShift(membership.eventId, id));
+            locked.set(id, await repository.lockShift(caller.eventId, id));
           }
           const from = locked.get(shiftId);
           if (!from) throw notFound('error.shiftNotFound');
           const assignment = await repository.findAssignment(shiftId, assignmentId);
           if (!assignment) throw notFound('error.assignmentNotFound');
-          requireOrganiserOf(membership, from.group_id);
+          requireOrganiserOf(caller, from.group_id);
           const to = locked.get(toShiftId);
           if (!to) throw notFound('error.shiftNotFound');
-          requireOrganiserOf(membership, to.group_id);
-          const member = await membershipsService(trx, dialect).lockMember(
-            membership.eventId,
-            assignment.event_user_id,
-          );
+          requireOrganiserOf(caller, to.group_id);
+          const member = await membershipsService(trx, dialect).lockMember(caller.eventId, assignment.event_user_id);
           if (!member) throw notFound('error.memberNotFound');
-          requirePlaceableBy(membership, member);
+          requirePlaceableBy(caller, member);
           if (member.roleLevel === 2 && to.group_id !== null && to.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }
-          const settings = await repository.settings(membership.eventId);
+          const settings = await repository.settings(caller.eventId);
           await checkAssignmentRules(repository, to, assignment.event_user_id, settings, from.id);
           await planningRepository(trx, dialect).moveAssignment(from.id, assignment.id, to.id);
-          if (assignment.event_user_id !== membership.eventUserId) {
+          if (assignment.event_user_id !== caller.eventUserId) {
             await schedulingService(trx, dialect, options).notifyMoved(
               trx,
-              membership.eventId,
+              caller.eventId,
               assignment.event_user_id,
               from,
               to,
             );
           }
           await writeAudit(trx, {
-            eventId: membership.eventId,
-            actorId,
+            eventId: caller.eventId,
+            actorId: caller.userId,
             action: 'shift.assignment_moved',
             subject: `shift:${to.id}`,
             details: {
@@ -274,28 +271,22 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
     },
 
     /** Marks arrived / no-show (or clears the mark) once the shift has started; organisers of the shift; audited. */
-    async setAttendance(
-      membership: EventMembership,
-      actorId: number,
-      shiftId: number,
-      assignmentId: number,
-      attendance: Attendance | null,
-    ) {
+    async setAttendance(caller: Caller, shiftId: number, assignmentId: number, attendance: Attendance | null) {
       return withTransaction(db, async (trx) => {
         const repository = schedulingRepository(trx, dialect);
-        const shift = await repository.lockShift(membership.eventId, shiftId);
+        const shift = await repository.lockShift(caller.eventId, shiftId);
         if (!shift) throw notFound('error.shiftNotFound');
         const assignment = await repository.findAssignment(shiftId, assignmentId);
         if (!assignment) throw notFound('error.assignmentNotFound');
-        requireOrganiserOf(membership, shift.group_id);
+        requireOrganiserOf(caller, shift.group_id);
         if (attendance !== null && Date.parse(shift.starts_at) > Date.now()) {
           throw conflict('error.attendanceBeforeStart');
         }
         if (assignment.attendance !== attendance) {
           await planningRepository(trx, dialect).setAttendance(shiftId, assignmentId, attendance);
           await writeAudit(trx, {
-            eventId: membership.eventId,
-            actorId,
+            eventId: caller.eventId,
+            actorId: caller.userId,
             action: 'shift.attendance_marked',
             subject: `shift:${shiftId}`,
             details: {

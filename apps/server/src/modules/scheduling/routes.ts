@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { notFound } from '../../lib/http-error.js';
 import { answers } from '../../lib/openapi.js';
-import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { currentCaller, currentMembership, currentUser } from '../../plugins/auth.js';
 import { ACCOUNT_RATE_LIMITS, byAddress, limits } from '../account/rate-limits.js';
 import { schedulingService } from './service.js';
 
@@ -64,7 +64,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const shift = await service.create(currentMembership(request), currentUser(request).id, request.body);
+      const shift = await service.create(currentCaller(request), request.body);
       return reply.status(201).send({ shift });
     },
   );
@@ -82,7 +82,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const shifts = await service.createMany(currentMembership(request), currentUser(request).id, request.body.shifts);
+      const shifts = await service.createMany(currentCaller(request), request.body.shifts);
       return reply.status(201).send({ shifts });
     },
   );
@@ -100,12 +100,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      shift: await service.update(
-        currentMembership(request),
-        currentUser(request).id,
-        request.params.shiftId,
-        request.body,
-      ),
+      shift: await service.update(currentCaller(request), request.params.shiftId, request.body),
     }),
   );
 
@@ -122,12 +117,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const shift = await service.duplicate(
-        currentMembership(request),
-        currentUser(request).id,
-        request.params.shiftId,
-        request.body.startsAt,
-      );
+      const shift = await service.duplicate(currentCaller(request), request.params.shiftId, request.body.startsAt);
       return reply.status(201).send({ shift });
     },
   );
@@ -146,7 +136,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await service.duplicateDay(currentMembership(request), currentUser(request).id, request.body);
+      const result = await service.duplicateDay(currentCaller(request), request.body);
       return reply.status(result.created ? 201 : 200).send(result);
     },
   );
@@ -163,7 +153,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.delete(currentMembership(request), currentUser(request).id, request.params.shiftId);
+      await service.delete(currentCaller(request), request.params.shiftId);
       return {};
     },
   );
@@ -181,12 +171,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const assignment = await service.assign(
-        currentMembership(request),
-        currentUser(request).id,
-        request.params.shiftId,
-        request.body.eventUserId,
-      );
+      const assignment = await service.assign(currentCaller(request), request.params.shiftId, request.body.eventUserId);
       return reply.status(201).send({ assignment });
     },
   );
@@ -203,12 +188,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.unassign(
-        currentMembership(request),
-        currentUser(request).id,
-        request.params.shiftId,
-        request.params.assignmentId,
-      );
+      await service.unassign(currentCaller(request), request.params.shiftId, request.params.assignmentId);
       return {};
     },
   );
@@ -261,7 +241,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      settings: await service.saveSettings(currentMembership(request).eventId, currentUser(request).id, request.body),
+      settings: await service.saveSettings(currentCaller(request), request.body),
     }),
   );
 

@@ -7,7 +7,7 @@ import {
   type UpdateShiftInput,
 } from '@funkis/shared';
 import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audit.js';
-import type { EventMembership } from '../../lib/caller.js';
+import type { Caller, EventMembership } from '../../lib/caller.js';
 import { fieldError } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
@@ -48,7 +48,8 @@ export function shiftOperations(shared: SchedulingContext) {
     },
     get: getShift,
     settings: (eventId: number) => read.settings(eventId),
-    async saveSettings(eventId: number, actorId: number, settings: SchedulingSettings): Promise<SchedulingSettings> {
+    async saveSettings(caller: Caller, settings: SchedulingSettings): Promise<SchedulingSettings> {
+      const { eventId } = caller;
       return withTransaction(db, async (trx) => {
         await lockEvent(trx, dialect, eventId);
         const known = new Set((await groupsService(trx, dialect).names(eventId)).map((group) => group.id));
@@ -60,7 +61,7 @@ export function shiftOperations(shared: SchedulingContext) {
         await repository.saveSettings(eventId, clean, nowIso());
         await writeAudit(trx, {
           eventId,
-          actorId,
+          actorId: caller.userId,
           action: 'scheduling.settings_changed',
           subject: `event:${eventId}`,
           details: { from: before, to: clean },
@@ -68,44 +69,44 @@ export function shiftOperations(shared: SchedulingContext) {
         return clean;
       });
     },
-    async create(membership: EventMembership, actorId: number, input: CreateShiftInput): Promise<Shift> {
-      requireOrganiserOf(membership, input.groupId);
+    async create(caller: Caller, input: CreateShiftInput): Promise<Shift> {
+      requireOrganiserOf(caller, input.groupId);
       const id = await withTransaction(db, async (trx) => {
-        await requireGroup(trx, membership.eventId, input.groupId);
+        await requireGroup(trx, caller.eventId, input.groupId);
         const values = { ...input, startsAt: utc(input.startsAt), endsAt: utc(input.endsAt) };
-        const { id } = await schedulingRepository(trx, dialect).insertShift(membership.eventId, values, nowIso());
+        const { id } = await schedulingRepository(trx, dialect).insertShift(caller.eventId, values, nowIso());
         await writeAudit(trx, {
-          eventId: membership.eventId,
-          actorId,
+          eventId: caller.eventId,
+          actorId: caller.userId,
           action: 'shift.created',
           subject: `shift:${id}`,
           details: { title: values.title, startsAt: values.startsAt, endsAt: values.endsAt, capacity: values.capacity },
         });
         return id;
       });
-      return getShift(membership, id);
+      return getShift(caller, id);
     },
     /** A repeating set or a duplicated day: every shift checked, all made in one transaction or none. */
-    async createMany(membership: EventMembership, actorId: number, inputs: CreateShiftInput[]): Promise<Shift[]> {
-      for (const input of inputs) requireOrganiserOf(membership, input.groupId);
+    async createMany(caller: Caller, inputs: CreateShiftInput[]): Promise<Shift[]> {
+      for (const input of inputs) requireOrganiserOf(caller, input.groupId);
       const ids = await withTransaction(db, async (trx) => {
         for (const groupId of new Set(inputs.map((input) => input.groupId))) {
-          await requireGroup(trx, membership.eventId, groupId);
+          await requireGroup(trx, caller.eventId, groupId);
         }
         const repository = schedulingRepository(trx, dialect);
         const now = nowIso();
         const made: number[] = [];
         for (const input of inputs) {
           const values = { ...input, startsAt: utc(input.startsAt), endsAt: utc(input.endsAt) };
-          made.push((await repository.insertShift(membership.eventId, values, now)).id);
+          made.push((await repository.insertShift(caller.eventId, values, now)).id);
         }
         // Many shifts at once (a repeating shift) are one entry in the log, each shift's own under it
         // (docs/decisions/025).
         const partOf =
           made.length > 1
             ? await writeAuditSummary(trx, {
-                eventId: membership.eventId,
-                actorId,
+                eventId: caller.eventId,
+                actorId: caller.userId,
                 action: 'shifts.created',
                 subject: `shift:${made[0]}`,
                 details: {
@@ -119,8 +120,8 @@ export function shiftOperations(shared: SchedulingContext) {
         await writeAudit(
           trx,
           made.map((id, index) => ({
-            eventId: membership.eventId,
-            actorId,
+            eventId: caller.eventId,
+            actorId: caller.userId,
             action: 'shift.created',
             subject: `shift:${id}`,
             details: { title: inputs[index].title, startsAt: utc(inputs[index].startsAt), batch: made.length },
@@ -129,24 +130,19 @@ export function shiftOperations(shared: SchedulingContext) {
         );
         return made;
       });
-      const rows = await read.listShifts(membership.eventId, {});
+      const rows = await read.listShifts(caller.eventId, {});
       const wanted = new Set(ids);
       return toShifts(
-        membership.eventId,
+        caller.eventId,
         rows.filter((row) => wanted.has(row.id)),
-        membership.eventUserId,
+        caller.eventUserId,
       );
     },
-    async update(
-      membership: EventMembership,
-      actorId: number,
-      shiftId: number,
-      input: UpdateShiftInput,
-    ): Promise<Shift> {
+    async update(caller: Caller, shiftId: number, input: UpdateShiftInput): Promise<Shift> {
       await withTransaction(db, async (trx) => {
         const repository = schedulingRepository(trx, dialect);
-        const current = await lockShiftOr404(repository, membership.eventId, shiftId);
-        requireOrganiserOf(membership, current.group_id);
+        const current = await lockShiftOr404(repository, caller.eventId, shiftId);
+        requireOrganiserOf(caller, current.group_id);
         const next = {
           title: input.title ?? current.title,
           description: input.description ?? current.description,
@@ -157,8 +153,8 @@ export function shiftOperations(shared: SchedulingContext) {
           groupId: input.groupId === undefined ? current.group_id : input.groupId,
         };
         if (next.groupId !== current.group_id) {
-          requireOrganiserOf(membership, next.groupId);
-          await requireGroup(trx, membership.eventId, next.groupId);
+          requireOrganiserOf(caller, next.groupId);
+          await requireGroup(trx, caller.eventId, next.groupId);
         }
         if (Date.parse(next.endsAt) <= Date.parse(next.startsAt)) {
           throw fieldError('endsAt', 'error.shiftEndsBeforeStart');
@@ -190,41 +186,41 @@ export function shiftOperations(shared: SchedulingContext) {
           if (before[key] !== value) changes[key] = { from: before[key], to: value };
         }
         if (Object.keys(changes).length === 0) return;
-        await repository.updateShift(membership.eventId, shiftId, next, nowIso());
+        await repository.updateShift(caller.eventId, shiftId, next, nowIso());
         // A new time: the reminder goes out again before it.
         if (timesChanged) await repository.resetReminders(shiftId);
         let told = 0;
         if (timesChanged || next.location !== current.location) {
           const after = { title: next.title, location: next.location, starts_at: next.startsAt, ends_at: next.endsAt };
-          told = await notify(trx, membership.eventId, people, 'shift_changed', (context) =>
+          told = await notify(trx, caller.eventId, people, 'shift_changed', (context) =>
             schedulingMails.changed(toMailShift(current), toMailShift(after), context),
           );
         }
         await writeAudit(trx, {
-          eventId: membership.eventId,
-          actorId,
+          eventId: caller.eventId,
+          actorId: caller.userId,
           action: 'shift.updated',
           subject: `shift:${shiftId}`,
           details: { changes, ...(told > 0 ? { told } : {}) },
         });
       });
-      return getShift(membership, shiftId);
+      return getShift(caller, shiftId);
     },
-    async delete(membership: EventMembership, actorId: number, shiftId: number): Promise<void> {
+    async delete(caller: Caller, shiftId: number): Promise<void> {
       await withTransaction(db, async (trx) => {
         const repository = schedulingRepository(trx, dialect);
-        const current = await lockShiftOr404(repository, membership.eventId, shiftId);
-        requireOrganiserOf(membership, current.group_id);
+        const current = await lockShiftOr404(repository, caller.eventId, shiftId);
+        requireOrganiserOf(caller, current.group_id);
         const assigned = await repository.assignmentsOf([shiftId]);
         const people = assigned.map((assignment) => assignment.event_user_id);
         // Written before the shift goes: the people's names still resolve, and the mail leaves with the change.
-        await notify(trx, membership.eventId, people, 'shift_removed', (context) =>
+        await notify(trx, caller.eventId, people, 'shift_removed', (context) =>
           schedulingMails.removed(toMailShift(current), context, true),
         );
-        await repository.deleteShift(membership.eventId, shiftId);
+        await repository.deleteShift(caller.eventId, shiftId);
         await writeAudit(trx, {
-          eventId: membership.eventId,
-          actorId,
+          eventId: caller.eventId,
+          actorId: caller.userId,
           action: 'shift.deleted',
           subject: `shift:${shiftId}`,
           details: {

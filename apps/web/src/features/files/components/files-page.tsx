@@ -1,4 +1,4 @@
-import { type EventFile, FILE_SORTS, type FileSort, type RoleLevel } from '@funkis/shared';
+import { canManageFiles, type EventFile, FILE_SORTS, type FileSort, type RoleLevel } from '@funkis/shared';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -99,7 +99,8 @@ export function FilesPage({ eventId, roleLevel }: { eventId: number; roleLevel: 
   const [preview, setPreview] = useState<EventFile | null>(null);
   const files = useFiles(eventId, { search, sort, page });
   const remove = useDeleteFile();
-  const isAdmin = roleLevel === 0;
+  // Admins manage the files and see the space used; the server answers the others without it.
+  const isAdmin = canManageFiles({ roleLevel, groupId: null });
   const list = files.data?.files ?? [];
   const usage = files.data?.usage ?? null;
   const formatDate = (iso: string) =>
