@@ -2,7 +2,7 @@ import type { Mail, MailLabel, MailSummary } from '@funkis/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { initialMailState, mailReducer } from '../src/features/mail/components/mail-store';
+import { initialMailState, mailReducer, toFolderState } from '../src/features/mail/components/mail-store';
 import { type FetchCall, mockFetch, renderApp, testUser } from './test-utils';
 
 const eventDetail = (roleLevel: 0 | 1 | 2, groupId: number | null = null) => ({
@@ -121,19 +121,24 @@ function serve(roleLevel: 0 | 1 = 0, groupId: number | null = null) {
 }
 
 describe('mail store', () => {
-  it('keeps e-mails by id, the open folder in order, and the sidebar and compose flags', () => {
-    let state = mailReducer(initialMailState, { type: 'emailsLoaded', emails: [summary] });
-    expect(state.ids).toEqual([5]);
-    state = mailReducer(state, { type: 'emailLoaded', email: mail });
-    expect(state.emailsById[5]).toMatchObject({ message: 'Hello {firstname}' });
-    state = mailReducer(state, { type: 'emailsLoaded', emails: [] });
-    expect(state.ids).toEqual([]);
-    expect(state.emailsById[5]).toBeDefined();
-    state = mailReducer(state, { type: 'sidebarOpened' });
+  it("keeps the open folder's e-mails by id and in order, selected from the folder's answer", () => {
+    const second = { ...summary, id: 9, subject: 'Second' };
+    const folder = toFolderState({ emails: [second, summary] });
+    expect(folder.ids).toEqual([9, 5]);
+    expect(folder.emailsById[5]).toBe(summary);
+    expect(folder.emailsById[9]).toMatchObject({ subject: 'Second' });
+    expect(toFolderState({ emails: [] })).toEqual({ ids: [], emailsById: {} });
+  });
+
+  it('keeps the sidebar and compose flags, and changes nothing when a flag is already so', () => {
+    let state = mailReducer(initialMailState, { type: 'sidebarOpened' });
     state = mailReducer(state, { type: 'composeOpened' });
-    expect(state).toMatchObject({ isSidebarOpen: true, isComposeOpen: true });
+    expect(state).toEqual({ isSidebarOpen: true, isComposeOpen: true });
+    expect(mailReducer(state, { type: 'composeOpened' })).toBe(state);
     state = mailReducer(state, { type: 'sidebarClosed' });
     expect(state.isSidebarOpen).toBe(false);
+    state = mailReducer(state, { type: 'composeClosed' });
+    expect(state).toEqual(initialMailState);
   });
 });
 

@@ -97,7 +97,7 @@ export function EventEmailRoute() {
   const { eventId, roleLevel } = useEventContext();
   return (
     <PageContainer>
-      <MailProvider key={eventId}>
+      <MailProvider key={eventId} eventId={eventId}>
         <MailArea eventId={eventId} isAdmin={roleLevel === 0}>
           <Routes>
             <Route index element={<ToSent />} />

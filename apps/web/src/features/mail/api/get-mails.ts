@@ -24,10 +24,18 @@ export const mailsQueryOptions = (eventId: number, folder: MailFolder) =>
     queryFn: ({ signal }) => getMails(eventId, folder, signal),
   });
 
-/** Refreshes while any e-mail of the folder is still being delivered. */
-export const useMails = (eventId: number, folder: MailFolder) =>
+/**
+ * Refreshes while any e-mail of the folder is still being delivered. `select` (a function that keeps its identity:
+ * declared once, outside components) shapes the answer for the caller as each render reads it.
+ */
+export const useMails = <T = { emails: MailSummary[] }>(
+  eventId: number,
+  folder: MailFolder,
+  select?: (data: { emails: MailSummary[] }) => T,
+) =>
   useQuery({
     ...mailsQueryOptions(eventId, folder),
     refetchInterval: (query) =>
       query.state.data?.emails.some((email) => email.counts.queued + email.counts.sending > 0) ? 3000 : false,
+    select,
   });

@@ -8,7 +8,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useMailLabels } from '../api/get-mail-labels';
 import { MailSidebar } from './mail-sidebar';
 import { useMailStore } from './mail-store';
 
@@ -24,13 +23,6 @@ export function MailArea({ eventId, isAdmin, children }: { eventId: number; isAd
   const isWide = useMediaQuery(theme.breakpoints.up('md'));
   const { state, dispatch } = useMailStore();
   const { pathname } = useLocation();
-  // The labels fill the store here, not in the sidebar: below `md` the sidebar is a drawer mounted only once
-  // opened, and a label's page needs its name for its heading before that.
-  const labelsQuery = useMailLabels(eventId);
-  useEffect(() => {
-    if (labelsQuery.data) dispatch({ type: 'labelsLoaded', labels: labelsQuery.data.labels });
-  }, [labelsQuery.data, dispatch]);
-
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose
   useEffect(() => {
     dispatch({ type: 'sidebarClosed' });

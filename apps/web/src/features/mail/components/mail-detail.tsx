@@ -94,7 +94,7 @@ function LabelPicker({ eventId, email, labels }: { eventId: number; email: Mail;
  */
 export function MailDetail({ eventId, emailId, isAdmin }: { eventId: number; emailId: number; isAdmin: boolean }) {
   const { t, i18n } = useTranslation('mail');
-  const { state, dispatch } = useMailStore();
+  const { state } = useMailStore();
   const mailQuery = useMail(eventId, emailId);
   const retry = useRetryMail(eventId, emailId);
   const queryClient = useQueryClient();
@@ -105,10 +105,6 @@ export function MailDetail({ eventId, emailId, isAdmin }: { eventId: number; ema
     void queryClient.invalidateQueries({ queryKey: mailKeys.labels(eventId) });
     void queryClient.invalidateQueries({ queryKey: mailKeys.lists(eventId) });
   }, [isLoaded, eventId, queryClient]);
-
-  useEffect(() => {
-    if (mailQuery.data) dispatch({ type: 'emailLoaded', email: mailQuery.data.email });
-  }, [mailQuery.data, dispatch]);
 
   if (mailQuery.isError) return <Alert severity="error">{t('detail.notFound')}</Alert>;
   if (!mailQuery.data) return <CircularProgress aria-label={t('loading')} />;

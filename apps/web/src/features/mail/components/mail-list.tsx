@@ -7,13 +7,12 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
-import { type MailFolder, useMails } from '../api/get-mails';
+import type { MailFolder } from '../api/get-mails';
 import { formatDateTime } from './format';
-import { useMailStore } from './mail-store';
+import { useMailFolder } from './mail-store';
 
 /** A summary says whether the user opened it; an e-mail already loaded in full here has been opened. */
 const isRead = (email: object) => !('isRead' in email) || email.isRead === true;
@@ -41,14 +40,9 @@ export function MailList({
   hrefOf: (emailId: number) => string;
 }) {
   const { t, i18n } = useTranslation('mail');
-  const { state, dispatch } = useMailStore();
-  const mailsQuery = useMails(eventId, folder);
-
-  useEffect(() => {
-    if (mailsQuery.data) dispatch({ type: 'emailsLoaded', emails: mailsQuery.data.emails });
-  }, [mailsQuery.data, dispatch]);
-
-  const emails = mailsQuery.data ? state.ids.map((id) => state.emailsById[id]).filter(Boolean) : [];
+  const mailsQuery = useMailFolder(eventId, folder);
+  const folderState = mailsQuery.data;
+  const emails = folderState ? folderState.ids.map((id) => folderState.emailsById[id]) : [];
   return (
     <Box>
       <Typography variant="h4" component="h1" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
