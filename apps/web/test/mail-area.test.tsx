@@ -252,6 +252,8 @@ describe('mail area', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Choose at least one receiver.')).toBeInTheDocument();
     expect(screen.getByText('Message is required.')).toBeInTheDocument();
+    // The fields' count is said too (decision 016), as on every form that checks itself.
+    expect(screen.getByTestId('form-error-announcer')).toHaveTextContent('The form has 2 errors, shown with the form.');
     first.unmount();
     renderApp({ user: testUser, route: '/event/7/email/new' });
     expect(await screen.findByLabelText(/Subject/)).toHaveValue('Draft subject');

@@ -30,6 +30,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useGroups } from '../../../api/get-groups';
+import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { paths } from '../../../config/paths';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
@@ -194,6 +195,7 @@ export function ComposeForm({
       message: format === 'html' ? textToHtml(draft.message) : htmlToText(draft.message),
     });
 
+  const { announcer, announce } = useErrorAnnouncer();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = sendMailSchema.safeParse(payload());
@@ -210,6 +212,7 @@ export function ComposeForm({
     // Still counting: the confirm dialog waits for the count rather than showing a guess.
     if (!preview && hasFilter && Object.keys(errors).length === 0) return;
     setFieldErrors(errors);
+    announce(Object.keys(errors).length);
     if (Object.keys(errors).length === 0) setIsConfirming(true);
   };
 
@@ -234,6 +237,7 @@ export function ComposeForm({
 
   return (
     <Box component="form" onSubmit={submit} noValidate>
+      {announcer}
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {t('compose.title')}
       </Typography>

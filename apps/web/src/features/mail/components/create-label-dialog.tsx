@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { isApiError } from '../../../lib/api-client';
@@ -23,6 +24,7 @@ export function CreateLabelDialog({ eventId, open, onClose }: { eventId: number;
   const [name, setName] = useState('');
   const [color, setColor] = useState(COLORS[0]);
   const [nameError, setNameError] = useState<string | null>(null);
+  const { announcer, announce } = useErrorAnnouncer();
 
   const close = () => {
     setName('');
@@ -36,9 +38,11 @@ export function CreateLabelDialog({ eventId, open, onClose }: { eventId: number;
     const parsed = createMailLabelSchema.safeParse({ name, color });
     if (!parsed.success) {
       setNameError(translate(parsed.error.issues[0]?.message ?? 'error.invalid'));
+      announce(1);
       return;
     }
     setNameError(null);
+    announce(0);
     try {
       await create.mutateAsync(parsed.data);
       close();
@@ -51,6 +55,7 @@ export function CreateLabelDialog({ eventId, open, onClose }: { eventId: number;
   return (
     <Dialog open={open} onClose={close} aria-labelledby="create-label-title" fullWidth maxWidth="xs">
       <form onSubmit={submit} noValidate>
+        {announcer}
         <DialogTitle id="create-label-title">{t('createLabel.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -10,6 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -31,6 +32,7 @@ export function MailSettingsDialog({
   const update = useUpdateMailSettings(eventId);
   const [rate, setRate] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { announcer, announce } = useErrorAnnouncer();
   const settings = settingsQuery.data?.settings;
 
   useEffect(() => {
@@ -51,9 +53,11 @@ export function MailSettingsDialog({
     });
     if (!parsed.success) {
       setError(translate(parsed.error.issues[0]?.message ?? 'mail.rateInvalid'));
+      announce(1);
       return;
     }
     setError(null);
+    announce(0);
     try {
       await update.mutateAsync(parsed.data);
       close();
@@ -65,6 +69,7 @@ export function MailSettingsDialog({
   return (
     <Dialog open={open} onClose={close} aria-labelledby="mail-settings-title" fullWidth maxWidth="xs">
       <form onSubmit={submit} noValidate>
+        {announcer}
         <DialogTitle id="mail-settings-title">{t('settings.title')}</DialogTitle>
         <DialogContent>
           {settingsQuery.isError ? <Alert severity="error">{t('settings.loadError')}</Alert> : null}

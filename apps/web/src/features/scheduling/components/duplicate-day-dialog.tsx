@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-field';
+import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useDuplicateDay } from '../api/duplicate';
@@ -38,7 +39,12 @@ export function DuplicateDayDialog({ eventId, initialFrom, onClose, onDone }: Du
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState('');
   const [preview, setPreview] = useState<ShiftDraft[] | null>(null);
-  const [errors, setErrors] = useState<ErrorMessage[]>([]);
+  const [errors, showErrors] = useState<ErrorMessage[]>([]);
+  const { announcer, announce } = useErrorAnnouncer();
+  const setErrors = (messages: ErrorMessage[]) => {
+    showErrors(messages);
+    announce(messages.length);
+  };
   const mutation = useDuplicateDay(eventId);
 
   const change = (setter: (value: string) => void) => (value: string) => {
@@ -70,6 +76,7 @@ export function DuplicateDayDialog({ eventId, initialFrom, onClose, onDone }: Du
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <DialogContentText>{t('duplicateDay.help', { zone: zone ?? '' })}</DialogContentText>
+          {announcer}
           <FormErrorList messages={errors} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <DateField label={t('duplicateDay.from')} value={from} onChange={change(setFrom)} required fullWidth />

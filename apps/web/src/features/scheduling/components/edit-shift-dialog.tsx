@@ -16,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/forms/date-field';
+import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useUpdateShift } from '../api/update-shift';
@@ -80,7 +81,12 @@ export function EditShiftDialog({ eventId, shift, groups, fixedGroupId, onClose,
   const { t } = useTranslation('scheduling');
   const zone = useEventZone() ?? viewerTimeZone();
   const [draft, setDraft] = useState<Draft>(() => draftOf(shift, zone));
-  const [errors, setErrors] = useState<ErrorMessage[]>([]);
+  const [errors, showErrors] = useState<ErrorMessage[]>([]);
+  const { announcer, announce } = useErrorAnnouncer();
+  const setErrors = (messages: ErrorMessage[]) => {
+    showErrors(messages);
+    announce(messages.length);
+  };
   const mutation = useUpdateShift(eventId);
   const changes = changesOf(shift, draft, zone);
   const told =
@@ -109,6 +115,7 @@ export function EditShiftDialog({ eventId, shift, groups, fixedGroupId, onClose,
       <DialogTitle id="edit-shift-title">{t('edit.title', { title: shift.title })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          {announcer}
           <FormErrorList messages={errors} />
           <ShiftFields
             values={draft}

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-field';
+import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useEventZone, useShiftTime, ZoneNote } from './event-zone';
@@ -101,7 +102,12 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
     capacity: '1',
     groupId: fixedGroupId ?? '',
   });
-  const [errors, setErrors] = useState<ErrorMessage[]>([]);
+  const [errors, showErrors] = useState<ErrorMessage[]>([]);
+  const { announcer, announce } = useErrorAnnouncer();
+  const setErrors = (messages: ErrorMessage[]) => {
+    showErrors(messages);
+    announce(messages.length);
+  };
   const [saving, setSaving] = useState(false);
   const expanded = useMemo(() => expandDraft(draft, zone), [draft, zone]);
   const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -131,6 +137,7 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
       <DialogTitle id="new-shifts-title">{t('form.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          {announcer}
           <FormErrorList messages={errors} />
           <ShiftFields
             values={draft}

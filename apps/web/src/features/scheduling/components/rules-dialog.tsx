@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
 import { useSaveSchedulingSettings } from '../api/save-settings';
@@ -32,7 +33,12 @@ export function RulesDialog({ eventId, settings, groups, onClose, onDone }: Rule
   const [signOff, setSignOff] = useState(String(settings.signOffClosesHours));
   const [reminder, setReminder] = useState(String(settings.reminderHours));
   const [selfSignup, setSelfSignup] = useState<number[]>(settings.selfSignupGroupIds);
-  const [errors, setErrors] = useState<ErrorMessage[]>([]);
+  const [errors, showErrors] = useState<ErrorMessage[]>([]);
+  const { announcer, announce } = useErrorAnnouncer();
+  const setErrors = (messages: ErrorMessage[]) => {
+    showErrors(messages);
+    announce(messages.length);
+  };
 
   const submit = async () => {
     setErrors([]);
@@ -67,6 +73,7 @@ export function RulesDialog({ eventId, settings, groups, onClose, onDone }: Rule
       <DialogTitle id="rules-title">{t('rules.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          {announcer}
           <FormErrorList messages={errors} />
           {number(t('rules.reminderHours'), reminder, setReminder, t('rules.reminderHoursHelp'), 336)}
           {number(t('rules.minRest'), rest, setRest, t('rules.minRestHelp'), 10080)}
