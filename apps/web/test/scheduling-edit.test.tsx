@@ -123,5 +123,9 @@ describe('editing a shift', () => {
     expect(await within(dialog).findByTestId('form-errors')).toHaveTextContent(
       'Tove Timeline would then have overlapping shifts: this one and Bar. Remove them from one first.',
     );
+    // Said as well as shown: the dialog's live region counts the errors of the refused save.
+    expect(within(dialog).getByTestId('form-error-announcer')).toHaveTextContent(
+      'The form has one error, shown with the form.',
+    );
   });
 });
