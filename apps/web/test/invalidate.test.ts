@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   invalidateAccountChange,
   invalidateEventChange,
+  invalidateFeedChange,
   invalidateFileChange,
   invalidateGroupChange,
   invalidateMailChange,
@@ -15,6 +16,7 @@ import {
   applyKeys,
   auditKeys,
   eventKeys,
+  feedKeys,
   fileKeys,
   formKeys,
   groupKeys,
@@ -44,6 +46,9 @@ function filledCache() {
     files: fileKeys.all(7),
     mails: mailKeys.lists(7),
     labels: mailKeys.labels(7),
+    posts: feedKeys.posts(7),
+    links: feedKeys.links(7),
+    contacts: feedKeys.contacts(7),
   };
   for (const key of Object.values(keys)) queryClient.setQueryData(key, {});
   const stale = () =>
@@ -89,7 +94,7 @@ describe('invalidation helpers', () => {
     );
   });
 
-  it('shifts, files and mail each refresh their own lists and the audit log (the server logs every change)', async () => {
+  it('shifts, files, mail and the feed each refresh their own lists and the audit log (the server logs every change)', async () => {
     let cache = filledCache();
     await invalidateShiftChange(cache.queryClient, 7);
     expect(cache.stale()).toEqual(['audit', 'shifts']);
@@ -99,5 +104,11 @@ describe('invalidation helpers', () => {
     cache = filledCache();
     await invalidateMailChange(cache.queryClient, 7, { lists: true, labels: true });
     expect(cache.stale()).toEqual(['audit', 'labels', 'mails']);
+    cache = filledCache();
+    await invalidateFeedChange(cache.queryClient, 7, 'posts');
+    expect(cache.stale()).toEqual(['audit', 'posts']);
+    cache = filledCache();
+    await invalidateFeedChange(cache.queryClient, 7, 'links');
+    expect(cache.stale()).toEqual(['audit', 'links']);
   });
 });

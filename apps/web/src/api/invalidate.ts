@@ -5,6 +5,7 @@ import {
   applyKeys,
   auditKeys,
   eventKeys,
+  feedKeys,
   fileKeys,
   groupKeys,
   invitationKeys,
@@ -143,4 +144,12 @@ export function invalidateMailChange(
   if (what.labels) keys.push(mailKeys.labels(eventId));
   if (what.preview) keys.push([...mailKeys.all(eventId), 'preview']);
   return invalidateAll(queryClient, keys);
+}
+
+/** A post, comment or link of the feed made, changed, pinned or removed: that part of the feed and the log. */
+export function invalidateFeedChange(queryClient: QueryClient, eventId: number, part: 'posts' | 'links') {
+  return invalidateAll(queryClient, [
+    part === 'posts' ? feedKeys.posts(eventId) : feedKeys.links(eventId),
+    auditKeys.all(eventId),
+  ]);
 }

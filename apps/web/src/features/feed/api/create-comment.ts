@@ -1,7 +1,7 @@
 import type { Comment } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateFeedChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/posts/{postId}/comments { message } (members) → the comment. */
 export const createComment = ({ eventId, postId, message }: { eventId: number; postId: number; message: string }) =>
@@ -11,6 +11,6 @@ export function useCreateComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createComment,
-    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: feedKeys.posts(eventId) }),
+    onSuccess: (_data, { eventId }) => invalidateFeedChange(queryClient, eventId, 'posts'),
   });
 }

@@ -1,7 +1,7 @@
 import type { CreateLinkInput, EventLink } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateFeedChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/links { title, url } (admin; http and https only) → the link. */
 export const createLink = ({ eventId, ...input }: CreateLinkInput & { eventId: number }) =>
@@ -11,6 +11,6 @@ export function useCreateLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createLink,
-    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: feedKeys.links(eventId) }),
+    onSuccess: (_data, { eventId }) => invalidateFeedChange(queryClient, eventId, 'links'),
   });
 }

@@ -1,7 +1,7 @@
 import type { CreatePostInput, Post } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateFeedChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/posts { message, groupId? } (admins, leaders) → the post. */
 export const createPost = ({ eventId, ...input }: CreatePostInput & { eventId: number }) =>
@@ -11,6 +11,6 @@ export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPost,
-    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: feedKeys.posts(eventId) }),
+    onSuccess: (_data, { eventId }) => invalidateFeedChange(queryClient, eventId, 'posts'),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateFeedChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/event/{id}/posts/{postId}/comments/{commentId} (its author or an admin). */
 export const deleteComment = ({ eventId, postId, commentId }: { eventId: number; postId: number; commentId: number }) =>
@@ -10,6 +10,6 @@ export function useDeleteComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteComment,
-    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: feedKeys.posts(eventId) }),
+    onSuccess: (_data, { eventId }) => invalidateFeedChange(queryClient, eventId, 'posts'),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateFeedChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/event/{id}/links/{linkId} (admin). */
 export const deleteLink = ({ eventId, linkId }: { eventId: number; linkId: number }) =>
@@ -10,6 +10,6 @@ export function useDeleteLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteLink,
-    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: feedKeys.links(eventId) }),
+    onSuccess: (_data, { eventId }) => invalidateFeedChange(queryClient, eventId, 'links'),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateFeedChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/event/{id}/posts/{postId} (its author or an admin). */
 export const deletePost = ({ eventId, postId }: { eventId: number; postId: number }) =>
@@ -10,6 +10,6 @@ export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePost,
-    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: feedKeys.posts(eventId) }),
+    onSuccess: (_data, { eventId }) => invalidateFeedChange(queryClient, eventId, 'posts'),
   });
 }

@@ -1,7 +1,7 @@
 import type { Comment, CommentInput } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateFeedChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/posts/{postId}/comments/{commentId} { message } (its author) → the comment, marked edited. */
 export const updateComment = ({
@@ -16,6 +16,6 @@ export function useUpdateComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateComment,
-    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: feedKeys.posts(eventId) }),
+    onSuccess: (_data, { eventId }) => invalidateFeedChange(queryClient, eventId, 'posts'),
   });
 }

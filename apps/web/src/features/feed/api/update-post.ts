@@ -1,7 +1,7 @@
 import type { Post, UpdatePostInput } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateFeedChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { feedKeys } from '../../../lib/query-keys';
 
 /** POST /api/event/{id}/posts/{postId} { message, groupId? } (its author) → the post, marked edited. */
 export const updatePost = ({ eventId, postId, ...input }: UpdatePostInput & { eventId: number; postId: number }) =>
@@ -11,6 +11,6 @@ export function useUpdatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePost,
-    onSuccess: (_data, { eventId }) => queryClient.invalidateQueries({ queryKey: feedKeys.posts(eventId) }),
+    onSuccess: (_data, { eventId }) => invalidateFeedChange(queryClient, eventId, 'posts'),
   });
 }
