@@ -52,7 +52,8 @@ const BUDGETS_KB = {
   'src/app/routes/home.tsx': 227,
   'src/app/routes/account.tsx': 284,
   'src/app/routes/account-security.tsx': 289,
-  'src/app/routes/event/home.tsx': 258,
+  // +1 KB (decision 027): the feed's changes refresh through api/invalidate.ts (and the audit log), 258.2 KB.
+  'src/app/routes/event/home.tsx': 259,
   'src/app/routes/event/files.tsx': 264,
   // +2 KB (decision 025): the confirm dialog's e-mail to the applicants (checkbox, subject, message, texts) 287.3 KB.
   'src/app/routes/event/applications.tsx': 288,
