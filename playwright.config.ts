@@ -3,15 +3,17 @@ import { findBrowser } from './e2e/find-browser';
 
 /**
  * Browser tests: a Chromium found by e2e/find-browser.ts (CHROMIUM_PATH, Debian's chromium, or Playwright's own
- * build, downloaded when missing) against the built app, served
- * by the real server on a free port with a temporary data directory (e2e/global-setup.ts).
+ * build, downloaded when missing) against the built app, served by the real server on a free port with a
+ * temporary data directory. Each worker has a server of its own (e2e/server.ts, started by the worker fixture in
+ * e2e/fixtures.ts), so spec files run side by side without sharing data; the tests of one file run in order.
+ * E2E_WORKERS sets how many (default 2: one per core of the CI machine, each with a browser and a server).
  */
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
-import { confirmAddress, DEMO, expect, ownAddress, test, uniqueEmail } from './fixtures';
+import { confirmAddress, DEMO, expect, ownAddress, settled, test, uniqueEmail } from './fixtures';
 
 /**
  * The axe harness: every screen, as the role that sees it, in each theme (see THEMES for the widths);
@@ -233,26 +233,6 @@ async function show(page: Page, screen: Screen, ctx: Ctx, width: number) {
   await settled(page);
 }
 
-/**
- * Waits until no finite animation or transition runs (dialogs, drawers, menus opening; a colour fading in), so
- * colours are measured as they end up. Spinners and other endless animations are not waited for.
- */
-async function settled(page: Page) {
-  // Two frames first: a media query's change (a new width) re-renders the app before anything starts to move.
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
-}
-
 /** Serious and critical axe findings of the page as lines, and the count of their nodes. */
 async function axe(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -267,6 +247,10 @@ async function axe(page: Page, label: string) {
   );
   return { nodes, ids: serious.map((v) => v.id), problems };
 }
+
+// Each test opens a world of its own (openWorld: contexts, an applicant, events), so the file's tests spread over
+// the workers instead of all waiting for one.
+test.describe.configure({ mode: 'parallel' });
 
 test.describe('axe on every screen', () => {
   test.describe.configure({ timeout: 600_000 });

@@ -8,6 +8,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { type E2eServer, startE2eServer } from './server';
 
 export const DEMO = {
   admin: { email: 'admin@funkis.local', password: 'funkis-demo' },
@@ -38,13 +39,26 @@ async function reportCspViolations(context: BrowserContext): Promise<void> {
 }
 
 /**
- * Every test gets the URL of the server started in global-setup.ts, and fails when any page it opened — in its
- * own context or in one it made with `browser.newContext` — broke the Content-Security-Policy.
+ * Each worker starts its own server and SMTP receiver with fresh demo data (server.ts), before its first hook or
+ * test, and says where they are in its own process's E2E_BASE_URL and E2E_MAIL_DIR (workers are
+ * processes: the tests' helpers and contexts of their own read them there). Every test gets that URL, and fails
+ * when any page it opened — in its own context or in one it made with `browser.newContext` — broke the
+ * Content-Security-Policy.
  */
-export const test = base.extend<{ cspGuard: undefined }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
-  baseURL: async ({}, use) => {
-    await use(process.env.E2E_BASE_URL);
+export const test = base.extend<{ cspGuard: undefined }, { e2eServer: E2eServer }>({
+  e2eServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
+    async ({}, use) => {
+      const server = await startE2eServer();
+      process.env.E2E_BASE_URL = server.baseUrl;
+      process.env.E2E_MAIL_DIR = server.mailDir;
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ e2eServer }, use) => {
+    await use(e2eServer.baseUrl);
   },
   browser: [
     async ({ browser }, use) => {
@@ -176,4 +190,24 @@ export async function inviteAndAccept(
     headers: { 'x-csrf-token': person.csrf },
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
+}
+
+/**
+ * Waits until no finite animation or transition runs (dialogs, drawers, menus opening; a colour fading in), so
+ * colours are measured as they end up. Spinners and other endless animations are not waited for.
+ */
+export async function settled(page: Page) {
+  // Two frames first: a media query's change (a new width) re-renders the app before anything starts to move.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
 }

@@ -88,11 +88,13 @@ test('build a form, open applications, apply from a logged-out start, then close
   await expect(titles).toHaveText(['Full name', 'T-shirt size', 'I have a driving licence', 'About you']);
   const handle = page.getByRole('button', { name: 'Drag to reorder T-shirt size' });
   await handle.focus();
-  // dnd-kit measures the cards between key presses.
+  // dnd-kit measures the cards between key presses: each step waits for what its live region then says.
+  // Picked up: the handle is pressed and the region says where the field is (its own place, 2).
   await page.keyboard.press('Space');
-  await page.waitForTimeout(300);
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Field T-shirt size is over position 2.')).toBeAttached();
   await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(300);
+  await expect(page.getByText('Field T-shirt size is over position 1.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect(titles).toHaveText(['T-shirt size', 'Full name', 'I have a driving licence', 'About you']);
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO, expect, inviteAndAccept, login, ownAddress, test, uniqueEmail } from './fixtures';
+import { DEMO, expect, inviteAndAccept, login, ownAddress, settled, test, uniqueEmail } from './fixtures';
 
 /**
  * Volunteers and newcomers, and what everyone meets (decision 026): the apply link while logged out, members who
@@ -198,7 +198,13 @@ test.describe('everyone', () => {
         // The coverage cells ("0/20") in every theme, DARK's included.
         await page.goto(`/event/${EVENT}/scheduling?view=timeline`);
         await page.getByRole('tab', { selected: true }).waitFor();
-        await page.waitForTimeout(300);
+        // Its shifts, or its word that the period has none.
+        await page
+          .locator('[data-testid^="timeline-shift-"]')
+          .or(page.getByText('Inga pass under perioden.'))
+          .first()
+          .waitFor();
+        await settled(page);
         expect(await seriousViolations(page), `${theme} ${width} timeline`).toEqual([]);
       }
       await context.close();
@@ -253,12 +259,18 @@ test.describe('everyone', () => {
     await page.goto(`/event/${EVENT}/scheduling?view=hours`);
     const selected = page.getByRole('tab', { selected: true });
     await expect(selected).toHaveText('Hours');
-    // The strip may settle after the texts and fonts: wait for it to stand still.
-    await page.waitForTimeout(500);
-    const tabBox = await selected.boundingBox();
-    const stripBox = await page.locator('.MuiTabs-scroller').first().boundingBox();
-    expect(
-      tabBox && stripBox && tabBox.x >= stripBox.x - 1 && tabBox.x + tabBox.width <= stripBox.x + stripBox.width + 1,
-    ).toBe(true);
+    // The strip may settle after the texts and fonts (it scrolls the selected tab into view): wait until it is.
+    const strip = page.locator('.MuiTabs-scroller').first();
+    await expect
+      .poll(async () => {
+        const [tabBox, stripBox] = [await selected.boundingBox(), await strip.boundingBox()];
+        return Boolean(
+          tabBox &&
+            stripBox &&
+            tabBox.x >= stripBox.x - 1 &&
+            tabBox.x + tabBox.width <= stripBox.x + stripBox.width + 1,
+        );
+      })
+      .toBe(true);
   });
 });
