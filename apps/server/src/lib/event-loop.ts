@@ -1,3 +1,5 @@
+import type { DialectName } from '../db/types.js';
+
 /**
  * Big work in slices: with better-sqlite3 every query, and all our own JavaScript, runs on the server's one
  * thread, so a request that handles thousands of rows lets the loop turn between slices and other requests are
@@ -40,4 +42,24 @@ export async function mapInSlices<T, R>(items: readonly T[], fn: (item: T) => R,
     for (let index = start; index < end; index += 1) result[index] = fn(items[index] as T);
   }
   return result;
+}
+
+type Results<T extends readonly (() => Promise<unknown>)[]> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+
+/**
+ * Independent reads of one answer: on PostgreSQL all at once, their round trips overlapping; on SQLite, where
+ * each runs on the server's own thread, one after another with a turn of the loop before each (all at once they
+ * held the loop for their sum: the statistics' five counts, ~45 ms).
+ */
+export async function readsInTurns<const T extends readonly (() => Promise<unknown>)[]>(
+  dialect: DialectName,
+  reads: T,
+): Promise<Results<T>> {
+  if (dialect !== 'sqlite') return (await Promise.all(reads.map((read) => read()))) as Results<T>;
+  const results: unknown[] = [];
+  for (const read of reads) {
+    await turnOfTheLoop();
+    results.push(await read());
+  }
+  return results as Results<T>;
 }

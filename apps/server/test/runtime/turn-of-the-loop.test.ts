@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapInSlices, turnOfTheLoop } from '../../src/lib/event-loop.js';
+import { mapInSlices, readsInTurns, turnOfTheLoop } from '../../src/lib/event-loop.js';
 
 describe('turnOfTheLoop: big work in slices shares the loop fairly', () => {
   it('lets one waiting slice go on per turn, so work queued meanwhile runs between two waiters', async () => {
@@ -29,5 +29,28 @@ describe('turnOfTheLoop: big work in slices shares the loop fairly', () => {
     expect(a).toEqual([0, 2, 4, 6, 8, 10]);
     expect(b).toEqual([0, 3, 6, 9, 12, 15]);
     expect(seen).toEqual(['a0', 'a1', 'b0', 'b1', 'a2', 'a3', 'b2', 'b3', 'a4', 'a5', 'b4', 'b5']);
+  });
+
+  it('reads in turns on SQLite (one after another, other work between) and all at once on PostgreSQL', async () => {
+    const run = async (dialect: 'sqlite' | 'postgres') => {
+      const order: string[] = [];
+      const read = (name: string, value: number) => async () => {
+        order.push(`${name} starts`);
+        // Another request's callback, queued while this read runs.
+        setImmediate(() => order.push(`other after ${name}`));
+        await Promise.resolve();
+        order.push(`${name} ends`);
+        return value;
+      };
+      const results = await readsInTurns(dialect, [read('a', 1), read('b', 2)]);
+      return { results, order };
+    };
+    // Each order is read as the reads return (the callback queued by the last read has not run yet).
+    const sqlite = await run('sqlite');
+    expect(sqlite.results).toEqual([1, 2]);
+    expect(sqlite.order).toEqual(['a starts', 'a ends', 'other after a', 'b starts', 'b ends']);
+    const postgres = await run('postgres');
+    expect(postgres.results).toEqual([1, 2]);
+    expect(postgres.order).toEqual(['a starts', 'b starts', 'a ends', 'b ends']);
   });
 });

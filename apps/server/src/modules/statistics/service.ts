@@ -13,7 +13,7 @@ import {
   weekSeparationConfigSchema,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
-import { turnOfTheLoop } from '../../lib/event-loop.js';
+import { readsInTurns, turnOfTheLoop } from '../../lib/event-loop.js';
 import { notFound } from '../../lib/http-error.js';
 import { parseJson } from '../../lib/json.js';
 import { parseFieldsSliced } from '../forms/service.js';
@@ -68,30 +68,18 @@ export function statisticsService(db: Db, dialect: DialectName) {
         ? weekSeparationConfigSchema.safeParse(parseJson<unknown>(event.week_separation_config, null))
         : null;
 
-      // PostgreSQL runs the counts in parallel; SQLite runs each on the server's own thread, so one after another
-      // with a turn of the loop between them (all at once they held the loop for their sum: ~45 ms in the walk).
-      const inTurns = dialect === 'sqlite';
-      const step = async <T>(count: () => Promise<T>): Promise<T> => {
-        if (inTurns) await turnOfTheLoop();
-        return count();
-      };
-      const counts = [
-        () => step(() => repository.listGroups(eventId)),
-        () => step(() => repository.countByGroupStatusWeek(eventId, filter)),
-        () => step(() => repository.countByDay(eventId, filter)),
-        () => step(() => repository.countMembers(eventId)),
+      const [groups, groupStatus, days, members, options] = await readsInTurns(dialect, [
+        () => repository.listGroups(eventId),
+        () => repository.countByGroupStatusWeek(eventId, filter),
+        () => repository.countByDay(eventId, filter),
+        () => repository.countMembers(eventId),
         () =>
-          step(() =>
-            repository.countOptions(
-              eventId,
-              filter,
-              fields.map((field) => field.name),
-            ),
+          repository.countOptions(
+            eventId,
+            filter,
+            fields.map((field) => field.name),
           ),
-      ] as const;
-      const [groups, groupStatus, days, members, options] = inTurns
-        ? [await counts[0](), await counts[1](), await counts[2](), await counts[3](), await counts[4]()]
-        : await Promise.all([counts[0](), counts[1](), counts[2](), counts[3](), counts[4]()]);
+      ]);
 
       // --- applications by status and by group (the status filter applies to all but the accepted count) ---
       const wantedStatuses = filter.status && filter.status.length > 0 ? new Set(filter.status) : null;
