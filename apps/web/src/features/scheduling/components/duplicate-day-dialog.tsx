@@ -14,9 +14,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-field';
-import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
+import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
 import { FormErrorList } from '../../../components/ui/form-error-list';
-import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
+import { errorMessagesOf } from '../../../lib/api-client';
 import { useDuplicateDay } from '../api/duplicate';
 import { useEventZone, useShiftTime } from './event-zone';
 
@@ -39,12 +39,7 @@ export function DuplicateDayDialog({ eventId, initialFrom, onClose, onDone }: Du
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState('');
   const [preview, setPreview] = useState<ShiftDraft[] | null>(null);
-  const [errors, showErrors] = useState<ErrorMessage[]>([]);
-  const { announcer, announce } = useErrorAnnouncer();
-  const setErrors = (messages: ErrorMessage[]) => {
-    showErrors(messages);
-    announce(messages.length);
-  };
+  const { errors, setErrors, announcer } = useAnnouncedErrors();
   const mutation = useDuplicateDay(eventId);
 
   const change = (setter: (value: string) => void) => (value: string) => {

@@ -9,9 +9,9 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/forms/date-field';
-import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
+import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
 import { FormErrorList } from '../../../components/ui/form-error-list';
-import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
+import { errorMessagesOf } from '../../../lib/api-client';
 import { useDuplicateShift } from '../api/duplicate';
 import { useEventZone, useShiftTime } from './event-zone';
 
@@ -29,12 +29,7 @@ export function DuplicateShiftDialog({ eventId, shift, onClose, onDone }: Duplic
   const shiftTime = useShiftTime();
   const nextDay = new Date(Date.parse(shift.startsAt) + 86_400_000).toISOString();
   const [start, setStart] = useState(zonedInputValue(nextDay, zone));
-  const [errors, showErrors] = useState<ErrorMessage[]>([]);
-  const { announcer, announce } = useErrorAnnouncer();
-  const setErrors = (messages: ErrorMessage[]) => {
-    showErrors(messages);
-    announce(messages.length);
-  };
+  const { errors, setErrors, announcer } = useAnnouncedErrors();
   const mutation = useDuplicateShift(eventId);
   const length = Date.parse(shift.endsAt) - Date.parse(shift.startsAt);
   const startsAt = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(start) ? instantOfZonedInput(start, zone).toISOString() : '';

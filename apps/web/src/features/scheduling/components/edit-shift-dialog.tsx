@@ -16,9 +16,9 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/forms/date-field';
-import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
+import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
 import { FormErrorList } from '../../../components/ui/form-error-list';
-import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
+import { errorMessagesOf } from '../../../lib/api-client';
 import { useUpdateShift } from '../api/update-shift';
 import { useEventZone, ZoneNote } from './event-zone';
 import { viewerTimeZone } from './format';
@@ -81,12 +81,7 @@ export function EditShiftDialog({ eventId, shift, groups, fixedGroupId, onClose,
   const { t } = useTranslation('scheduling');
   const zone = useEventZone() ?? viewerTimeZone();
   const [draft, setDraft] = useState<Draft>(() => draftOf(shift, zone));
-  const [errors, showErrors] = useState<ErrorMessage[]>([]);
-  const { announcer, announce } = useErrorAnnouncer();
-  const setErrors = (messages: ErrorMessage[]) => {
-    showErrors(messages);
-    announce(messages.length);
-  };
+  const { errors, setErrors, announcer } = useAnnouncedErrors();
   const mutation = useUpdateShift(eventId);
   const changes = changesOf(shift, draft, zone);
   const told =

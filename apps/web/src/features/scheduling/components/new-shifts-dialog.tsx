@@ -13,9 +13,9 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-field';
-import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
+import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
 import { FormErrorList } from '../../../components/ui/form-error-list';
-import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
+import { errorMessagesOf } from '../../../lib/api-client';
 import { useEventZone, useShiftTime, ZoneNote } from './event-zone';
 import { ShiftFields, type ShiftFieldValues } from './shift-fields';
 
@@ -102,12 +102,7 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
     capacity: '1',
     groupId: fixedGroupId ?? '',
   });
-  const [errors, showErrors] = useState<ErrorMessage[]>([]);
-  const { announcer, announce } = useErrorAnnouncer();
-  const setErrors = (messages: ErrorMessage[]) => {
-    showErrors(messages);
-    announce(messages.length);
-  };
+  const { errors, setErrors, announcer } = useAnnouncedErrors();
   const [saving, setSaving] = useState(false);
   const expanded = useMemo(() => expandDraft(draft, zone), [draft, zone]);
   const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement>) =>

@@ -12,9 +12,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
+import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
 import { FormErrorList } from '../../../components/ui/form-error-list';
-import { type ErrorMessage, errorMessagesOf } from '../../../lib/api-client';
+import { errorMessagesOf } from '../../../lib/api-client';
 import { useSaveSchedulingSettings } from '../api/save-settings';
 
 export interface RulesDialogProps {
@@ -33,12 +33,7 @@ export function RulesDialog({ eventId, settings, groups, onClose, onDone }: Rule
   const [signOff, setSignOff] = useState(String(settings.signOffClosesHours));
   const [reminder, setReminder] = useState(String(settings.reminderHours));
   const [selfSignup, setSelfSignup] = useState<number[]>(settings.selfSignupGroupIds);
-  const [errors, showErrors] = useState<ErrorMessage[]>([]);
-  const { announcer, announce } = useErrorAnnouncer();
-  const setErrors = (messages: ErrorMessage[]) => {
-    showErrors(messages);
-    announce(messages.length);
-  };
+  const { errors, setErrors, announcer } = useAnnouncedErrors();
 
   const submit = async () => {
     setErrors([]);

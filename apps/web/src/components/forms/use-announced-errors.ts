@@ -1,0 +1,20 @@
+import { useCallback, useState } from 'react';
+import type { ErrorMessage } from '../../lib/api-client';
+import { useErrorAnnouncer } from './error-announcer';
+
+/**
+ * A form's error messages shown as a list (`FormErrorList`) and said as well: every `setErrors` announces how many
+ * there are (none: nothing is said). Render `announcer` inside the form.
+ */
+export function useAnnouncedErrors() {
+  const [errors, showErrors] = useState<ErrorMessage[]>([]);
+  const { announcer, announce } = useErrorAnnouncer();
+  const setErrors = useCallback(
+    (messages: ErrorMessage[]) => {
+      showErrors(messages);
+      announce(messages.length);
+    },
+    [announce],
+  );
+  return { errors, setErrors, announcer };
+}
