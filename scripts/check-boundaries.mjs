@@ -177,6 +177,8 @@ const TABLE_OWNERS = {
   shift_assignments: 'modules/scheduling/',
   scheduling_settings: 'modules/scheduling/',
   calendar_tokens: 'modules/scheduling/',
+  member_codes: 'modules/event-day/',
+  check_ins: 'modules/event-day/',
   rate_limits: 'modules/account/',
 };
 const WRITE = /\b(insertInto|updateTable|deleteFrom|mergeInto|replaceInto)\(\s*['"]([a-z_]+)/g;

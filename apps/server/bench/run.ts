@@ -218,6 +218,17 @@ async function benchScheduling(
     },
     { label: '"not full", first 25', url: `${event}/scheduling/not-full?pageSize=25`, key: 'shifts' },
     { label: '"no shift", first 25', url: `${event}/scheduling/without-shift?pageSize=25`, key: 'users' },
+    // The event day's live board (decision 028): the default two hours, and the longest window it answers.
+    {
+      label: 'live board, 2 hours',
+      url: `${event}/board?from=2026-07-03T09:00:00Z&to=2026-07-03T11:00:00Z`,
+      key: 'shifts',
+    },
+    {
+      label: 'live board, 24 hours',
+      url: `${event}/board?from=2026-07-03T00:00:00Z&to=2026-07-04T00:00:00Z`,
+      key: 'shifts',
+    },
     // For comparison, last and fewer (each answer takes about a second, which would hold up the others):
     // the same week through the list call, every assignment with its person's name.
     { label: 'week as the list view (with names)', url: `${event}/shifts?${week}`, key: 'shifts', amount: 20 },
@@ -301,6 +312,7 @@ async function benchBlocks(
       { label: '"not full", first 100', url: `${event}/scheduling/not-full?pageSize=100` },
       { label: '"no shift", first 100', url: `${event}/scheduling/without-shift?pageSize=100` },
       { label: 'the week as the list view (with names)', url: `${event}/shifts?${week}` },
+      { label: 'live board, 24 hours', url: `${event}/board?from=2026-07-03T00:00:00Z&to=2026-07-04T00:00:00Z` },
     );
   }
   const rows: Row[] = [];

@@ -111,6 +111,7 @@ async function serve() {
     selfSignupGroupIds: [bar],
     signOffClosesHours: 0,
     reminderHours: 0,
+    lateAfterMinutes: 10,
   });
   const shiftCount = Math.ceil((volunteers * 0.6) / CAPACITY);
   const shifts: number[] = [];

@@ -21,6 +21,7 @@ import { serializerCompiler } from './lib/serializer.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { applicationsRoutes } from './modules/applications/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { eventDayRoutes } from './modules/event-day/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
 import { feedRoutes } from './modules/feed/routes.js';
 import { filesRoutes } from './modules/files/routes.js';
@@ -203,6 +204,7 @@ export async function buildApp({
       await api.register(mailRoutes);
       await api.register(feedRoutes);
       await api.register(filesRoutes);
+      await api.register(eventDayRoutes);
     },
     { prefix: '/api' },
   );

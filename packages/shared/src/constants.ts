@@ -147,3 +147,32 @@ export const HOURS_EXPORT_COLUMNS = [
   'hours',
 ] as const;
 export type HoursExportColumn = (typeof HOURS_EXPORT_COLUMNS)[number];
+
+/** The event day (decision 028): plain values, so a phone screen reads them without the schemas' zod. */
+export const EVENT_DAY_LIMITS = {
+  /** The longest code text accepted (a real one is about 60 characters). */
+  CODE_MAXIMUM: 200,
+  /** A scanner's own id for one scan, so that a scan replayed after a lost connection counts once. */
+  CLIENT_ID_MAXIMUM: 64,
+  /** "Arrived for this shift" is open from this many minutes before the start until the end. */
+  SHIFT_OPENS_BEFORE_MINUTES: 60,
+  /** A check-in can be undone by whoever recorded it (or an admin) this many seconds after it was recorded. */
+  UNDO_SECONDS: 60,
+  /** A scan kept on a phone without signal is accepted this many hours after it was made, not older. */
+  OFFLINE_HOURS_MAXIMUM: 24,
+  /** The board answers at most this many hours at once; "now and the next two hours" when not asked. */
+  BOARD_HOURS_MAXIMUM: 24,
+  BOARD_HOURS_DEFAULT: 2,
+  /** No check-in this many minutes after a shift's start: late (the event's settings can change it). */
+  LATE_AFTER_MINUTES_DEFAULT: 10,
+  LATE_AFTER_MINUTES_MAXIMUM: 240,
+  /** A name search on the check-in screen answers at most this many people. */
+  SEARCH_MAXIMUM: 20,
+} as const;
+
+export const CHECK_IN_KINDS = ['arrive', 'leave'] as const;
+export type CheckInKind = (typeof CHECK_IN_KINDS)[number];
+
+/** Where a person stands on a shift of the board (and on the check-in screen). */
+export const BOARD_STATES = ['expected', 'arrived', 'late', 'no_show', 'left'] as const;
+export type BoardState = (typeof BOARD_STATES)[number];

@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';
 export * from './csv.js';
+export * from './event-day.js';
 export * from './events.js';
 export * from './feed.js';
 export * from './files.js';

@@ -83,3 +83,18 @@ export const canManageFiles = (caller: Caller): boolean => isAdmin(caller);
 export const callerOf = (eventUser: {
   role: { eventRole: { roleLevel: RoleLevel }; eventGroup: { id: number } | null };
 }): Caller => ({ roleLevel: eventUser.role.eventRole.roleLevel, groupId: eventUser.role.eventGroup?.id ?? null });
+
+/**
+ * Check a member in or out (at the event, or for a shift) and print their badge: admins anyone; a leader the
+ * members of their own group. For a shift, the shift must also be one the caller organises (`canOrganiseShift`).
+ */
+export function canCheckIn(caller: Caller, memberGroupId: number | null): boolean {
+  if (isAdmin(caller)) return true;
+  return isLeader(caller) && caller.groupId !== null && memberGroupId === caller.groupId;
+}
+
+/** The live board: admins every shift; a leader their own group's (`canOrganiseShift`). */
+export const canSeeBoard = (caller: Caller): boolean => isOrganiser(caller);
+
+/** Make a member's code invalid and give them a new one (a lost or copied badge): admins. */
+export const canRevokeCode = (caller: Caller): boolean => isAdmin(caller);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanText, idSchema, optionalText } from './common.js';
+import { EVENT_DAY_LIMITS } from './constants.js';
 
 /** Limits of shift scheduling. */
 export const SHIFT_LIMITS = {
@@ -157,6 +158,13 @@ export const schedulingSettingsSchema = z.object({
     .min(0, { error: 'error.invalid' })
     .max(SHIFT_LIMITS.REMINDER_MAXIMUM_HOURS, { error: 'error.invalid' })
     .default(24),
+  /** Minutes after a shift's start without a check-in before the live board calls a person late; 10 when not given. */
+  lateAfterMinutes: z.coerce
+    .number({ error: 'error.invalid' })
+    .int({ error: 'error.invalid' })
+    .min(0, { error: 'error.invalid' })
+    .max(EVENT_DAY_LIMITS.LATE_AFTER_MINUTES_MAXIMUM, { error: 'error.invalid' })
+    .default(EVENT_DAY_LIMITS.LATE_AFTER_MINUTES_DEFAULT),
 });
 export type SchedulingSettings = z.infer<typeof schedulingSettingsSchema>;
 

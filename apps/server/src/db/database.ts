@@ -36,6 +36,8 @@ import * as mailCopiesComposedWhenSent from './migrations/0031-mail-copies-compo
 import * as auditLogPartOf from './migrations/0035-audit-log-part-of.js';
 import * as reviewSortIndexes from './migrations/0040-review-sort-indexes.js';
 import * as choicesWrittenByTheServer from './migrations/0041-choices-written-by-the-server.js';
+import * as eventDay from './migrations/0042-event-day.js';
+import * as schedulingLateAfter from './migrations/0043-scheduling-late-after.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -241,6 +243,8 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0035-audit-log-part-of': auditLogPartOf,
     '0040-review-sort-indexes': reviewSortIndexes,
     '0041-choices-written-by-the-server': choicesWrittenByTheServer,
+    '0042-event-day': eventDay,
+    '0043-scheduling-late-after': schedulingLateAfter,
   };
   return {
     async getMigrations() {

@@ -341,7 +341,33 @@ export interface SchedulingSettingsTable {
   sign_off_closes_hours: number;
   /** 0014: hours before a shift its reminder goes out (0: none). */
   reminder_hours: ColumnType<number, number | undefined, number>;
+  /** 0043: minutes after a shift's start without arrival before the live board says late. */
+  late_after_minutes: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
+}
+
+/** The version of a member's personal code (0042); no row: version 1. */
+export interface MemberCodesTable {
+  event_user_id: number;
+  version: number;
+}
+
+/** An arrival or departure, at the event (no shift) or for a shift (0042). */
+export interface CheckInsTable {
+  id: Id;
+  event_id: number;
+  event_user_id: number;
+  shift_id: number | null;
+  /** `arrive` or `leave`. */
+  kind: string;
+  at: Timestamp;
+  recorded_at: Timestamp;
+  recorded_by: number | null;
+  client_id: string | null;
+  applied: Flag;
+  undone_at: string | null;
+  /** The shift assignment's attendance before an applied arrival changed it. */
+  previous_attendance: string | null;
 }
 
 export interface CalendarTokensTable {
@@ -398,6 +424,8 @@ export interface Database {
   shift_assignments: ShiftAssignmentsTable;
   scheduling_settings: SchedulingSettingsTable;
   calendar_tokens: CalendarTokensTable;
+  member_codes: MemberCodesTable;
+  check_ins: CheckInsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitCountersTable;
 }

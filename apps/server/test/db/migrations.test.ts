@@ -348,3 +348,41 @@ describe(`migration 0041 (choices written by the server) on ${dialect}`, () => {
     expect(await choiceTriggers()).toEqual(before);
   });
 });
+
+describe(`migrations 0042 and 0043 (the event day) on ${dialect}`, () => {
+  it('gives existing events the default late-after of 10 minutes, and both go down cleanly', async () => {
+    const migrator = migratorOf(handle);
+    expect((await migrator.migrateTo('0041-choices-written-by-the-server')).error).toBeUndefined();
+    const { event } = await insertUserAndEvent();
+    await handle.db
+      .insertInto('scheduling_settings')
+      .values({
+        event_id: event.id,
+        min_rest_minutes: 0,
+        self_signup_group_ids: '[]',
+        sign_off_closes_hours: 0,
+        updated_at: now,
+      })
+      .execute();
+    expect((await migrator.migrateTo('0043-scheduling-late-after')).error).toBeUndefined();
+    const settings = await handle.db.selectFrom('scheduling_settings').selectAll().executeTakeFirstOrThrow();
+    expect(settings.late_after_minutes).toBe(10);
+    expect(await handle.db.selectFrom('check_ins').select('id').execute()).toEqual([]);
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    // This database's own tables (PostgreSQL: the current schema; other test files' schemas hold them too).
+    const tables =
+      dialect === 'postgres'
+        ? (
+            await sql<{
+              name: string;
+            }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(
+              handle.db,
+            )
+          ).rows.map((row) => row.name)
+        : (await handle.db.introspection.getTables()).map((table) => table.name);
+    expect(tables).toContain('scheduling_settings');
+    expect(tables).not.toContain('check_ins');
+    expect(tables).not.toContain('member_codes');
+  });
+});

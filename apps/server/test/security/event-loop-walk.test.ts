@@ -2,6 +2,7 @@ import {
   APPLICATION_SEARCH_MAXIMUM,
   APPLICATIONS_BULK_IDS_MAXIMUM,
   AVATAR_MAX_BYTES,
+  EVENT_DAY_LIMITS,
   FEED_LIMITS,
   LIMITS,
   MAIL_LIMITS,
@@ -317,6 +318,7 @@ function cases(): Record<string, Case> {
         selfSignupGroupIds: groupIds,
         signOffClosesHours: 24,
         reminderHours: 24,
+        lateAfterMinutes: EVENT_DAY_LIMITS.LATE_AFTER_MINUTES_MAXIMUM,
       }),
     'GET /api/event/:id/scheduling/timeline': () =>
       admin.get(e(`/scheduling/timeline?from=${day}T00:00:00.000Z&to=2030-07-05T00:00:00.000Z`)),
@@ -328,6 +330,26 @@ function cases(): Record<string, Case> {
     'GET /api/event/:id/scheduling/hours/export': () => admin.get(e('/scheduling/hours/export?format=xlsx')),
     'GET /api/event/:id/scheduling/without-shift/export': () =>
       admin.get(e('/scheduling/without-shift/export?format=xlsx')),
+    'GET /api/event/:id/my-code': () => admin.get(e('/my-code')),
+    'POST /api/event/:id/users/:eventUserId/code/revoke': () =>
+      admin.post(e(`/users/${memberIds[next() % memberIds.length]}/code/revoke`)),
+    'POST /api/event/:id/check-ins': () =>
+      admin.post(e('/check-ins'), {
+        eventUserId: memberIds[next() % memberIds.length],
+        kind: 'arrive',
+        clientId: `${sequence}-${'c'.repeat(EVENT_DAY_LIMITS.CLIENT_ID_MAXIMUM)}`.slice(
+          0,
+          EVENT_DAY_LIMITS.CLIENT_ID_MAXIMUM,
+        ),
+      }),
+    'DELETE /api/event/:id/check-ins/:checkInId': async () => {
+      const recorded = await admin.post(e('/check-ins'), { eventUserId: memberIds[0], kind: 'leave' });
+      return admin.delete(e(`/check-ins/${recorded.json().checkIn.id}`));
+    },
+    'GET /api/event/:id/check-ins/person': () => admin.get(e(`/check-ins/person?eventUserId=${memberIds[0]}`)),
+    'GET /api/event/:id/check-ins/search': () => admin.get(e(`/check-ins/search?q=${encodeURIComponent('Å')}`)),
+    'GET /api/event/:id/board': () => admin.get(e(`/board?from=${day}T00:00:00.000Z&to=${day}T23:59:00.000Z`)),
+    'GET /api/event/:id/badges.pdf': () => admin.get(e('/badges.pdf?size=labels')),
     'GET /api/user/calendar-feed': () => admin.get('/api/user/calendar-feed'),
     'POST /api/user/calendar-feed': () => admin.post('/api/user/calendar-feed'),
     'DELETE /api/user/calendar-feed': async () => {

@@ -90,6 +90,10 @@ export const commonMessages = defineMessages({
     en: 'The file has changed since you last fetched it.',
     sv: 'Filen har ändrats sedan du senast hämtade den.',
   },
+  'error.offline': {
+    en: 'You are offline. This needs a connection: try again when you have signal.',
+    sv: 'Du är offline. Det här kräver anslutning: försök igen när du har täckning.',
+  },
   'error.unavailable': {
     en: 'The server is busy or cannot reach its database. Try again in a moment.',
     sv: 'Servern är upptagen eller når inte sin databas. Försök igen om en stund.',

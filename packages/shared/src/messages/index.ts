@@ -2,6 +2,7 @@ import { accountMessages } from './account.js';
 import { applicationsMessages } from './applications.js';
 import { commonMessages } from './common.js';
 import type { MessageEntry } from './define.js';
+import { eventDayMessages } from './event-day.js';
 import { eventsMessages } from './events.js';
 import { feedMessages } from './feed.js';
 import { filesMessages } from './files.js';
@@ -31,6 +32,7 @@ export const catalogue = {
   ...mailMessages,
   ...feedMessages,
   ...filesMessages,
+  ...eventDayMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -187,6 +187,26 @@ export function membershipsRepository(db: Db, dialect: DialectName) {
       return members;
     },
 
+    /** Members in scope whose first or last name (or both, "Ada Lovelace") contains the term, by name. */
+    async searchByName(eventId: number, scope: MemberScope, term: string, limit: number): Promise<Member[]> {
+      const rows = await filteredMembers(eventId, { scope })
+        .where((eb) => {
+          const like = (expression: Expression<unknown>) => containsText(dialect, expression, term);
+          return eb.or([
+            like(eb.ref('users.firstname')),
+            like(eb.ref('users.lastname')),
+            like(sql`${eb.ref('users.firstname')} || ' ' || ${eb.ref('users.lastname')}`),
+          ]);
+        })
+        .select(memberColumns)
+        .orderBy(sql`lower(${sql.ref('users.lastname')})`)
+        .orderBy(sql`lower(${sql.ref('users.firstname')})`)
+        .orderBy('event_users.id')
+        .limit(limit)
+        .execute();
+      return rows.map(toMember);
+    },
+
     async findMemberByUserId(eventId: number, userId: number): Promise<Member | undefined> {
       const row = await membersFrom(eventId)
         .select(memberColumns)

@@ -16,7 +16,7 @@ import { lockEvent, lockEvents, withTransaction } from '../../lib/transaction.js
 import { groupsService } from '../groups/service.js';
 import { type MemberQuery, type MemberScope, type MembershipRow, membershipsRepository } from './repository.js';
 
-export type { MemberQuery, MembershipRow } from './repository.js';
+export type { MemberQuery, MemberScope, MembershipRow } from './repository.js';
 
 /**
  * Which members the caller may list: an admin anyone (or the group asked for), a group leader only their own
@@ -69,6 +69,9 @@ export function membershipsService(db: Db, dialect: DialectName) {
     /** The member with their membership row locked on PostgreSQL (caller's transaction): see the repository. */
     lockMember: (eventId: number, eventUserId: number) => read.lockMember(eventId, eventUserId),
     findMemberByUserId: (eventId: number, userId: number) => read.findMemberByUserId(eventId, userId),
+    /** Members by name within what the caller may see (the check-in screen's search). */
+    searchByName: (eventId: number, scope: MemberScope, term: string, limit: number) =>
+      read.searchByName(eventId, scope, term, limit),
     findMembers: (eventId: number, eventUserIds: readonly number[]) => read.findMembers(eventId, eventUserIds),
     /** The user's memberships (any events): `{ eventId, eventUserId }`. */
     membershipIdsOfUser: async (userId: number) =>

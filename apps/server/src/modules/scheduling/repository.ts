@@ -1,4 +1,4 @@
-import type { SchedulingSettings } from '@funkis/shared';
+import { EVENT_DAY_LIMITS, type SchedulingSettings } from '@funkis/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { dialectStatements } from '../../lib/transaction.js';
@@ -43,6 +43,7 @@ export const DEFAULT_SETTINGS: SchedulingSettings = {
   selfSignupGroupIds: [],
   signOffClosesHours: 0,
   reminderHours: 24,
+  lateAfterMinutes: EVENT_DAY_LIMITS.LATE_AFTER_MINUTES_DEFAULT,
 };
 
 /** An assignment whose reminder may be due, with what the mail tells. */
@@ -152,6 +153,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
           's.self_signup_group_ids',
           's.sign_off_closes_hours',
           's.reminder_hours',
+          's.late_after_minutes',
         ])
         .where('shifts.event_id', '=', eventId)
         .where('shifts.id', '=', shiftId)
@@ -164,6 +166,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         self_signup_group_ids,
         sign_off_closes_hours,
         reminder_hours,
+        late_after_minutes,
         ...shift
       } = row;
       return {
@@ -178,6 +181,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
                 selfSignupGroupIds: JSON.parse(self_signup_group_ids) as number[],
                 signOffClosesHours: Number(sign_off_closes_hours),
                 reminderHours: Number(reminder_hours),
+                lateAfterMinutes: Number(late_after_minutes),
               },
       };
     },
@@ -246,6 +250,49 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         .where('shift_id', '=', shiftId)
         .where('id', '=', assignmentId)
         .executeTakeFirst(),
+
+    /** The place one membership holds on a shift, if any. */
+    findPlace: (shiftId: number, eventUserId: number): Promise<AssignmentRow | undefined> =>
+      db
+        .selectFrom('shift_assignments')
+        .select(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at'])
+        .where('shift_id', '=', shiftId)
+        .where('event_user_id', '=', eventUserId)
+        .executeTakeFirst(),
+
+    /** Shifts overlapping [from, to) in the live board's order: start, location, title. */
+    boardShifts: (eventId: number, filters: ShiftFilters): Promise<ShiftRow[]> =>
+      shiftsFrom()
+        .where('shifts.event_id', '=', eventId)
+        .where((eb) => shiftFilter(eb, filters))
+        .orderBy('shifts.starts_at')
+        .orderBy('shifts.location')
+        .orderBy('shifts.title')
+        .orderBy('shifts.id')
+        .execute(),
+
+    /** The shifts one membership holds that overlap [from, to), by start, with the place's attendance. */
+    placesOfMemberBetween: (eventId: number, eventUserId: number, from: string, to: string) =>
+      db
+        .selectFrom('shift_assignments as a')
+        .innerJoin('shifts', 'shifts.id', 'a.shift_id')
+        .select([
+          'shifts.id',
+          'shifts.title',
+          'shifts.location',
+          'shifts.starts_at',
+          'shifts.ends_at',
+          'shifts.group_id',
+          'a.id as assignment_id',
+          'a.attendance',
+        ])
+        .where('shifts.event_id', '=', eventId)
+        .where('a.event_user_id', '=', eventUserId)
+        .where('shifts.ends_at', '>', from)
+        .where('shifts.starts_at', '<', to)
+        .orderBy('shifts.starts_at')
+        .orderBy('shifts.id')
+        .execute(),
 
     insertShift: (eventId: number, values: ShiftValues, now: string) =>
       db
@@ -391,6 +438,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         selfSignupGroupIds: JSON.parse(row.self_signup_group_ids) as number[],
         signOffClosesHours: row.sign_off_closes_hours,
         reminderHours: row.reminder_hours,
+        lateAfterMinutes: row.late_after_minutes,
       };
     },
 
@@ -403,6 +451,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
           self_signup_group_ids: JSON.stringify(settings.selfSignupGroupIds),
           sign_off_closes_hours: settings.signOffClosesHours,
           reminder_hours: settings.reminderHours,
+          late_after_minutes: settings.lateAfterMinutes,
           updated_at: now,
         })
         .onConflict((oc) =>
@@ -411,6 +460,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
             self_signup_group_ids: JSON.stringify(settings.selfSignupGroupIds),
             sign_off_closes_hours: settings.signOffClosesHours,
             reminder_hours: settings.reminderHours,
+            late_after_minutes: settings.lateAfterMinutes,
             updated_at: now,
           }),
         )

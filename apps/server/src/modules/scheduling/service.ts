@@ -1,6 +1,7 @@
 import type { Db, DialectName } from '../../db/types.js';
 import { assignmentOperations } from './assignment-operations.js';
 import { calendarOperations } from './calendar-operations.js';
+import { checkInOperations } from './check-in-operations.js';
 import { duplicationOperations } from './duplication-operations.js';
 import type { SchedulingOptions } from './operations-context.js';
 import { schedulingContext } from './operations-context.js';
@@ -21,6 +22,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     ...calendarOperations(context),
     ...duplicationOperations(context),
     ...assignmentOperations(context),
+    ...checkInOperations(context),
   };
 }
 

@@ -1,0 +1,167 @@
+import {
+  type CheckIn,
+  type CheckInInput,
+  canCheckIn,
+  canOrganiseShift,
+  canSeeBoard,
+  EVENT_DAY_LIMITS,
+  isAdmin,
+} from '@funkis/shared';
+import type { Db } from '../../db/types.js';
+import { writeAudit } from '../../lib/audit.js';
+import type { Caller } from '../../lib/caller.js';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import { membershipsService } from '../memberships/service.js';
+import { schedulingService } from '../scheduling/service.js';
+import { type EventDayContext, HOUR, MINUTE, toCheckIn, toPerson } from './operations-context.js';
+import { eventDayRepository } from './repository.js';
+
+/** A phone's clock may run this far ahead before its scan counts as "in the future". */
+const FUTURE_TOLERANCE_MS = 2 * MINUTE;
+
+/** Recording an arrival or departure, and undoing it within a minute. */
+export function checkInOperations(shared: EventDayContext) {
+  const { db, dialect, personFor } = shared;
+  return {
+    /**
+     * Records an arrival or departure. `created` is false when the scan's `clientId` was already stored: nothing
+     * is recorded again and the stored check-in is answered. `now` is the server's time (tests move it).
+     */
+    async checkIn(
+      caller: Caller,
+      input: CheckInInput,
+      now: Date = new Date(),
+    ): Promise<{ checkIn: CheckIn; created: boolean }> {
+      if (!canSeeBoard(caller)) throw forbidden();
+      const clientId = input.clientId ?? null;
+      const replay = async (source: Db) => {
+        if (clientId === null) return undefined;
+        const stored = await eventDayRepository(source, dialect).findByClientId(caller.eventId, clientId);
+        if (!stored) return undefined;
+        const member = await membershipsService(source, dialect).findMember(caller.eventId, stored.event_user_id);
+        if (!member) throw notFound('error.memberNotFound');
+        if (!canCheckIn(caller, member.group?.id ?? null)) throw forbidden('error.ownGroupOnly');
+        return { checkIn: toCheckIn(stored, toPerson(member)), created: false };
+      };
+      const replayed = await replay(db);
+      if (replayed) return replayed;
+
+      const at = input.at ? new Date(input.at) : now;
+      if (at.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) throw fieldError('at', 'error.checkInInFuture');
+      if (at.getTime() < now.getTime() - EVENT_DAY_LIMITS.OFFLINE_HOURS_MAXIMUM * HOUR) {
+        throw conflict('error.checkInTooOld', { hours: EVENT_DAY_LIMITS.OFFLINE_HOURS_MAXIMUM });
+      }
+      const person = await personFor(caller, input);
+      const shiftId = input.shiftId ?? null;
+      const scheduling = schedulingService(db, dialect);
+      const shift = shiftId === null ? undefined : await scheduling.findShift(caller.eventId, shiftId);
+      if (shiftId !== null) {
+        if (!shift) throw fieldError('shiftId', 'error.shiftNotFound', undefined, 404);
+        if (!canOrganiseShift(caller, shift.group_id)) throw forbidden('error.ownGroupOnly');
+        const opens = Date.parse(shift.starts_at) - EVENT_DAY_LIMITS.SHIFT_OPENS_BEFORE_MINUTES * MINUTE;
+        if (at.getTime() < opens || at.getTime() > Date.parse(shift.ends_at)) {
+          throw conflict('error.checkInShiftClosed', { minutes: EVENT_DAY_LIMITS.SHIFT_OPENS_BEFORE_MINUTES });
+        }
+      }
+
+      try {
+        return await withTransaction(db, async (trx) => {
+          // One decision per person at a time: their membership row, never the event's.
+          const member = await membershipsService(trx, dialect).lockMember(caller.eventId, person.id);
+          if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
+          // A replay that waited on the lock behind its twin finds it here.
+          const stored = await replay(trx);
+          if (stored) return stored;
+          const repository = eventDayRepository(trx, dialect);
+          const place = shift ? await schedulingService(trx, dialect).findPlace(shift.id, member.id, trx) : undefined;
+          if (shift && !place) throw conflict('error.checkInNotOnShift');
+          const standing = await repository.standing(caller.eventId, member.id, shiftId);
+          const atIso = at.toISOString();
+          // A scan made before the standing decision (kept offline) is kept for the record and changes nothing.
+          const applied = !standing || atIso >= standing.at;
+          const setsArrival = applied && shift !== undefined && input.kind === 'arrive';
+          const row = await repository.insert({
+            eventId: caller.eventId,
+            eventUserId: member.id,
+            shiftId,
+            kind: input.kind,
+            at: atIso,
+            recordedAt: now.toISOString(),
+            recordedBy: caller.userId,
+            clientId,
+            applied,
+            previousAttendance: setsArrival ? (place?.attendance ?? null) : null,
+          });
+          if (setsArrival && shift && place) {
+            await schedulingService(trx, dialect).setAttendanceByCheckIn(trx, caller, shift, place, 'arrived', row.id);
+          }
+          await writeAudit(trx, {
+            eventId: caller.eventId,
+            actorId: caller.userId,
+            action: 'check_in.recorded',
+            subject: `event_user:${member.id}`,
+            details: {
+              checkInId: row.id,
+              kind: input.kind,
+              shiftId,
+              at: atIso,
+              applied,
+              name: `${member.firstname} ${member.lastname}`,
+            },
+          });
+          return { checkIn: toCheckIn(row, toPerson(member)), created: true };
+        });
+      } catch (error) {
+        // The same clientId stored by a request that was not waiting on this person's lock.
+        if (isUniqueViolation(error)) {
+          const stored = await replay(db);
+          if (stored) return stored;
+        }
+        throw error;
+      }
+    },
+
+    /** Undoes a check-in within UNDO_SECONDS: the one who recorded it, or an admin; restores the attendance. */
+    async undo(caller: Caller, checkInId: number, now: Date = new Date()): Promise<CheckIn> {
+      return withTransaction(db, async (trx) => {
+        const repository = eventDayRepository(trx, dialect);
+        const found = await repository.find(caller.eventId, checkInId);
+        if (!found) throw notFound('error.checkInNotFound');
+        if (found.recorded_by !== caller.userId && !isAdmin(caller)) throw forbidden();
+        const member = await membershipsService(trx, dialect).lockMember(caller.eventId, found.event_user_id);
+        if (!member) throw notFound('error.checkInNotFound');
+        // Read again under the lock: a twin undo may have finished while this one waited.
+        const row = (await repository.find(caller.eventId, checkInId)) ?? found;
+        if (row.undone_at !== null) return toCheckIn(row, toPerson(member));
+        if (now.getTime() - Date.parse(row.recorded_at) > EVENT_DAY_LIMITS.UNDO_SECONDS * 1000) {
+          throw conflict('error.undoExpired', { seconds: EVENT_DAY_LIMITS.UNDO_SECONDS });
+        }
+        const undoneAt = now.toISOString();
+        await repository.markUndone(row.id, undoneAt);
+        if (row.applied === 1 && row.kind === 'arrive' && row.shift_id !== null) {
+          const scheduling = schedulingService(trx, dialect);
+          const shift = await scheduling.findShift(caller.eventId, row.shift_id, trx);
+          const place = await scheduling.findPlace(row.shift_id, row.event_user_id, trx);
+          const arrivals = await repository.appliedArrivals(caller.eventId, row.event_user_id, row.shift_id);
+          // Another arrival for the shift still stands: the mark stays. Otherwise the mark goes back to what it was
+          // before the latest arrival that set it (an organiser's own "arrived" from before stays).
+          const standsStill = arrivals.some((other) => other.id !== row.id && other.undone_at === null);
+          const setter = [...arrivals].reverse().find((other) => other.previous_attendance !== 'arrived');
+          if (shift && place && place.attendance === 'arrived' && !standsStill && setter) {
+            const previous = setter.previous_attendance === 'no_show' ? 'no_show' : null;
+            await scheduling.setAttendanceByCheckIn(trx, caller, shift, place, previous, row.id);
+          }
+        }
+        await writeAudit(trx, {
+          eventId: caller.eventId,
+          actorId: caller.userId,
+          action: 'check_in.undone',
+          subject: `event_user:${row.event_user_id}`,
+          details: { checkInId: row.id, kind: row.kind, shiftId: row.shift_id, at: row.at },
+        });
+        return toCheckIn({ ...row, undone_at: undoneAt }, toPerson(member));
+      });
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { Db, DialectName } from '../../db/types.js';
+import { boardOperations } from './board-operations.js';
+import { checkInOperations } from './check-in-operations.js';
+import { codeOperations } from './code-operations.js';
+import { deskOperations } from './desk-operations.js';
+import { type EventDayOptions, eventDayContext } from './operations-context.js';
+
+export type { EventDayOptions };
+
+/**
+ * The event day (decision 028): personal codes, check-in and check-out for the event or a shift, undo, the
+ * check-in screen's look-ups and the live board. Writes `member_codes` and `check_ins`; a shift's attendance goes
+ * through the scheduling module. Every decision about one person holds their membership row's lock (PostgreSQL),
+ * never the event's, so desks checking in different people never wait for each other.
+ */
+export function eventDayService(db: Db, dialect: DialectName, options: EventDayOptions) {
+  const context = eventDayContext(db, dialect, options);
+  return {
+    ...codeOperations(context),
+    ...checkInOperations(context),
+    ...deskOperations(context),
+    ...boardOperations(context),
+  };
+}
+
+export type EventDayService = ReturnType<typeof eventDayService>;
