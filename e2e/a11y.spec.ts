@@ -122,6 +122,10 @@ const SCREENS: Screen[] = [
   { name: 'event home (feed), volunteer', role: 'volunteer', path: (c) => `/event/${c.event}` },
   { name: 'files, volunteer', role: 'volunteer', path: (c) => `/event/${c.event}/files` },
   { name: 'scheduling (my shifts), volunteer', role: 'volunteer', path: (c) => `/event/${c.event}/scheduling` },
+  // Decision 028, the event day (e2e/event-day.spec.ts checks them with a person on the card and on the board).
+  { name: 'my code, volunteer', role: 'volunteer', path: (c) => `/event/${c.event}/my-code` },
+  { name: 'check-in', role: 'admin', path: (c) => `/event/${c.event}/check-in` },
+  { name: 'live board', role: 'admin', path: (c) => `/event/${c.event}/board` },
 ];
 
 /**

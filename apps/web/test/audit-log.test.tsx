@@ -84,7 +84,7 @@ const entries: AuditEntryView[] = [
   },
 ];
 
-function serve() {
+function serve(list: AuditEntryView[] = entries) {
   return mockFetch((call) => {
     if (call.url === '/api/event/5') return { body: detail };
     if (call.url.startsWith('/api/event/5/groups?')) return { body: { groups: [], total: 0 } };
@@ -93,7 +93,7 @@ function serve() {
         body: { admins: [], groupLeaders: [], volunteers: [], totals: { admins: 0, groupLeaders: 0, volunteers: 0 } },
       };
     }
-    if (call.url.startsWith('/api/event/5/audit')) return { body: { entries, total: entries.length } };
+    if (call.url.startsWith('/api/event/5/audit')) return { body: { entries: list, total: list.length } };
     return { body: {} };
   });
 }
@@ -144,6 +144,35 @@ describe('audit log in words', () => {
       'Ett borttaget konto avböjde ansökan från Cleo Ström',
       'Ada Berg tog bort gruppen Kiosk',
       'Ada Berg gjorde en ändring',
+    ]);
+  });
+
+  it('says the event day: check-ins for the event or a shift, one that a later decision outranked, an undo, a new code', async () => {
+    const member = { kind: 'event_user', id: 12, name: 'Bo Ek', exists: true, startsAt: null };
+    const entry = (id: number, action: string, details: Record<string, unknown>): AuditEntryView => ({
+      id,
+      action,
+      subject: 'event_user:12',
+      details,
+      actor: ada,
+      createdAt: at,
+      ...none,
+      target: member,
+    });
+    serve([
+      entry(5, 'check_in.recorded', { kind: 'arrive', shiftId: null, applied: true, name: 'Bo Ek' }),
+      entry(4, 'check_in.recorded', { kind: 'leave', shiftId: 7, applied: true, name: 'Bo Ek' }),
+      entry(3, 'check_in.recorded', { kind: 'arrive', shiftId: 7, applied: false, name: 'Bo Ek' }),
+      entry(2, 'check_in.undone', { kind: 'arrive', shiftId: 7 }),
+      entry(1, 'member.code_revoked', {}),
+    ]);
+    renderApp({ user: testUser, route: '/event/5/control-panel' });
+    expect(await sentences()).toEqual([
+      'Ada Berg checked Bo Ek in at the event',
+      'Ada Berg checked Bo Ek out of a shift',
+      'Ada Berg recorded an earlier arrival of Bo Ek for a shift; a later decision stood',
+      'Ada Berg undid a check-in of Bo Ek',
+      'Ada Berg replaced the personal code of Bo Ek; the old one no longer works',
     ]);
   });
 });

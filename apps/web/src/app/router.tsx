@@ -170,6 +170,45 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
         ),
       ),
       eventScreen(
+        'my-code',
+        [0, 1, 2],
+        screen(
+          ['event-day'],
+          () => import('./routes/event/my-code'),
+          (module) => module.EventMyCodeRoute,
+        ),
+        lazyLoader(
+          () => import('./loaders/event-day'),
+          (loaders) => loaders.myCodeLoader(queryClient, [0, 1, 2]),
+        ),
+      ),
+      eventScreen(
+        'check-in',
+        ADMINS_AND_LEADERS,
+        screen(
+          ['event-day'],
+          () => import('./routes/event/check-in'),
+          (module) => module.EventCheckInRoute,
+        ),
+        lazyLoader(
+          () => import('./loaders/event-day'),
+          (loaders) => loaders.checkInLoader(queryClient, ADMINS_AND_LEADERS),
+        ),
+      ),
+      eventScreen(
+        'board',
+        ADMINS_AND_LEADERS,
+        screen(
+          ['event-day'],
+          () => import('./routes/event/board'),
+          (module) => module.EventBoardRoute,
+        ),
+        lazyLoader(
+          () => import('./loaders/event-day'),
+          (loaders) => loaders.boardLoader(queryClient, ADMINS_AND_LEADERS),
+        ),
+      ),
+      eventScreen(
         'statistics',
         ADMINS,
         screen(

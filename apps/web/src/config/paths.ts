@@ -87,6 +87,9 @@ export const paths = {
         withQuery(`/event/${eventId}/applications`, query),
     },
     scheduling: { path: '/event/:eventId/scheduling', href: (eventId: EventId) => `/event/${eventId}/scheduling` },
+    myCode: { path: '/event/:eventId/my-code', href: (eventId: EventId) => `/event/${eventId}/my-code` },
+    checkIn: { path: '/event/:eventId/check-in', href: (eventId: EventId) => `/event/${eventId}/check-in` },
+    board: { path: '/event/:eventId/board', href: (eventId: EventId) => `/event/${eventId}/board` },
     form: { path: '/event/:eventId/form', href: (eventId: EventId) => `/event/${eventId}/form` },
     controlPanel: {
       path: '/event/:eventId/control-panel',

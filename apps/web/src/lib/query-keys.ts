@@ -121,3 +121,18 @@ export const fileKeys = {
   list: <P extends object>(eventId: number, params: P) => ['files', eventId, 'list', params] as const,
   newest: (eventId: number) => ['files', eventId, 'newest'] as const,
 };
+
+/**
+ * The event day (decision 028): the caller's own code, a person as the check-in screen shows them, the name search
+ * and the live board (each range and group ends the key). A check-in changes the person and the board.
+ */
+export const eventDayKeys = {
+  all: (eventId: number) => ['event-day', eventId] as const,
+  myCode: (eventId: number) => ['event-day', eventId, 'my-code'] as const,
+  people: (eventId: number) => ['event-day', eventId, 'person'] as const,
+  person: (eventId: number, who: { code?: string; eventUserId?: number }) =>
+    ['event-day', eventId, 'person', who] as const,
+  search: (eventId: number, q: string) => ['event-day', eventId, 'search', q] as const,
+  boards: (eventId: number) => ['event-day', eventId, 'board'] as const,
+  board: <P extends object>(eventId: number, params: P) => ['event-day', eventId, 'board', params] as const,
+};

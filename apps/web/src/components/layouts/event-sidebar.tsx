@@ -1,11 +1,14 @@
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DynamicFormOutlined from '@mui/icons-material/DynamicFormOutlined';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -72,6 +75,24 @@ export function EventSidebar() {
       href: paths.event.scheduling.href(event.id),
       icon: <EventNoteOutlined />,
       roles: [0, 1, 2],
+    },
+    {
+      label: t('menu.myCode'),
+      href: paths.event.myCode.href(event.id),
+      icon: <QrCode2Outlined />,
+      roles: [0, 1, 2],
+    },
+    {
+      label: t('menu.checkIn'),
+      href: paths.event.checkIn.href(event.id),
+      icon: <HowToRegOutlined />,
+      roles: [0, 1],
+    },
+    {
+      label: t('menu.board'),
+      href: paths.event.board.href(event.id),
+      icon: <DashboardOutlined />,
+      roles: [0, 1],
     },
   ];
   const recruitment: MenuEntry[] = [

@@ -170,6 +170,16 @@ export function describeAuditEntry(
     }
     case 'member.removed':
       return say('memberRemoved');
+    case 'member.code_revoked':
+      return say('memberCodeRevoked');
+    case 'check_in.recorded': {
+      const forShift = typeof details.shiftId === 'number';
+      const key =
+        details.kind === 'leave' ? (forShift ? 'checkOutShift' : 'checkOut') : forShift ? 'checkInShift' : 'checkIn';
+      return say(details.applied === false ? `${key}Superseded` : key);
+    }
+    case 'check_in.undone':
+      return say('checkInUndone');
     case 'group.created':
       return say('groupCreated');
     case 'group.updated':

@@ -25,13 +25,14 @@ export interface RulesDialogProps {
   onDone(message: string): void;
 }
 
-/** The event's scheduling rules (admin): minimum rest, self sign-up per group, sign-off, e-mail reminders. */
+/** The event's scheduling rules (admin): minimum rest, self sign-up per group, sign-off, e-mail reminders, when a person is late. */
 export function RulesDialog({ eventId, settings, groups, onClose, onDone }: RulesDialogProps) {
   const { t } = useTranslation('scheduling');
   const save = useSaveSchedulingSettings(eventId);
   const [rest, setRest] = useState(String(settings.minRestMinutes));
   const [signOff, setSignOff] = useState(String(settings.signOffClosesHours));
   const [reminder, setReminder] = useState(String(settings.reminderHours));
+  const [lateAfter, setLateAfter] = useState(String(settings.lateAfterMinutes ?? 10));
   const [selfSignup, setSelfSignup] = useState<number[]>(settings.selfSignupGroupIds);
   const { errors, setErrors, announcer } = useAnnouncedErrors();
 
@@ -42,6 +43,7 @@ export function RulesDialog({ eventId, settings, groups, onClose, onDone }: Rule
         minRestMinutes: Number(rest),
         signOffClosesHours: Number(signOff),
         reminderHours: Number(reminder),
+        lateAfterMinutes: Number(lateAfter),
         selfSignupGroupIds: selfSignup,
       });
       onDone(t('notices.rulesSaved'));
@@ -71,6 +73,7 @@ export function RulesDialog({ eventId, settings, groups, onClose, onDone }: Rule
           {announcer}
           <FormErrorList messages={errors} />
           {number(t('rules.reminderHours'), reminder, setReminder, t('rules.reminderHoursHelp'), 336)}
+          {number(t('rules.lateAfter'), lateAfter, setLateAfter, t('rules.lateAfterHelp'), 240)}
           {number(t('rules.minRest'), rest, setRest, t('rules.minRestHelp'), 10080)}
           {number(t('rules.signOff'), signOff, setSignOff, t('rules.signOffHelp'), 720)}
           <FormGroup>
