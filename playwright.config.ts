@@ -20,6 +20,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
   use: {
+    // The service worker fetches the whole app for keeping after each first load: only the offline spec wants it
+    // (test.use there), the rest would each download it again in a fresh context.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,3 +1,5 @@
+/// <reference types="vite-plugin-pwa/client" />
+
 /** The shared message catalogue for one language, made at build time (apps/web/build/messages-plugin.ts). */
 declare module 'virtual:funkis-messages/*' {
   /** group → name → text with i18next placeholders (`{{max}}`). */

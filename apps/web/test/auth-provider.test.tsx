@@ -41,4 +41,33 @@ describe('auth state at start-up', () => {
     expect(await screen.findByText('anonymous')).toBeInTheDocument();
     await waitFor(() => expect(window.localStorage.getItem('csrf')).toBeNull());
   });
+
+  it('opens for the person last signed in here when the server cannot be reached, and remembers whoever signs in', async () => {
+    window.localStorage.setItem('csrf', 'stored-token');
+    window.localStorage.setItem('offline-user', JSON.stringify({ ...testUser, firstname: 'Kept' }));
+    let reachable = false;
+    mockFetch(() => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return { body: { user: testUser } };
+    });
+    renderStatus();
+    expect(await screen.findByText('authenticated as Kept')).toBeInTheDocument();
+    reachable = true;
+    // The session check is asked again every 3 s; the server's answer replaces the kept person.
+    expect(await screen.findByText('authenticated as Åsa', {}, { timeout: 5_000 })).toBeInTheDocument();
+    await waitFor(() => expect(window.localStorage.getItem('offline-user')).toContain('Åsa'));
+  });
+
+  it('stays waiting without a kept person when the server cannot be reached', async () => {
+    window.localStorage.setItem('csrf', 'stored-token');
+    let failures = 0;
+    mockFetch(() => {
+      failures += 1;
+      throw new TypeError('Failed to fetch');
+    });
+    renderStatus();
+    // The second try (3 s later) comes only after the first failure was handled.
+    await waitFor(() => expect(failures).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
+    expect(screen.getByText('uninitialised')).toBeInTheDocument();
+  });
 });

@@ -54,6 +54,7 @@ function serve(roleLevel: 0 | 1 | 2) {
     }
     if (url.pathname === '/api/event/7/files') return { body: { files: [], total: 0, usage: null } };
     if (url.pathname === '/api/event/7/shifts') return { body: { shifts: [] } };
+    if (url.pathname === '/api/event/7/contacts') return { body: { contacts: [] } };
     if (url.pathname === '/api/event/7/scheduling-settings') {
       return { body: { settings: { minRestMinutes: 0, selfSignupGroupIds: [], signOffClosesHours: 0 } } };
     }
@@ -299,6 +300,7 @@ describe('route loaders', () => {
       .poll(() => paths(calls).sort())
       .toEqual([
         '/api/event/7',
+        '/api/event/7/contacts',
         '/api/event/7/groups',
         '/api/event/7/scheduling-settings',
         '/api/event/7/shifts',
@@ -309,7 +311,7 @@ describe('route loaders', () => {
     release();
     expect(await screen.findByRole('heading', { level: 2, name: 'My shifts' })).toBeInTheDocument();
     expect(await screen.findByText('No shifts match.')).toBeInTheDocument();
-    // The screen asked for nothing more: the same five requests, each once ("my shifts" and the list share one).
+    // The screen asked for nothing more: the same six requests, each once ("my shifts" and the list share one).
     expect(once(requests(calls))).toEqual([...before].sort());
   });
 
@@ -330,6 +332,7 @@ describe('route loaders', () => {
     // A volunteer: no member panel; the timeline, shifts, rules and groups once each.
     expect(once(paths(calls))).toEqual([
       '/api/event/7',
+      '/api/event/7/contacts',
       '/api/event/7/groups',
       '/api/event/7/scheduling-settings',
       '/api/event/7/scheduling/timeline',
@@ -396,7 +399,13 @@ describe('route loaders', () => {
     await schedulingLoader(new QueryClient(), [0, 1, 2])(args('/event/7/scheduling?view=open'));
     await expect
       .poll(() => paths(scheduling.calls).sort())
-      .toEqual(['/api/event/7', '/api/event/7/groups', '/api/event/7/scheduling-settings', '/api/event/7/shifts']);
+      .toEqual([
+        '/api/event/7',
+        '/api/event/7/contacts',
+        '/api/event/7/groups',
+        '/api/event/7/scheduling-settings',
+        '/api/event/7/shifts',
+      ]);
 
     window.localStorage.removeItem(UI.CSRF_STORAGE_KEY);
     const visitor = serve(0);

@@ -100,4 +100,52 @@ describe('who signs up for shifts', () => {
     await waitFor(() => expect(within(list).getByRole('button', { name: 'Sign off' })).toHaveFocus());
     expect(await screen.findByText('You signed up for the shift.')).toBeInTheDocument();
   });
+
+  it("names whom to ask on the day on the volunteer's own shift: the group's leader, with their address", async () => {
+    const contact = (id: number, firstname: string, roleLevel: 0 | 1, group: { id: number; name: string } | null) => ({
+      id,
+      userId: id,
+      firstname,
+      lastname: 'Person',
+      email: `${firstname.toLowerCase()}@example.com`,
+      avatar: null,
+      roleLevel,
+      group,
+    });
+    const assigned = {
+      id: 30,
+      eventUserId: 9,
+      firstname: 'Vera',
+      lastname: 'Volunteer',
+      createdAt: '2030-06-01T10:00:00.000Z',
+      attendance: null,
+    };
+    mockFetch((call) => {
+      if (call.url.includes('/contacts'))
+        return {
+          body: {
+            contacts: [
+              contact(1, 'Alma', 0, null),
+              contact(2, 'Bo', 1, { id: 1, name: 'Security' }),
+              contact(3, 'Cy', 1, { id: 2, name: 'Bar' }),
+            ],
+          },
+        };
+      if (call.url.includes('/scheduling-settings'))
+        return {
+          body: { settings: { minRestMinutes: 0, selfSignupGroupIds: [], signOffClosesHours: 0, reminderHours: 24 } },
+        };
+      if (call.url.includes('/groups')) return { body: { groups: GROUPS, total: GROUPS.length } };
+      return { body: { shifts: [shift([assigned])] } };
+    });
+    renderPage(2, 1);
+    const contacts = await screen.findByTestId('shift-contacts');
+    expect(contacts).toHaveTextContent('On the day, ask: Bo Person (bo@example.com)');
+    expect(within(contacts).getByRole('link', { name: 'bo@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:bo@example.com',
+    );
+    expect(contacts).not.toHaveTextContent('Cy');
+    expect(contacts).not.toHaveTextContent('Alma');
+  });
 });

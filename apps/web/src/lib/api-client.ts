@@ -207,7 +207,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     reportReachable(false);
-    throw new ApiError(0, [{ code: 'error.unavailable' }], [DEFAULT_ERROR_MESSAGE]);
+    const code = typeof navigator !== 'undefined' && navigator.onLine === false ? 'error.offline' : 'error.unavailable';
+    throw new ApiError(0, [{ code }], [DEFAULT_ERROR_MESSAGE]);
   }
   reportReachable(response.status !== 503);
 

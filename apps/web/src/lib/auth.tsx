@@ -2,6 +2,7 @@ import type { User } from '@funkis/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { apiClient, clearCsrfToken, getCsrfToken, isApiError, isUnreachableError, onUnauthorized } from './api-client';
+import { forgetOfflineData, rememberedUser, rememberUser } from './offline-user';
 
 /** While the server cannot be reached at start-up, the session check is tried again this often. */
 const START_UP_RETRY_MS = 3_000;
@@ -73,8 +74,17 @@ export function AuthProvider({ children, initialUser }: AuthProviderProps) {
         ({ user }) => setState({ isInitialised: true, isAuthenticated: true, user, hasSignedOut: false }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          // The server is away (the banner says so): the session may well be fine, so ask again later.
+          // The server is away (the banner says so): the session may well be fine, so ask again later. Without
+          // signal the app opens for the person last signed in here, with what was kept (lib/offline-data.ts).
           if (isUnreachableError(error)) {
+            const remembered = rememberedUser();
+            if (remembered) {
+              setState((current) =>
+                current.isInitialised
+                  ? current
+                  : { isInitialised: true, isAuthenticated: true, user: remembered, hasSignedOut: false },
+              );
+            }
             retry = setTimeout(check, START_UP_RETRY_MS);
             return;
           }
@@ -94,6 +104,7 @@ export function AuthProvider({ children, initialUser }: AuthProviderProps) {
     () =>
       onUnauthorized(() => {
         clearCsrfToken();
+        forgetOfflineData();
         setState((current) => (current.isAuthenticated ? signedOutState(false) : current));
         queryClient.clear();
       }),
@@ -110,6 +121,7 @@ export function AuthProvider({ children, initialUser }: AuthProviderProps) {
 
   const signOut = useCallback(() => {
     clearCsrfToken();
+    forgetOfflineData();
     setState(signedOutState(true));
     queryClient.clear();
   }, [queryClient]);
@@ -123,6 +135,11 @@ export function AuthProvider({ children, initialUser }: AuthProviderProps) {
     }
     signOut();
   }, [signOut]);
+
+  // Remembered for opening the app without signal (tests that start with a given user keep nothing).
+  useEffect(() => {
+    if (state.user && initialUser === undefined) rememberUser(state.user);
+  }, [state.user, initialUser]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, signIn, updateUser, signOut, logout }),

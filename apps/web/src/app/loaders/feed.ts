@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { contactsQueryOptions } from '../../features/feed/api/get-contacts';
+import { contactsQueryOptions } from '../../api/get-contacts';
 import { linksQueryOptions } from '../../features/feed/api/get-links';
 import { newestFilesQueryOptions } from '../../features/feed/api/get-newest-files';
 import { postsQueryOptions } from '../../features/feed/api/get-posts';

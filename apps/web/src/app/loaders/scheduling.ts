@@ -1,5 +1,6 @@
 import { callerOf, isOrganiser } from '@funkis/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { contactsQueryOptions } from '../../api/get-contacts';
 import { groupsQueryOptions } from '../../api/get-groups';
 import { HOURS_FIRST_PAGE_SIZE, hoursQueryOptions, NO_HOURS_FILTERS } from '../../features/scheduling/api/get-hours';
 import { assignableMembersQueryOptions } from '../../features/scheduling/api/get-members';
@@ -11,8 +12,8 @@ import { defaultTimelineDay, parseSchedulingView, timelineFiltersOf } from '../.
 import { eventScreenLoader } from './event';
 
 /**
- * /event/{id}/scheduling: at once the shift list (unfiltered, which also gives "my shifts"), the scheduling rules
- * and the groups (filter); once the event is there, what depends on the role and the event's zone: an organiser's
+ * /event/{id}/scheduling: at once the shift list (unfiltered, which also gives "my shifts"), the scheduling rules,
+ * the groups (filter) and the event's contacts (named on the caller's own shifts); once the event is there, what depends on the role and the event's zone: an organiser's
  * member panel, and the view the query string opens (the timeline's period from today or `date` in the event's
  * zone, read by the same function as the screen; open places and hours for organisers).
  */
@@ -24,6 +25,8 @@ export const schedulingLoader = (queryClient: QueryClient, roles: readonly numbe
       client.ensureQueryData(shiftsQueryOptions(eventId, NO_SHIFT_FILTERS)),
       client.ensureQueryData(schedulingSettingsQueryOptions(eventId)),
       client.ensureQueryData(groupsQueryOptions(eventId)),
+      // Whom to ask on the day, named on the caller's own shifts.
+      client.ensureQueryData(contactsQueryOptions(eventId)),
     ],
     (client, eventId, search, detail) => {
       const organiser = isOrganiser(callerOf(detail.eventUser));

@@ -5,8 +5,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE_URL } from '../../config/settings';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -31,6 +31,10 @@ async function isReady(): Promise<boolean> {
  */
 export function useServerReachable(): boolean {
   const [reachable, setReachable] = useState(isServerReachable);
+  const isOnline = useSyncExternalStore(
+    (listener) => onlineManager.subscribe(listener),
+    () => onlineManager.isOnline(),
+  );
   useEffect(() => onReachabilityChange(setReachable), []);
   useEffect(() => {
     if (reachable) return;
@@ -43,7 +47,22 @@ export function useServerReachable(): boolean {
       clearInterval(timer);
     };
   }, [reachable]);
-  return reachable;
+  return reachable && isOnline;
+}
+
+/**
+ * When the oldest answer on screen was fetched, for "Offline – last updated 14:02": the screen's queries that hold
+ * data (kept from an earlier visit or fetched before the signal went). Null when the screen shows nothing kept.
+ */
+function useOldestAnswerOnScreen(): number | null {
+  const queryClient = useQueryClient();
+  let oldest: number | null = null;
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.getObserversCount() === 0 || query.state.data === undefined) continue;
+    const updatedAt = query.state.dataUpdatedAt;
+    if (updatedAt > 0 && (oldest === null || updatedAt < oldest)) oldest = updatedAt;
+  }
+  return oldest;
 }
 
 /**
@@ -51,9 +70,10 @@ export function useServerReachable(): boolean {
  * back, the queries on screen are fetched again.
  */
 export function ServerUnreachableBanner() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const reachable = useServerReachable();
+  const oldest = useOldestAnswerOnScreen();
   const [wasUnreachable, setWasUnreachable] = useState(false);
   useEffect(() => {
     if (!reachable) setWasUnreachable(true);
@@ -63,6 +83,28 @@ export function ServerUnreachableBanner() {
     }
   }, [reachable, wasUnreachable, queryClient]);
   if (reachable) return null;
+  if (oldest !== null) {
+    // The page shows what was kept or fetched before: say since when, and that changes must wait.
+    const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(oldest);
+    return (
+      <Box
+        sx={{ position: 'fixed', left: 0, right: 0, bottom: 16, zIndex: 'snackbar', display: 'flex', px: 2 }}
+        data-testid="server-unreachable"
+      >
+        <Alert
+          severity="info"
+          role="status"
+          icon={<CloudOff fontSize="small" aria-hidden />}
+          sx={{ mx: 'auto', maxWidth: 560, width: '100%' }}
+        >
+          <AlertTitle>
+            {t(onlineManager.isOnline() ? 'connection.unreachableSaved' : 'connection.offlineTitle', { time })}
+          </AlertTitle>
+          {t('connection.offlineMessage')}
+        </Alert>
+      </Box>
+    );
+  }
   return (
     <Box
       sx={{ position: 'fixed', left: 0, right: 0, bottom: 16, zIndex: 'snackbar', display: 'flex', px: 2 }}

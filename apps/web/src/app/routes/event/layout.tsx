@@ -34,7 +34,8 @@ export function EventLayoutRoute() {
   const eventQuery = useEvent(id);
   const roles = useRequiredRoles();
 
-  if (isValidId && eventQuery.isError && isUnreachableError(eventQuery.error)) {
+  // Kept from an earlier visit (lib/offline-data.ts), the event shows without signal; the banner says since when.
+  if (isValidId && eventQuery.isError && isUnreachableError(eventQuery.error) && !eventQuery.data) {
     // Not "access denied": the server is away. Retry until it answers, then load the event again.
     return (
       <MainLayout>
@@ -42,7 +43,7 @@ export function EventLayoutRoute() {
       </MainLayout>
     );
   }
-  if (!isValidId || eventQuery.isError) {
+  if (!isValidId || (eventQuery.isError && !(isUnreachableError(eventQuery.error) && eventQuery.data))) {
     return (
       <MainLayout>
         <AccessDenied />

@@ -18,13 +18,13 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useContacts } from '../../../api/get-contacts';
 import { announcedError } from '../../../components/ui/announced-error';
 import { paths } from '../../../config/paths';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useCreateLink } from '../api/create-link';
 import { useDeleteLink } from '../api/delete-link';
-import { useContacts } from '../api/get-contacts';
 import { useLinks } from '../api/get-links';
 import { useNewestFiles } from '../api/get-newest-files';
 

@@ -1,9 +1,11 @@
 import { canManageFiles, type EventFile, FILE_SORTS, type FileSort, type RoleLevel } from '@funkis/shared';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DownloadForOfflineOutlined from '@mui/icons-material/DownloadForOfflineOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import OfflinePin from '@mui/icons-material/OfflinePin';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
@@ -29,8 +31,10 @@ import { LoadError } from '../../../components/ui/load-error';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { usePagesTexts } from '../../../lib/mui-locale';
+import { useSnackbar } from '../../../lib/toast';
 import { useDeleteFile } from '../api/delete-file';
 import { downloadUrl, FILES_PAGE_SIZE, FIRST_FILES_QUERY, useFiles } from '../api/get-files';
+import { useKeptFiles } from '../api/kept-files';
 import { useUpdateFile } from '../api/update-file';
 import { RolesChoice, UploadPanel } from './upload-panel';
 
@@ -99,6 +103,8 @@ export function FilesPage({ eventId, roleLevel }: { eventId: number; roleLevel: 
   const [preview, setPreview] = useState<EventFile | null>(null);
   const files = useFiles(eventId, { search, sort, page });
   const remove = useDeleteFile();
+  const kept = useKeptFiles(eventId);
+  const { enqueueSnackbar } = useSnackbar();
   // Admins manage the files and see the space used; the server answers the others without it.
   const isAdmin = canManageFiles({ roleLevel, groupId: null });
   const list = files.data?.files ?? [];
@@ -167,6 +173,7 @@ export function FilesPage({ eventId, roleLevel }: { eventId: number; roleLevel: 
                   {formatSize(file.size)} · {formatDate(file.createdAt)}
                   {file.uploadedBy ? ` · ${file.uploadedBy.firstname} ${file.uploadedBy.lastname}` : ''}
                   {isAdmin ? ` · ${file.roles.map((level) => t(`rolesShort.${level}`)).join(', ')}` : ''}
+                  {kept.isKept(file.id) ? ` · ${t('kept')}` : ''}
                 </Typography>
               </Box>
               <Stack direction="row" spacing={0.5}>
@@ -194,6 +201,20 @@ export function FilesPage({ eventId, roleLevel }: { eventId: number; roleLevel: 
                 >
                   <DownloadOutlined />
                 </IconButton>
+                {kept.isSupported ? (
+                  <IconButton
+                    aria-label={t('keepOffline', { name: file.name })}
+                    aria-pressed={kept.isKept(file.id)}
+                    color={kept.isKept(file.id) ? 'primary' : 'default'}
+                    onClick={() =>
+                      void kept
+                        .toggle(file.id, file.previewable)
+                        .catch(() => enqueueSnackbar(t('keepFailed', { name: file.name }), { variant: 'error' }))
+                    }
+                  >
+                    {kept.isKept(file.id) ? <OfflinePin /> : <DownloadForOfflineOutlined />}
+                  </IconButton>
+                ) : null}
                 {isAdmin ? (
                   <>
                     <IconButton aria-label={t('edit.open', { name: file.name })} onClick={() => setEditing(file)}>

@@ -8,6 +8,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import {
+  type Contact,
   type CreateShiftInput,
   canOrganiseShift,
   canSelfSignUp,
@@ -40,6 +41,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContacts } from '../../../api/get-contacts';
 import { useGroups } from '../../../api/get-groups';
 import { DateField } from '../../../components/forms/date-field';
 import { slot, withIsolates } from '../../../components/ui/bidi';
@@ -244,6 +246,12 @@ function SelfSignupNote({
   );
 }
 
+/** Whom a volunteer asks about their shift on the day: the leaders of its group, else the event's admins. */
+function contactsOf(contacts: readonly Contact[], shift: Shift): Contact[] {
+  const leaders = contacts.filter((contact) => contact.roleLevel === 1 && contact.group?.id === shift.group?.id);
+  return leaders.length > 0 ? leaders : contacts.filter((contact) => contact.roleLevel === 0);
+}
+
 /** /event/{id}/scheduling: my shifts first, then the shifts (list, filters, coverage); organisers plan here. */
 export function SchedulingPage(props: SchedulingPageProps) {
   return (
@@ -278,6 +286,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
   }, [day, filterGroup, location, free, timeZone]);
   const shifts = useShifts(eventId, filters);
   const mine = useShifts(eventId, NO_SHIFT_FILTERS);
+  const contacts = useContacts(eventId);
   const settings = useSchedulingSettings(eventId);
   const groups = useGroups(eventId);
   const createMutation = useCreateShifts(eventId);
@@ -347,6 +356,7 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
           Date.parse(shift.startsAt) > Date.now()
         }
         canSignOff={selfSignup && !!myAssignment && signOffOpen}
+        contacts={where === 'mine' ? contactsOf(contacts.data?.contacts ?? [], shift) : undefined}
         busy={assignMutation.isPending || removeMutation.isPending}
         onAssign={(memberId) => assign(shift, memberId)}
         onRemove={(assignmentId) =>

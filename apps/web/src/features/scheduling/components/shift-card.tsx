@@ -1,5 +1,5 @@
 import { useDroppable } from '@dnd-kit/core';
-import type { Shift, ShiftAssignee } from '@funkis/shared';
+import type { Contact, Shift, ShiftAssignee } from '@funkis/shared';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -11,6 +11,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -28,6 +29,8 @@ export interface ShiftCardProps {
   /** The caller may sign up (volunteer with self sign-up, shift not full and not theirs). */
   canSignUp: boolean;
   canSignOff: boolean;
+  /** The person's own shift: whom to ask on the day (the group's leaders, else the admins), with their address. */
+  contacts?: readonly Contact[];
   busy: boolean;
   onAssign(eventUserId: number): void;
   onRemove(assignmentId: number): void;
@@ -137,6 +140,20 @@ export function ShiftCard(props: ShiftCardProps) {
             {shift.description ? (
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
                 {shift.description}
+              </Typography>
+            ) : null}
+            {props.contacts?.length ? (
+              <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }} data-testid="shift-contacts">
+                {t('myShifts.contacts')}{' '}
+                {props.contacts.map((contact, index) => (
+                  <span key={contact.id}>
+                    {index > 0 ? ', ' : ''}
+                    <bdi>
+                      {contact.firstname} {contact.lastname}
+                    </bdi>{' '}
+                    (<Link href={`mailto:${contact.email}`}>{contact.email}</Link>)
+                  </span>
+                ))}
               </Typography>
             ) : null}
           </Box>
