@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MyCodePage } from '../src/features/event-day/components/my-code-page';
 import { qrPath } from '../src/features/event-day/components/qr-code-svg';
-import { mockFetch, renderWithProviders } from './test-utils';
+import { eventDayKeys } from '../src/lib/query-keys';
+import { createTestQueryClient, mockFetch, renderWithProviders } from './test-utils';
 
 const CODE = 'F1.5.3.1.abcdefghijklmnopqrstuv';
 
@@ -20,14 +21,17 @@ describe('my code', () => {
   });
 
   it('shows the last code kept on the phone when the server cannot be reached, saying when it was updated', async () => {
-    window.localStorage.setItem(
-      'funkis.myCode.5',
-      JSON.stringify({ code: CODE, savedAt: new Date(2026, 10, 26, 9, 41).toISOString() }),
+    // As lib/offline-data.ts puts it back at start: the answer with the time it was fetched.
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(
+      eventDayKeys.myCode(5),
+      { code: CODE },
+      { updatedAt: new Date(2026, 10, 26, 9, 41).getTime() },
     );
     mockFetch(() => {
       throw new TypeError('Failed to fetch');
     });
-    renderWithProviders(<MyCodePage eventId={5} eventName="Summer fest" personName="Ada Berg" />);
+    renderWithProviders(<MyCodePage eventId={5} eventName="Summer fest" personName="Ada Berg" />, { queryClient });
     expect(await screen.findByTestId('my-code-offline')).toHaveTextContent('Offline – last updated 09:41');
     expect(screen.getByRole('img', { name: 'QR code of Ada Berg for Summer fest' })).toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/ui/load-error';
-import { readStoredCode, useMyCode } from '../api/get-my-code';
+import { useMyCode } from '../api/get-my-code';
 import { QrCodeSvg } from './qr-code-svg';
 
 export interface MyCodePageProps {
@@ -16,13 +16,15 @@ export interface MyCodePageProps {
 
 /**
  * The member's own code for the event day (every member): a QR code to show at the info desk or to their group
- * leader. The last code is kept on the phone, so it shows without signal too, saying when it was last updated.
+ * leader. The code is kept on the phone with the day's other answers, so it shows without signal too, saying when
+ * it was last updated.
  */
 export function MyCodePage({ eventId, eventName, personName }: MyCodePageProps) {
   const { t, i18n } = useTranslation('event-day');
   const query = useMyCode(eventId);
-  const stored = query.isError ? readStoredCode(eventId) : null;
-  const code = query.data?.code ?? stored?.code ?? null;
+  const code = query.data?.code ?? null;
+  // The kept code (lib/offline-data.ts) while the server cannot be reached: shown, with when it was fetched.
+  const keptSince = query.isError && query.data ? query.dataUpdatedAt : null;
 
   return (
     <Box sx={{ maxWidth: 480, mx: 'auto' }}>
@@ -42,12 +44,10 @@ export function MyCodePage({ eventId, eventName, personName }: MyCodePageProps) 
             <QrCodeSvg text={code} label={t('myCode.qrLabel', { name: personName, event: eventName })} />
           </Box>
           <Typography sx={{ mt: 2 }}>{t('myCode.help')}</Typography>
-          {stored ? (
+          {keptSince !== null ? (
             <Alert severity="warning" sx={{ mt: 2, textAlign: 'start' }} data-testid="my-code-offline">
               {t('myCode.offline', {
-                time: new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(
-                  new Date(stored.savedAt),
-                ),
+                time: new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(keptSince),
               })}
             </Alert>
           ) : null}
