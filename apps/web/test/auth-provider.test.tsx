@@ -10,6 +10,15 @@ function AuthStatus() {
   return <p>{isAuthenticated ? `authenticated as ${user?.firstname}` : 'anonymous'}</p>;
 }
 
+function SignIn() {
+  const { signIn } = useAuth();
+  return (
+    <button type="button" onClick={() => signIn(testUser)}>
+      sign in
+    </button>
+  );
+}
+
 const renderStatus = () =>
   render(
     <AppProviders queryClient={createTestQueryClient()}>
@@ -69,5 +78,36 @@ describe('auth state at start-up', () => {
     // The second try (3 s later) comes only after the first failure was handled.
     await waitFor(() => expect(failures).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
     expect(screen.getByText('uninitialised')).toBeInTheDocument();
+  });
+
+  it('forgets what was kept for a person whose session ended while the app was closed', async () => {
+    window.localStorage.setItem('csrf', 'expired');
+    window.localStorage.setItem('offline-user', JSON.stringify(testUser));
+    window.localStorage.setItem(
+      'offline-data',
+      JSON.stringify({ savedAt: Date.now(), userId: testUser.id, state: {} }),
+    );
+    mockFetch(() => ({ status: 401, body: { success: false, errorMessages: ['You must be logged in.'] } }));
+    renderStatus();
+    expect(await screen.findByText('anonymous')).toBeInTheDocument();
+    expect(window.localStorage.getItem('offline-data')).toBeNull();
+    expect(window.localStorage.getItem('offline-user')).toBeNull();
+  });
+
+  it('forgets what was kept for another person when somebody else signs in on the device', async () => {
+    window.localStorage.setItem('offline-user', JSON.stringify({ ...testUser, id: 99, firstname: 'Earlier' }));
+    window.localStorage.setItem('offline-data', JSON.stringify({ savedAt: Date.now(), userId: 99, state: {} }));
+    mockFetch(() => ({ body: {} }));
+    render(
+      <AppProviders queryClient={createTestQueryClient()}>
+        <AuthStatus />
+        <SignIn />
+      </AppProviders>,
+    );
+    await screen.findByText('anonymous');
+    screen.getByRole('button', { name: 'sign in' }).click();
+    expect(await screen.findByText('authenticated as Åsa')).toBeInTheDocument();
+    expect(window.localStorage.getItem('offline-data')).toBeNull();
+    await waitFor(() => expect(window.localStorage.getItem('offline-user')).toContain('Åsa'));
   });
 });

@@ -88,7 +88,12 @@ export function AuthProvider({ children, initialUser }: AuthProviderProps) {
             retry = setTimeout(check, START_UP_RETRY_MS);
             return;
           }
-          if (isApiError(error) && error.status === 401) clearCsrfToken();
+          if (isApiError(error) && error.status === 401) {
+            // The session ended while the app was closed: what was kept for its person goes too.
+            clearCsrfToken();
+            forgetOfflineData();
+            queryClient.clear();
+          }
           setState(signedOutState(false));
         },
       );
@@ -97,7 +102,7 @@ export function AuthProvider({ children, initialUser }: AuthProviderProps) {
       controller.abort();
       clearTimeout(retry);
     };
-  }, [initialUser]);
+  }, [initialUser, queryClient]);
 
   // A 401 from any other call: the session has ended on the server; the login gate takes over.
   useEffect(
@@ -111,9 +116,17 @@ export function AuthProvider({ children, initialUser }: AuthProviderProps) {
     [queryClient],
   );
 
-  const signIn = useCallback((user: User) => {
-    setState({ isInitialised: true, isAuthenticated: true, user, hasSignedOut: false });
-  }, []);
+  const signIn = useCallback(
+    (user: User) => {
+      // Somebody else than the person whose answers were kept on this device: none of them is shown.
+      if (rememberedUser()?.id !== user.id) {
+        forgetOfflineData();
+        queryClient.clear();
+      }
+      setState({ isInitialised: true, isAuthenticated: true, user, hasSignedOut: false });
+    },
+    [queryClient],
+  );
 
   const updateUser = useCallback((user: User) => {
     setState((current) => (current.isAuthenticated ? { ...current, user } : current));
