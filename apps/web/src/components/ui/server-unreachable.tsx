@@ -83,41 +83,30 @@ export function ServerUnreachableBanner() {
     }
   }, [reachable, wasUnreachable, queryClient]);
   if (reachable) return null;
-  if (oldest !== null) {
-    // The page shows what was kept or fetched before: say since when, and that changes must wait.
-    const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(oldest);
-    return (
-      <Box
-        sx={{ position: 'fixed', left: 0, right: 0, bottom: 16, zIndex: 'snackbar', display: 'flex', px: 2 }}
-        data-testid="server-unreachable"
-      >
-        <Alert
-          severity="info"
-          role="status"
-          icon={<CloudOff fontSize="small" aria-hidden />}
-          sx={{ mx: 'auto', maxWidth: 560, width: '100%' }}
-        >
-          <AlertTitle>
-            {t(onlineManager.isOnline() ? 'connection.unreachableSaved' : 'connection.offlineTitle', { time })}
-          </AlertTitle>
-          {t('connection.offlineMessage')}
-        </Alert>
-      </Box>
-    );
-  }
+  // The page shows what was kept or fetched before: say since when, and that changes must wait.
+  const kept = oldest !== null;
+  const time = kept
+    ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(oldest)
+    : '';
   return (
     <Box
       sx={{ position: 'fixed', left: 0, right: 0, bottom: 16, zIndex: 'snackbar', display: 'flex', px: 2 }}
       data-testid="server-unreachable"
     >
       <Alert
-        severity="warning"
-        role="alert"
-        icon={<CircularProgress size={20} color="inherit" aria-hidden />}
+        severity={kept ? 'info' : 'warning'}
+        role={kept ? 'status' : 'alert'}
+        icon={
+          kept ? <CloudOff fontSize="small" aria-hidden /> : <CircularProgress size={20} color="inherit" aria-hidden />
+        }
         sx={{ mx: 'auto', maxWidth: 560, width: '100%' }}
       >
-        <AlertTitle>{t('connection.unreachableTitle')}</AlertTitle>
-        {t('connection.retrying')}
+        <AlertTitle>
+          {kept
+            ? t(onlineManager.isOnline() ? 'connection.unreachableSaved' : 'connection.offlineTitle', { time })
+            : t('connection.unreachableTitle')}
+        </AlertTitle>
+        {kept ? t('connection.offlineMessage') : t('connection.retrying')}
       </Alert>
     </Box>
   );
