@@ -37,6 +37,8 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
 }
 
 test.describe('the event day', () => {
+  // One journey through three screens, offline and back, with axe at two widths in three themes.
+  test.describe.configure({ timeout: 180_000 });
   test('a volunteer shows their code; the admin scans a photo of it, checks them in, sees the board, and checks in offline', async ({
     page,
     browser,

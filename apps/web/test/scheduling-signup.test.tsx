@@ -139,7 +139,7 @@ describe('who signs up for shifts', () => {
       return { body: { shifts: [shift([assigned])] } };
     });
     renderPage(2, 1);
-    const contacts = await screen.findByTestId('shift-contacts');
+    const contacts = await screen.findByTestId('contacts-of-shift');
     expect(contacts).toHaveTextContent('On the day, ask: Bo Person (bo@example.com)');
     expect(within(contacts).getByRole('link', { name: 'bo@example.com' })).toHaveAttribute(
       'href',

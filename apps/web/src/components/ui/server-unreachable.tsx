@@ -83,8 +83,9 @@ export function ServerUnreachableBanner() {
     }
   }, [reachable, wasUnreachable, queryClient]);
   if (reachable) return null;
-  // The page shows what was kept or fetched before: say since when, and that changes must wait.
-  const kept = oldest !== null;
+  // No signal and the page shows what was kept or fetched before: say since when, and that changes must wait. With
+  // signal but no server, "retrying" is the truer word (and the page's own answers still show).
+  const kept = oldest !== null && !onlineManager.isOnline();
   const time = kept
     ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(oldest)
     : '';
@@ -101,11 +102,7 @@ export function ServerUnreachableBanner() {
         }
         sx={{ mx: 'auto', maxWidth: 560, width: '100%' }}
       >
-        <AlertTitle>
-          {kept
-            ? t(onlineManager.isOnline() ? 'connection.unreachableSaved' : 'connection.offlineTitle', { time })
-            : t('connection.unreachableTitle')}
-        </AlertTitle>
+        <AlertTitle>{kept ? t('connection.offlineTitle', { time }) : t('connection.unreachableTitle')}</AlertTitle>
         {kept ? t('connection.offlineMessage') : t('connection.retrying')}
       </Alert>
     </Box>

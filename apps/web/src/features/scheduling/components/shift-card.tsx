@@ -143,7 +143,7 @@ export function ShiftCard(props: ShiftCardProps) {
               </Typography>
             ) : null}
             {props.contacts?.length ? (
-              <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }} data-testid="shift-contacts">
+              <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }} data-testid="contacts-of-shift">
                 {t('myShifts.contacts')}{' '}
                 {props.contacts.map((contact, index) => (
                   <span key={contact.id}>
