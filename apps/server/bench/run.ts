@@ -6,7 +6,8 @@
  *   - a filtered 25-row page and a search: one client in sequence (the latency a user sees) and autocannon
  *     with 10 connections for 5 s (latency under load, requests per second);
  *   - the statistics screen's one call (GET …/statistics), unfiltered and filtered: one client in sequence;
- *   - a bulk update of 10,000 applications by id (accept: 10,000 memberships created) and back.
+ *   - a bulk update of 10,000 applications by id (accept: 10,000 memberships created) and back;
+ *   - with the scheduling seed: the week view and planning lists, and the live board of a day with check-ins.
  * PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, in a fresh schema dropped
  * afterwards; skipped with a notice when unreachable. BENCH_APPLICATIONS changes the size.
  */
@@ -21,6 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { coldStart, jsonCompression, requestPathRatios, routeWeights } from './runtime.js';
 import { describeRush, rush } from './rush.js';
+import { CHECK_IN_DAY, type SchedulingSeed } from './scheduling-seed.js';
 import type { ServeReady } from './serve.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,12 +30,16 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const SEQUENTIAL_REQUESTS = 300;
 /** Each statistics call aggregates the whole event: fewer requests keep the bench's run time in bounds. */
 const STATISTICS_REQUESTS = 100;
-/** BENCH_ONLY=review,statistics,bulk,scheduling,blocks,rush runs only those parts (all by default). */
+/** BENCH_ONLY=review,statistics,bulk,scheduling,board,blocks,rush runs only those parts (all by default). */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'review,statistics,bulk,scheduling,blocks,rush').split(',').map((part) => part.trim()),
+  (process.env.BENCH_ONLY ?? 'review,statistics,bulk,scheduling,board,blocks,rush')
+    .split(',')
+    .map((part) => part.trim()),
 );
 /** The parts measured on the 50,000-application event (bench/serve.ts). */
-const EVENT_PARTS = ['review', 'statistics', 'bulk', 'scheduling', 'blocks'].some((part) => ONLY.has(part));
+const EVENT_PARTS = ['review', 'statistics', 'bulk', 'scheduling', 'board', 'blocks'].some((part) => ONLY.has(part));
+/** The parts that need the shifts, places and check-ins of bench/scheduling-seed.ts. */
+const SCHEDULING_PARTS = ['scheduling', 'board', 'blocks'].some((part) => ONLY.has(part));
 /** The limit a request may hold the event loop for (decision 021). */
 const BLOCK_LIMIT_MS = 50;
 /**
@@ -200,13 +206,7 @@ async function benchScheduling(
 ): Promise<Row[]> {
   const seed = ready.scheduling;
   if (!seed) return [];
-  const rows: Row[] = [
-    {
-      database: name,
-      measure: 'scheduling seed (through the service)',
-      result: `${seed.shifts} shifts, ${seed.assignments} assignments in ${(seed.seedMs / 1000).toFixed(1)} s`,
-    },
-  ];
+  const rows: Row[] = [seedRow(name, seed)];
   const event = `${base}/api/event/${ready.eventId}`;
   const week = 'from=2026-07-01T00:00:00Z&to=2026-07-08T00:00:00Z';
   const scenarios = [
@@ -218,21 +218,53 @@ async function benchScheduling(
     },
     { label: '"not full", first 25', url: `${event}/scheduling/not-full?pageSize=25`, key: 'shifts' },
     { label: '"no shift", first 25', url: `${event}/scheduling/without-shift?pageSize=25`, key: 'users' },
-    // The event day's live board (decision 028): the default two hours, and the longest window it answers.
-    {
-      label: 'live board, 2 hours',
-      url: `${event}/board?from=2026-07-03T09:00:00Z&to=2026-07-03T11:00:00Z`,
-      key: 'shifts',
-    },
-    {
-      label: 'live board, 24 hours',
-      url: `${event}/board?from=2026-07-03T00:00:00Z&to=2026-07-04T00:00:00Z`,
-      key: 'shifts',
-    },
     // For comparison, last and fewer (each answer takes about a second, which would hold up the others):
     // the same week through the list call, every assignment with its person's name.
     { label: 'week as the list view (with names)', url: `${event}/shifts?${week}`, key: 'shifts', amount: 20 },
   ];
+  rows.push(...(await sequentialReads(name, headers, scenarios)));
+  return rows;
+}
+
+const seedRow = (name: string, seed: SchedulingSeed): Row => ({
+  database: name,
+  measure: 'scheduling seed (through the services)',
+  result: `${seed.shifts} shifts, ${seed.assignments} assignments (${seed.placed} of ${seed.volunteers} volunteers placed), ${seed.checkIns} check-ins in ${(seed.seedMs / 1000).toFixed(1)} s`,
+});
+
+/**
+ * The event day's live board (decision 028, issue goal: p95 under 100 ms over HTTP at 2,000 shifts): the default
+ * two hours, and the longest window it answers, of the day whose places have check-ins (CHECK_IN_DAY), for the
+ * admin (every group) and for one group.
+ */
+async function benchBoard(
+  name: string,
+  base: string,
+  headers: Record<string, string>,
+  ready: ServeReady,
+): Promise<Row[]> {
+  const seed = ready.scheduling;
+  if (!seed) return [];
+  const board = `${base}/api/event/${ready.eventId}/board`;
+  const day = `${CHECK_IN_DAY}T00:00:00Z`;
+  const next = new Date(Date.parse(day) + 24 * 3_600_000).toISOString();
+  const scenarios = [
+    { label: 'live board, 2 hours', url: `${board}?from=${CHECK_IN_DAY}T09:00:00Z&to=${CHECK_IN_DAY}T11:00:00Z` },
+    { label: 'live board, 24 hours', url: `${board}?from=${day}&to=${next}` },
+    { label: 'live board, 24 hours, one group', url: `${board}?from=${day}&to=${next}&groupId=${ready.groupIds[0]}` },
+  ].map((scenario) => ({ ...scenario, key: 'shifts', people: true }));
+  const rows = ONLY.has('scheduling') ? [] : [seedRow(name, seed)];
+  rows.push(...(await sequentialReads(name, headers, scenarios)));
+  return rows;
+}
+
+/** Each scenario: checked once, a warm-up, then one client in sequence; p50, p95, p99 of the answers. */
+async function sequentialReads(
+  name: string,
+  headers: Record<string, string>,
+  scenarios: { label: string; url: string; key: string; amount?: number; people?: boolean }[],
+): Promise<Row[]> {
+  const rows: Row[] = [];
   for (const scenario of scenarios) {
     const check = await fetch(scenario.url, { headers });
     const body = (await check.json()) as Record<string, unknown>;
@@ -240,8 +272,14 @@ async function benchScheduling(
     if (check.status !== 200 || !Array.isArray(list) || list.length === 0) {
       throw new Error(`${scenario.label}: ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
     }
-    const count = typeof body.total === 'number' ? `${list.length} of ${body.total}` : `${list.length}`;
-    const amount = 'amount' in scenario && scenario.amount ? scenario.amount : SCHEDULING_REQUESTS;
+    let count = typeof body.total === 'number' ? `${list.length} of ${body.total}` : `${list.length}`;
+    if (scenario.people) {
+      const people = (list as { people: { state: string }[] }[]).flatMap((shift) => shift.people);
+      const states = new Map<string, number>();
+      for (const person of people) states.set(person.state, (states.get(person.state) ?? 0) + 1);
+      count += ` shifts, ${people.length} people: ${[...states].map(([state, n]) => `${n} ${state}`).join(', ')}`;
+    }
+    const amount = scenario.amount ?? SCHEDULING_REQUESTS;
     await load(scenario.url, headers, { connections: 1, amount: Math.max(3, amount / 5) }); // warm-up
     const single = await load(scenario.url, headers, { connections: 1, amount });
     const note = single.errors > 0 ? `, ${single.errors} errors` : '';
@@ -356,7 +394,7 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
     console.log(`\n[${name}] seeding and starting the server…`);
     const started = await startServer({
       BENCH_DATA_DIR: dataDir,
-      BENCH_SCHEDULING: ONLY.has('scheduling') || ONLY.has('blocks') ? '1' : '0',
+      BENCH_SCHEDULING: SCHEDULING_PARTS ? '1' : '0',
       ...(name === 'postgres' ? { BENCH_PG_URL: PG_URL, BENCH_PG_SCHEMA: schema } : {}),
     });
     child = started.child;
@@ -439,6 +477,7 @@ async function benchDatabase(name: 'sqlite' | 'postgres'): Promise<Row[]> {
     }
 
     if (ready.scheduling && ONLY.has('scheduling')) rows.push(...(await benchScheduling(name, base, headers, ready)));
+    if (ready.scheduling && ONLY.has('board')) rows.push(...(await benchBoard(name, base, headers, ready)));
     if (ONLY.has('blocks')) rows.push(...(await benchBlocks(name, base, headers, ready, started.child)));
 
     const update = `/api/event/${ready.eventId}/applications/update`;

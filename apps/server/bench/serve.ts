@@ -25,7 +25,7 @@ export interface ServeReady {
   bulkIds: number[];
   seedMs: number;
   applications: number;
-  /** With BENCH_SCHEDULING=1: the shifts and assignments seeded through the scheduling service. */
+  /** With BENCH_SCHEDULING=1: the shifts, assignments and check-ins seeded through the modules' services. */
   scheduling?: SchedulingSeed;
 }
 
@@ -270,7 +270,14 @@ async function main() {
       .select('id')
       .where('email', '=', ADMIN_EMAIL)
       .executeTakeFirstOrThrow();
-    scheduling = await seedScheduling(app.db, app.dialect, seeded.eventId, admin.id, seeded.groupIds);
+    scheduling = await seedScheduling(
+      app.db,
+      app.dialect,
+      seeded.eventId,
+      admin.id,
+      seeded.groupIds,
+      config.SESSION_SECRET,
+    );
   }
   // PostgreSQL: the state autovacuum leaves a freshly loaded table in (statistics, visibility map for index-only
   // scans); it would get there by itself within minutes. SQLite: as the app runs it, without ANALYZE.

@@ -1,4 +1,7 @@
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { exportQueue } from '../../lib/table-export.js';
 
@@ -33,27 +36,86 @@ const SHEETS: Record<BadgeSize, Sheet> = {
   labels: { columns: 3, rows: 8, width: 70 * MM, height: 37 * MM, left: 0, top: 0.5 * MM },
 };
 
-/** The standard fonts write WinAnsi only: characters outside it (other scripts) print as "?" instead of failing. */
-const characterSets = new WeakMap<PDFFont, Set<number>>();
-function printable(font: PDFFont, text: string): string {
-  let supported = characterSets.get(font);
-  if (!supported) {
-    supported = new Set(font.getCharacterSet());
-    characterSets.set(font, supported);
-  }
+/**
+ * Noto Sans (SIL Open Font License, which allows embedding), regular and bold, as TrueType from
+ * `@expo-google-fonts/noto-sans`: Latin with its extensions, Greek, Cyrillic, Vietnamese and Devanagari. Each PDF
+ * embeds a subset: only the glyphs its names use. Scripts the font lacks (Chinese, Japanese, Korean, Hebrew,
+ * Arabic, Georgian, Armenian…) print as "?" instead of failing (decision 028).
+ */
+const FONT_FILES = {
+  regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+} as const;
+
+/**
+ * pdf-lib writes glyph ids without positions, so the kerning and mark placement fontkit would work out (GPOS) are
+ * thrown away; they were two thirds of the layout time in a profile of 5,000 badges. Glyph substitution stays.
+ */
+const LAYOUT_FEATURES = { kern: false, mark: false, mkmk: false, curs: false, dist: false, abvm: false, blwm: false };
+
+type FontkitFont = ReturnType<typeof fontkit.create>;
+/** A font file read and parsed once per process, with the code points it has glyphs for. */
+export interface BadgeFont {
+  bytes: Uint8Array;
+  parsed: FontkitFont;
+  codePoints: ReadonlySet<number>;
+}
+
+let fonts: Promise<{ regular: BadgeFont; bold: BadgeFont }> | undefined;
+
+/**
+ * The two fonts, read and parsed on the first badges of the process and kept. fontkit builds its layout tables on a
+ * font's first text (35–60 ms each), so each font gets its own turn of the loop for that, not a request's badge.
+ */
+export function badgeFonts(): Promise<{ regular: BadgeFont; bold: BadgeFont }> {
+  fonts ??= (async () => {
+    const resolve = createRequire(import.meta.url).resolve;
+    const load = async (file: string): Promise<BadgeFont> => {
+      const bytes = new Uint8Array(await fs.readFile(resolve(file)));
+      const parsed = fontkit.create(bytes);
+      await new Promise(setImmediate);
+      parsed.layout('Ag', LAYOUT_FEATURES);
+      await new Promise(setImmediate);
+      return { bytes, parsed, codePoints: new Set(parsed.characterSet) };
+    };
+    return { regular: await load(FONT_FILES.regular), bold: await load(FONT_FILES.bold) };
+  })();
+  // A failed read is tried again by the next request rather than kept.
+  fonts.catch(() => {
+    fonts = undefined;
+  });
+  return fonts;
+}
+
+/** The text with every character the font has no glyph for replaced by "?". */
+export function printable(font: Pick<BadgeFont, 'codePoints'>, text: string): string {
   return [...text.normalize('NFC')]
-    .map((character) => (supported.has(character.codePointAt(0) ?? 0) ? character : '?'))
+    .map((character) => (font.codePoints.has(character.codePointAt(0) ?? 0) ? character : '?'))
     .join('');
 }
 
+/** A text's width at `size` in the font; each text is laid out once per PDF (widths scale with the size). */
+type Measure = (text: string, size: number) => number;
+function measure(font: PDFFont): Measure {
+  const widths = new Map<string, number>();
+  return (text, size) => {
+    let width = widths.get(text);
+    if (width === undefined) {
+      width = font.widthOfTextAtSize(text, 1);
+      widths.set(text, width);
+    }
+    return width * size;
+  };
+}
+
 /** The text at `size`, or smaller down to two thirds of it, and shortened with an ellipsis if it still does not fit. */
-function fitted(font: PDFFont, text: string, size: number, width: number): { text: string; size: number } {
-  const natural = font.widthOfTextAtSize(text, size);
+function fitted(widthOf: Measure, text: string, size: number, width: number): { text: string; size: number } {
+  const natural = widthOf(text, size);
   if (natural <= width) return { text, size };
   const smaller = Math.max((size * 2) / 3, (size * width) / natural);
-  if (font.widthOfTextAtSize(text, smaller) <= width) return { text, size: smaller };
+  if (widthOf(text, smaller) <= width) return { text, size: smaller };
   let cut = text;
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, smaller) > width) cut = cut.slice(0, -1);
+  while (cut.length > 1 && widthOf(`${cut}…`, smaller) > width) cut = cut.slice(0, -1);
   return { text: `${cut.trimEnd()}…`, size: smaller };
 }
 
@@ -90,11 +152,16 @@ function qrOperators(text: string, x: number, y: number, side: number): string {
  */
 export function badgesPdf(badges: readonly Badge[], size: BadgeSize): Promise<Buffer> {
   return exportQueue.run(async () => {
+    const { regular: regularFont, bold: boldFont } = await badgeFonts();
     const pdf = await PDFDocument.create();
     pdf.setTitle('Badges');
     pdf.setCreator('Funkis');
-    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-    const regular = await pdf.embedFont(StandardFonts.Helvetica);
+    // pdf-lib asks fontkit to parse the bytes it embeds: it gets the fonts parsed once for the process.
+    const parsed = new Map([regularFont, boldFont].map((font) => [font.bytes, font.parsed]));
+    pdf.registerFontkit({ create: (bytes) => parsed.get(bytes) ?? fontkit.create(bytes) });
+    const bold = await pdf.embedFont(boldFont.bytes, { subset: true, features: LAYOUT_FEATURES });
+    const regular = await pdf.embedFont(regularFont.bytes, { subset: true, features: LAYOUT_FEATURES });
+    const widthOf = new Map([bold, regular].map((font) => [font, measure(font)]));
     await new Promise(setImmediate);
     const sheet = SHEETS[size];
     const perPage = sheet.columns * sheet.rows;
@@ -129,13 +196,13 @@ export function badgesPdf(badges: readonly Badge[], size: BadgeSize): Promise<Bu
         const small = size === 'labels' ? 8 : 11;
         // First name large, last name under it, then the group: what a person at the desk reads first.
         let y = bottom + sheet.height - padding;
-        for (const [text, font, wanted] of [
-          [badge.firstname, bold, large],
-          [badge.lastname, bold, large * 0.7],
-          [badge.group, regular, small],
+        for (const [text, font, glyphs, wanted] of [
+          [badge.firstname, bold, boldFont, large],
+          [badge.lastname, bold, boldFont, large * 0.7],
+          [badge.group, regular, regularFont, small],
         ] as const) {
           if (!text) continue;
-          const line = fitted(font, printable(font, text), wanted, textWidth);
+          const line = fitted(widthOf.get(font) ?? measure(font), printable(glyphs, text), wanted, textWidth);
           y -= line.size * 1.25;
           page.drawText(line.text, { x: left + padding, y, size: line.size, font });
         }

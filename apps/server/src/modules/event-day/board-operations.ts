@@ -1,13 +1,12 @@
 import { type Board, type BoardQuery, canSeeBoard, EVENT_DAY_LIMITS, isAdmin } from '@funkis/shared';
 import type { EventMembership } from '../../lib/caller.js';
 import { forbidden } from '../../lib/http-error.js';
-import { schedulingService } from '../scheduling/service.js';
 import { boardState } from './board-state.js';
 import { type EventDayContext, HOUR } from './operations-context.js';
 
 /** The live board. */
 export function boardOperations(shared: EventDayContext) {
-  const { db, dialect, members, read, requireGroup, lateAfterMinutes } = shared;
+  const { members, read, scheduling, requireGroup, lateAfterMinutes } = shared;
   return {
     /**
      * The live board: the shifts overlapping the window that the caller organises, their people and each one's
@@ -23,7 +22,6 @@ export function boardOperations(shared: EventDayContext) {
       const span = EVENT_DAY_LIMITS.BOARD_HOURS_DEFAULT * HOUR;
       const from = query.from ? new Date(query.from) : query.to ? new Date(Date.parse(query.to) - span) : now;
       const to = query.to ? new Date(query.to) : new Date(from.getTime() + span);
-      const scheduling = schedulingService(db, dialect);
       const [late, { shifts, places }] = await Promise.all([
         lateAfterMinutes(caller.eventId),
         scheduling.boardShifts(caller.eventId, {

@@ -22,7 +22,7 @@ const FUTURE_TOLERANCE_MS = 2 * MINUTE;
 
 /** Recording an arrival or departure, and undoing it within a minute. */
 export function checkInOperations(shared: EventDayContext) {
-  const { db, dialect, personFor } = shared;
+  const { db, dialect, personFor, scheduling } = shared;
   return {
     /**
      * Records an arrival or departure. `created` is false when the scan's `clientId` was already stored: nothing
@@ -54,7 +54,6 @@ export function checkInOperations(shared: EventDayContext) {
       }
       const person = await personFor(caller, input);
       const shiftId = input.shiftId ?? null;
-      const scheduling = schedulingService(db, dialect);
       const shift = shiftId === null ? undefined : await scheduling.findShift(caller.eventId, shiftId);
       if (shiftId !== null) {
         if (!shift) throw fieldError('shiftId', 'error.shiftNotFound', undefined, 404);
@@ -74,7 +73,9 @@ export function checkInOperations(shared: EventDayContext) {
           const stored = await replay(trx);
           if (stored) return stored;
           const repository = eventDayRepository(trx, dialect);
-          const place = shift ? await schedulingService(trx, dialect).findPlace(shift.id, member.id, trx) : undefined;
+          // One scheduling service per transaction, for every read and write of places under the member's lock.
+          const trxScheduling = schedulingService(trx, dialect);
+          const place = shift ? await trxScheduling.findPlace(shift.id, member.id) : undefined;
           if (shift && !place) throw conflict('error.checkInNotOnShift');
           const standing = await repository.standing(caller.eventId, member.id, shiftId);
           const atIso = at.toISOString();
@@ -94,7 +95,7 @@ export function checkInOperations(shared: EventDayContext) {
             previousAttendance: setsArrival ? (place?.attendance ?? null) : null,
           });
           if (setsArrival && shift && place) {
-            await schedulingService(trx, dialect).setAttendanceByCheckIn(trx, caller, shift, place, 'arrived', row.id);
+            await trxScheduling.setAttendanceByCheckIn(trx, caller, shift, place, 'arrived', row.id);
           }
           await writeAudit(trx, {
             eventId: caller.eventId,
@@ -140,9 +141,9 @@ export function checkInOperations(shared: EventDayContext) {
         const undoneAt = now.toISOString();
         await repository.markUndone(row.id, undoneAt);
         if (row.applied === 1 && row.kind === 'arrive' && row.shift_id !== null) {
-          const scheduling = schedulingService(trx, dialect);
-          const shift = await scheduling.findShift(caller.eventId, row.shift_id, trx);
-          const place = await scheduling.findPlace(row.shift_id, row.event_user_id, trx);
+          const trxScheduling = schedulingService(trx, dialect);
+          const shift = await trxScheduling.findShift(caller.eventId, row.shift_id);
+          const place = await trxScheduling.findPlace(row.shift_id, row.event_user_id);
           const arrivals = await repository.appliedArrivals(caller.eventId, row.event_user_id, row.shift_id);
           // Another arrival for the shift still stands: the mark stays. Otherwise the mark goes back to what it was
           // before the latest arrival that set it (an organiser's own "arrived" from before stays).
@@ -150,7 +151,7 @@ export function checkInOperations(shared: EventDayContext) {
           const setter = [...arrivals].reverse().find((other) => other.previous_attendance !== 'arrived');
           if (shift && place && place.attendance === 'arrived' && !standsStill && setter) {
             const previous = setter.previous_attendance === 'no_show' ? 'no_show' : null;
-            await scheduling.setAttendanceByCheckIn(trx, caller, shift, place, previous, row.id);
+            await trxScheduling.setAttendanceByCheckIn(trx, caller, shift, place, previous, row.id);
           }
         }
         await writeAudit(trx, {

@@ -2,13 +2,12 @@ import { type CheckInPerson, canOrganiseShift, canSeeBoard, EVENT_DAY_LIMITS, is
 import type { EventMembership } from '../../lib/caller.js';
 import { forbidden } from '../../lib/http-error.js';
 import type { MemberScope } from '../memberships/service.js';
-import { schedulingService } from '../scheduling/service.js';
 import { boardState } from './board-state.js';
 import { type EventDayContext, MINUTE, toPerson } from './operations-context.js';
 
 /** The check-in screen's look-ups: who a code or a chosen name is, and a search by name. */
 export function deskOperations(shared: EventDayContext) {
-  const { db, dialect, members, read, personFor, lateAfterMinutes } = shared;
+  const { members, read, scheduling, personFor, lateAfterMinutes } = shared;
   return {
     /** Who a code or a chosen name is, whether they are on site, and their shifts open for check-in now. */
     async person(caller: EventMembership, who: { code?: string; eventUserId?: number }, now: Date = new Date()) {
@@ -17,7 +16,7 @@ export function deskOperations(shared: EventDayContext) {
       const nowMs = now.getTime();
       const [event, places, late] = await Promise.all([
         read.standing(caller.eventId, member.id, null),
-        schedulingService(db, dialect).placesOfMemberBetween(
+        scheduling.placesOfMemberBetween(
           caller.eventId,
           member.id,
           now.toISOString(),

@@ -42,6 +42,8 @@ export const toCheckIn = (row: CheckInRow, person: CheckInPerson): CheckIn => ({
 export function eventDayContext(db: Db, dialect: DialectName, options: EventDayOptions) {
   const members = membershipsService(db, dialect);
   const read = eventDayRepository(db, dialect);
+  /** Shifts and places read outside a transaction; a transaction builds its own once (check-in-operations.ts). */
+  const scheduling = schedulingService(db, dialect);
 
   /** The membership a code names in this event, or 400 `error.codeInvalid` (forged, revoked, another event's). */
   async function memberOfCode(eventId: number, code: string, source: Db = db): Promise<Member> {
@@ -75,10 +77,10 @@ export function eventDayContext(db: Db, dialect: DialectName, options: EventDayO
   }
 
   async function lateAfterMinutes(eventId: number): Promise<number> {
-    return (await schedulingService(db, dialect).settings(eventId)).lateAfterMinutes;
+    return (await scheduling.settings(eventId)).lateAfterMinutes;
   }
 
-  return { db, dialect, options, members, read, memberOfCode, personFor, requireGroup, lateAfterMinutes };
+  return { db, dialect, options, members, read, scheduling, memberOfCode, personFor, requireGroup, lateAfterMinutes };
 }
 
 export type EventDayContext = ReturnType<typeof eventDayContext>;
