@@ -1,19 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { DEMO, expect, inviteAndAccept, login, ownAddress, settled, test, uniqueEmail } from './fixtures';
-
-async function csrfToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => window.localStorage.getItem('csrf'));
-  if (!token) throw new Error('no CSRF token in localStorage');
-  return token;
-}
-
-async function post(page: Page, request: APIRequestContext, url: string, data: unknown) {
-  const response = await request.post(url, { data, headers: { 'x-csrf-token': await csrfToken(page) } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
+import { DEMO, expect, inviteAndAccept, login, ownAddress, postJson, settled, test, uniqueEmail } from './fixtures';
 
 /** Serious and critical axe findings of the screen at both widths (a phone and a desk). */
 async function expectNoSeriousAxeViolations(page: Page, label: string) {
@@ -56,8 +44,10 @@ test.describe('the event day', () => {
     // The admin makes an event with a group and the volunteer in it, and a shift in progress with the volunteer on it.
     await login(page, DEMO.admin.email, DEMO.admin.password);
     const eventName = `Event day e2e ${Date.now()}`;
-    const { event } = await post(page, page.request, '/api/events', { name: eventName });
-    const { group } = await post(page, page.request, `/api/event/${event.id}/groups`, { name: 'Gate' });
+    const { event } = await postJson<{ event: { id: number } }>(page, '/api/events', { name: eventName });
+    const { group } = await postJson<{ group: { id: number } }>(page, `/api/event/${event.id}/groups`, {
+      name: 'Gate',
+    });
     const volunteerCsrf = ((await registered.json()) as { _csrf: string })._csrf;
     await inviteAndAccept(page, { request: volunteerContext.request, csrf: volunteerCsrf }, event.id, {
       email: volunteerEmail,
@@ -67,7 +57,7 @@ test.describe('the event day', () => {
     const membership = await (await volunteerContext.request.get(`/api/event/${event.id}`)).json();
     const volunteerId = membership.eventUser.id as number;
     const now = Date.now();
-    const { shift } = await post(page, page.request, `/api/event/${event.id}/shifts`, {
+    const { shift } = await postJson<{ shift: { id: number } }>(page, `/api/event/${event.id}/shifts`, {
       title: 'Gate watch',
       description: '',
       location: 'North gate',
@@ -76,7 +66,7 @@ test.describe('the event day', () => {
       capacity: 2,
       groupId: group.id,
     });
-    await post(page, page.request, `/api/event/${event.id}/shifts/${shift.id}/assignments`, {
+    await postJson(page, `/api/event/${event.id}/shifts/${shift.id}/assignments`, {
       eventUserId: volunteerId,
     });
 

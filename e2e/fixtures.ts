@@ -19,8 +19,12 @@ export const DEMO = {
 /** Content-Security-Policy violations reported by the pages of this worker's browser since the test began. */
 const cspViolations: string[] = [];
 
-/** Every page of the context reports each `securitypolicyviolation` (the browser fires one even when a script catches the refusal). */
-async function reportCspViolations(context: BrowserContext): Promise<void> {
+/**
+ * Every page of the context reports each `securitypolicyviolation` (the browser fires one even when a script catches
+ * the refusal). Contexts of the `browser` fixture do this by themselves; a test that launches a browser of its own
+ * calls it for each context it makes.
+ */
+export async function reportCspViolations(context: BrowserContext): Promise<void> {
   await context.exposeBinding('__funkisCspViolation', ({ page }, text: string) => {
     cspViolations.push(`${page?.url() ?? '?'}: ${text}`);
   });
@@ -36,6 +40,20 @@ async function reportCspViolations(context: BrowserContext): Promise<void> {
       });
     });
   });
+}
+
+/**
+ * The login, register and apply pages arrive painted (decision 029) and the app takes them over a moment later. A
+ * test's `page.goto` waits for that by default, so it works with the app's page, as a person does once the page
+ * is alive; `waitUntil: 'commit'` gets the painted page (e2e/first-paint.spec.ts tests it).
+ */
+function waitForTakeOverOnGoto(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await page.locator('#prerendered').waitFor({ state: 'detached' });
+    return response;
+  };
 }
 
 /**
@@ -66,6 +84,7 @@ export const test = base.extend<{ cspGuard: undefined }, { e2eServer: E2eServer 
       browser.newContext = async (options) => {
         const context = await newContext(options);
         await reportCspViolations(context);
+        if (options?.javaScriptEnabled !== false) context.on('page', waitForTakeOverOnGoto);
         return context;
       };
       await use(browser);
@@ -160,6 +179,48 @@ export async function confirmAddress(request: APIRequestContext, email: string):
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
+/**
+ * Somebody signed in, as the API sees them: a page that logged in through the screens (its request context shares
+ * the page's cookies, and the app keeps the CSRF token in localStorage), or a request context of its own with the
+ * `_csrf` its login or registration answered.
+ */
+export type SignedIn = Page | { request: APIRequestContext; csrf: string };
+
+/** The CSRF token the app keeps for the page's session, as its screens send it. */
+export async function csrfOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => window.localStorage.getItem('csrf'));
+  if (!token) throw new Error('no CSRF token in localStorage: is the page signed in?');
+  return token;
+}
+
+/**
+ * POSTs `body` as JSON with the person's CSRF token, as the screens do, and returns the answer's JSON. Fails the test
+ * on an error answer, or on any other status than `status` when given.
+ */
+export async function postJson<T = unknown>(
+  as: SignedIn,
+  path: string,
+  body: unknown,
+  { status }: { status?: number } = {},
+): Promise<T> {
+  const csrf = 'evaluate' in as ? await csrfOf(as) : as.csrf;
+  const response = await as.request.post(path, { data: body, headers: { 'x-csrf-token': csrf } });
+  if (status === undefined) expect(response.ok(), `POST ${path}: ${await response.text()}`).toBe(true);
+  else expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as T;
+}
+
+/** Logs in through the API in the request context given (a context of its own: another person than the page's). */
+export async function apiLogin(
+  request: APIRequestContext,
+  credentials: { email: string; password: string },
+): Promise<{ request: APIRequestContext; csrf: string }> {
+  const answer = await request.post('/api/login', { data: credentials });
+  expect(answer.ok(), `login as ${credentials.email}: ${await answer.text()}`).toBe(true);
+  const { _csrf: csrf } = (await answer.json()) as { _csrf: string };
+  return { request, csrf };
+}
+
 let counter = 0;
 export function uniqueEmail(prefix = 'e2e'): string {
   counter += 1;
@@ -177,19 +238,17 @@ export async function inviteAndAccept(
   eventId: number,
   data: { email: string; roleLevel: 0 | 1 | 2; groupId: number | null },
 ): Promise<void> {
-  const adminCsrf = await adminPage.evaluate(() => window.localStorage.getItem('csrf'));
-  const invited = await adminPage.request.post(`/api/event/${eventId}/users`, {
+  const { invitation } = await postJson<{ invitation: { id: number } }>(
+    adminPage,
+    `/api/event/${eventId}/users`,
     data,
-    headers: { 'x-csrf-token': adminCsrf ?? '' },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const { invitation } = (await invited.json()) as { invitation: { id: number } };
+    {
+      status: 201,
+    },
+  );
   // Only a confirmed address sees and answers invitations: the person opens the link mailed at registration.
   await confirmAddress(person.request, data.email);
-  const accepted = await person.request.post(`/api/invitations/${invitation.id}/accept`, {
-    headers: { 'x-csrf-token': person.csrf },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+  await postJson(person, `/api/invitations/${invitation.id}/accept`, undefined, { status: 200 });
 }
 
 /**

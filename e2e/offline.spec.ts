@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, login, test } from './fixtures';
+import { apiLogin, DEMO, expect, login, postJson, test } from './fixtures';
 
 /**
  * The installable app without signal (decision 028): the manifest, the service worker that keeps the app, and what a
@@ -69,13 +69,15 @@ test.describe('offline', () => {
     // The event's admin posts to everyone: the newest feed post is among what the volunteer keeps.
     const message = `Gates open at nine – ${Date.now()}`;
     const admin = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-    const loggedIn = await admin.request.post('/api/login', { data: DEMO.admin });
-    const { _csrf: token } = (await loggedIn.json()) as { _csrf: string };
-    const posted = await admin.request.post(`/api/event/${event.id}/posts`, {
-      data: { message, groupId: null },
-      headers: { 'x-csrf-token': token },
-    });
-    expect(posted.status()).toBe(201);
+    await postJson(
+      await apiLogin(admin.request, DEMO.admin),
+      `/api/event/${event.id}/posts`,
+      {
+        message,
+        groupId: null,
+      },
+      { status: 201 },
+    );
     await admin.close();
     await controlledByServiceWorker(page);
 
@@ -114,8 +116,7 @@ test.describe('offline', () => {
     await login(page, DEMO.volunteer.email, DEMO.volunteer.password);
     const event = await volunteersEvent(page);
     const admin = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-    const loggedIn = await admin.request.post('/api/login', { data: DEMO.admin });
-    const { _csrf: token } = (await loggedIn.json()) as { _csrf: string };
+    const { csrf: token } = await apiLogin(admin.request, DEMO.admin);
     const stamp = Date.now();
     const upload = async (name: string, text: string) => {
       const answer = await admin.request.post(`/api/event/${event.id}/files`, {

@@ -4,8 +4,12 @@ import { DEMO, expect, login, test } from './fixtures';
  * Decision 017: index.html names the files its page loads next (screen, layout, texts of the reader's language) as
  * <link rel="modulepreload">, so they load with the entry instead of one after the other.
  */
-const preloadsOf = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1] ?? '');
+const preloadsOf = (html: string) => [
+  ...[...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1] ?? ''),
+  // A painted page (decision 029) names them for public/paint-first.js, which adds them once the page is shown.
+  ...(/<script defer src="\/paint-first.js" [^>]*data-preload="([^"]*)"/.exec(html)?.[1]?.split(' ').filter(Boolean) ??
+    []),
+];
 
 /** Loads a page in the browser and counts how often each script was fetched. */
 async function scriptFetches(page: import('@playwright/test').Page, url: string, heading: RegExp | string) {
@@ -18,6 +22,8 @@ async function scriptFetches(page: import('@playwright/test').Page, url: string,
   page.on('request', (request) => count(request.url()));
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // A painted page is the app's once the app has taken it over.
+  await expect(page.locator('#prerendered')).toHaveCount(0);
   page.removeAllListeners('request');
   return fetched;
 }
@@ -25,6 +31,7 @@ async function scriptFetches(page: import('@playwright/test').Page, url: string,
 test('the login page preloads its screen and English texts, each fetched once', async ({ page, request }) => {
   const html = await (await request.get('/authentication/login')).text();
   const preloads = preloadsOf(html);
+  expect(html).toContain('<div id="prerendered">');
   expect(preloads.some((href) => /^\/assets\/translation-[\w-]+\.js$/.test(href))).toBe(true);
   expect(preloads.some((href) => /^\/assets\/login-[\w-]+\.js$/.test(href))).toBe(true);
   expect(preloads.some((href) => /^\/assets\/scheduling-/.test(href))).toBe(false);

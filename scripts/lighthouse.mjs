@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run lighthouse` (also run by `BENCH_LIGHTHOUSE=1 npm run bench`): Lighthouse performance of the login
-// page and an event screen, desktop and mobile presets, in Debian's Chromium (CHROMIUM_PATH, default
+// `npm run lighthouse` (also run by `BENCH_LIGHTHOUSE=1 npm run bench`): Lighthouse performance of the login,
+// register and apply pages and an event screen, desktop and mobile presets, in Debian's Chromium (CHROMIUM_PATH, default
 // /usr/bin/chromium), against the built server (`npm run build` first) on a free port with a fresh demo database.
 // Each page is measured twice: straight from the server (HTTP/1.1 on loopback, at most 6 connections: a page of
 // 50 files waits for ~9 round trips in Lighthouse's simulation), and through an HTTPS proxy speaking HTTP/2, as the
@@ -169,10 +169,15 @@ try {
   }
   const rows = [];
   for (const transport of transports) {
+    // The first pages a volunteer sees (painted from the HTML, decision 029), and a screen behind the login.
+    // LIGHTHOUSE_PAGES=login,apply measures some of them.
+    const wantedPages = process.env.LIGHTHOUSE_PAGES?.split(',');
     const pages = [
-      { name: 'login page', url: `${transport.origin}/authentication/login`, signedIn: false },
-      { name: 'event screen (/event/1)', url: `${transport.origin}/event/1`, signedIn: true },
-    ];
+      { id: 'login', name: 'login page', url: `${transport.origin}/authentication/login`, signedIn: false },
+      { id: 'register', name: 'register page', url: `${transport.origin}/authentication/register`, signedIn: false },
+      { id: 'apply', name: 'apply link (/event/1/apply)', url: `${transport.origin}/event/1/apply`, signedIn: false },
+      { id: 'event', name: 'event screen (/event/1)', url: `${transport.origin}/event/1`, signedIn: true },
+    ].filter((page) => !wantedPages || wantedPages.includes(page.id));
     for (const page of pages) {
       for (const [formFactor, config] of [
         ['desktop', desktopConfig],

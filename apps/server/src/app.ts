@@ -20,6 +20,7 @@ import { redactUrl } from './lib/redact.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { applicationsRoutes } from './modules/applications/routes.js';
+import { applicationsService } from './modules/applications/service.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { eventDayRoutes } from './modules/event-day/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
@@ -209,6 +210,18 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await app.register(webPlugin, { webDist: config.WEB_DIST, gtmId: config.GTM_ID });
+  // The apply link's first paint names the event (plugins/web.ts); an event not taking applications gets none.
+  const applyPages = applicationsService(app.db, app.dialect, {
+    enqueueEach: (eventId, count, render, db) => app.mail.enqueueEach(eventId, count, render, db),
+  });
+  await app.register(webPlugin, {
+    webDist: config.WEB_DIST,
+    gtmId: config.GTM_ID,
+    applyPreview: (eventId) =>
+      applyPages.getApplyPreview(eventId).then(
+        (preview) => preview.event,
+        () => null,
+      ),
+  });
   return app;
 }

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import {
   invalidateAccountChange,
+  invalidateCheckInChange,
   invalidateEventChange,
   invalidateFeedChange,
   invalidateFileChange,
@@ -15,6 +16,7 @@ import {
   applicationKeys,
   applyKeys,
   auditKeys,
+  eventDayKeys,
   eventKeys,
   feedKeys,
   fileKeys,
@@ -49,6 +51,12 @@ function filledCache() {
     posts: feedKeys.posts(7),
     links: feedKeys.links(7),
     contacts: feedKeys.contacts(7),
+    person: eventDayKeys.person(7, { code: 'abc' }),
+    otherPerson: eventDayKeys.person(8, { code: 'abc' }),
+    board: eventDayKeys.board(7, { groupId: null }),
+    myCode: eventDayKeys.myCode(7),
+    search: eventDayKeys.search(7, 'an'),
+    hours: shiftKeys.list(7, { kind: 'hours', page: 1, pageSize: 25 }),
   };
   for (const key of Object.values(keys)) queryClient.setQueryData(key, {});
   const stale = () =>
@@ -94,10 +102,17 @@ describe('invalidation helpers', () => {
     );
   });
 
+  it("a check-in (recorded, sent from the phone or undone) refreshes the person's card, the board, the shifts' attendance and hours, and the log", async () => {
+    const { queryClient, stale } = filledCache();
+    await invalidateCheckInChange(queryClient, 7);
+    // Not the caller's own code nor the name search (neither shows whether someone is on site), nor another event.
+    expect(stale()).toEqual(['audit', 'board', 'hours', 'person', 'shifts']);
+  });
+
   it('shifts, files, mail and the feed each refresh their own lists and the audit log (the server logs every change)', async () => {
     let cache = filledCache();
     await invalidateShiftChange(cache.queryClient, 7);
-    expect(cache.stale()).toEqual(['audit', 'shifts']);
+    expect(cache.stale()).toEqual(['audit', 'hours', 'shifts']);
     cache = filledCache();
     await invalidateFileChange(cache.queryClient, 7);
     expect(cache.stale()).toEqual(['audit', 'files']);

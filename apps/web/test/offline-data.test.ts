@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enqueueCheckIn, readQueue } from '../src/features/event-day/offline-queue';
 import { keepOfflineData, OFFLINE_MAX_AGE_MS, restoreOfflineData } from '../src/lib/offline-data';
-import { forgetOfflineData, rememberedUser, rememberUser } from '../src/lib/offline-user';
+import { CHECK_IN_QUEUE_KEY, forgetOfflineData, rememberedUser, rememberUser } from '../src/lib/offline-user';
 import { testUser } from './test-utils';
 
 /** What a volunteer's pages showed, kept on the device for use without signal (decision 028). */
@@ -71,6 +72,19 @@ describe('offline data', () => {
     stop();
     expect(rememberedUser()).toBeNull();
     expect(localStorage.getItem('offline-data')).toBeNull();
+  });
+
+  it('forgets the check-ins scanned offline and not sent yet: the next person to sign in would send them as theirs', () => {
+    rememberUser(testUser);
+    enqueueCheckIn({
+      eventId: 7,
+      input: { code: 'abc', kind: 'arrive', at: '2026-06-01T10:00:00.000Z', clientId: 'scan-1' },
+      label: 'Ada Lovelace',
+    });
+    expect(readQueue()).toHaveLength(1);
+    forgetOfflineData();
+    expect(localStorage.getItem(CHECK_IN_QUEUE_KEY)).toBeNull();
+    expect(readQueue()).toEqual([]);
   });
 
   it('writes at once when the page is left, not only after the delay', () => {

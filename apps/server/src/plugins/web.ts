@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { MAX_ID } from '@funkis/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pageLanguage } from '../lib/language.js';
@@ -8,7 +9,7 @@ import { SESSION_COOKIE } from './session.js';
 
 declare module 'fastify' {
   interface FastifyReply {
-    serveIndex(): FastifyReply;
+    serveIndex(): Promise<FastifyReply>;
   }
 }
 
@@ -50,6 +51,67 @@ function preloadTags(list: Preloads, pathname: string, language: string, hasSess
     .join('\n    ');
 }
 
+/**
+ * `dist/.vite/prerendered.json`, written by the web build (apps/web/scripts/prerender.mjs, decision 029): the
+ * login, register and apply pages as HTML, per language, put into index.html for a visitor without a session so
+ * the page paints before any script. The apply pages hold a marker id and name where the event's go.
+ */
+interface Prerendered {
+  pages: Record<string, Record<string, { html: string; title: string }>>;
+}
+
+/** The same values as apps/web/src/app/prerender/markers.ts. */
+const MARKER_EVENT_PATH = '/event/987654321/';
+const MARKER_EVENT_NAME = '\u2063EVENT_NAME\u2063';
+const MARKER_INITIAL = '\u2063';
+
+function readPrerendered(webDist: string): Prerendered | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'prerendered.json'), 'utf8')) as Prerendered;
+  } catch {
+    return null; // an older build, or none: the pages paint once their scripts have run
+  }
+}
+
+/** What the apply link shows a visitor not logged in: the event's name and picture (null: no preview). */
+export interface ApplyPreviewEvent {
+  id: number;
+  name: string;
+  avatarUrl: string | null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The prerendered page of a path, and the event of an apply page (its id as the id schema allows it). */
+function prerenderedPageOf(pathname: string): { page: string; eventId?: number } | null {
+  if (pathname === '/authentication/login') return { page: 'login' };
+  if (pathname === '/authentication/register') return { page: 'register' };
+  const apply = /^\/event\/([1-9]\d{0,9})\/apply(\/register)?$/.exec(pathname);
+  const eventId = Number(apply?.[1]);
+  if (!apply || eventId > MAX_ID) return null;
+  return { page: apply[2] ? 'apply-register' : 'apply', eventId };
+}
+
+const ENTRY_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * A painted page needs no script to show: its entry and preloads are asked for once it is on the screen, by
+ * public/paint-first.js (named in their place), so the first bytes of a slow connection go to the page itself.
+ */
+function paintFirst(html: string): string {
+  const entry = ENTRY_TAG.exec(html)?.[1];
+  if (!entry) return html;
+  const preloads = [...html.matchAll(PRELOAD_TAG)].map((match) => match[1]);
+  const loader = `<script defer src="/paint-first.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}"></script>`;
+  return html
+    .replace(PRELOAD_TAG, '')
+    .replace(ENTRY_TAG, '')
+    // The browser paints once the whole painted page is parsed (it ends where #root begins), not a part of it that
+    // the rest would then push about (Chromium's render-blocking `expect` link; others paint as before).
+    .replace('</head>', () => `  ${loader}\n    <link rel="expect" href="#root" blocking="render">\n  </head>`);
+}
+
 const GTM_ORIGIN = 'https://www.googletagmanager.com';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -59,7 +121,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * other GET (client routes). The build writes .br and .gz next to each asset; those are sent as they are to
  * clients that accept them (`preCompressed`), so assets cost no compression work per request.
  */
-async function webPlugin(app: FastifyInstance, options: { webDist: string; gtmId?: string }) {
+async function webPlugin(
+  app: FastifyInstance,
+  options: {
+    webDist: string;
+    gtmId?: string;
+    /** The apply preview of an event taking applications, else null (the applications module). */
+    applyPreview?: (eventId: number) => Promise<ApplyPreviewEvent | null>;
+  },
+) {
   const indexFile = path.join(options.webDist, 'index.html');
   let cachedIndex: string | null = null;
   const readIndex = () => {
@@ -92,13 +162,48 @@ async function webPlugin(app: FastifyInstance, options: { webDist: string; gtmId
     return page;
   };
 
-  app.decorateReply('serveIndex', function serveIndex() {
+  const prerendered = readPrerendered(options.webDist);
+  /**
+   * index.html with the page's prerendered HTML in it, for a visitor without a session cookie (with one, the login
+   * pages send the person on and the apply page is the form itself): the HTML in `#prerendered`, the app's root
+   * hidden until the app has rendered the same page (apps/web/src/lib/prerendered.ts). An apply page gets the
+   * event's name (escaped) and id, or the plain login page while the event takes no applications.
+   */
+  const withPrerendered = async (request: FastifyRequest, html: string): Promise<string> => {
+    if (!prerendered || request.cookies?.[SESSION_COOKIE]) return html;
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wanted = prerenderedPageOf(pathname);
+    if (!wanted) return html;
+    const event = wanted.eventId && options.applyPreview ? await options.applyPreview(wanted.eventId) : null;
+    const variants = prerendered.pages[event ? `${wanted.page}-preview` : wanted.page];
+    const language = pageLanguage(request);
+    const page = variants?.[language] ?? variants?.en;
+    if (!page) return html;
+    // Replacements by function: a `$` in an event's name is text, never a replacement pattern.
+    let body = page.html;
+    let attributes = '';
+    if (wanted.eventId) body = body.replaceAll(MARKER_EVENT_PATH, () => `/event/${wanted.eventId}/`);
+    if (event) {
+      const name = escapeHtml(event.name);
+      const initial = escapeHtml(event.name.charAt(0).toUpperCase());
+      body = body.replaceAll(MARKER_EVENT_NAME, () => name).replaceAll(MARKER_INITIAL, () => initial);
+      attributes = ` data-apply-preview="${escapeHtml(JSON.stringify({ event }))}"`;
+    }
+    const root = `<div id="prerendered"${attributes}>${body}</div><div id="root" hidden></div>`;
+    return paintFirst(html)
+      .replace('<html lang="en"', () => `<html lang="${escapeHtml(language)}"`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+      .replace('<div id="root"></div>', () => root);
+  };
+
+  app.decorateReply('serveIndex', async function serveIndex() {
+    const html = await withPrerendered(this.request, pageHtml(this.request));
     return (
       this.type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        // The preload tags follow the language and whether a session cookie came.
+        // The preload tags and the prerendered page follow the language and whether a session cookie came.
         .header('vary', 'accept-language, cookie')
-        .send(pageHtml(this.request))
+        .send(html)
     );
   });
 

@@ -4,6 +4,7 @@ import {
   applicationKeys,
   applyKeys,
   auditKeys,
+  eventDayKeys,
   eventKeys,
   feedKeys,
   fileKeys,
@@ -123,6 +124,19 @@ export function invalidateInvitationAnswer(queryClient: QueryClient, eventId: nu
 /** Shifts made, changed, copied or deleted, people put on or taken off them, attendance: the shift lists and the log. */
 export function invalidateShiftChange(queryClient: QueryClient, eventId: number) {
   return invalidateAll(queryClient, [shiftKeys.lists(eventId), auditKeys.all(eventId)]);
+}
+
+/**
+ * A check-in recorded, sent from the phone's queue or undone: the person's card and the board (event day), the shift
+ * lists whose attendance and hours follow check-ins (scheduling), and the log.
+ */
+export function invalidateCheckInChange(queryClient: QueryClient, eventId: number) {
+  return invalidateAll(queryClient, [
+    eventDayKeys.people(eventId),
+    eventDayKeys.boards(eventId),
+    shiftKeys.lists(eventId),
+    auditKeys.all(eventId),
+  ]);
 }
 
 /** A file uploaded, changed or deleted: the event's files (list and usage) and the log. */

@@ -108,8 +108,9 @@ const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f\\]/;
  * no `//` start — and not another authentication page (which would bounce straight back). Returns the
  * normalised path (pathname, search, hash) or null.
  */
-export function safeReturnTo(value: string | null | undefined, origin: string = window.location.origin): string | null {
+export function safeReturnTo(value: string | null | undefined, base?: string): string | null {
   if (!value?.startsWith('/') || UNSAFE_IN_PATH.test(value)) return null;
+  const origin = base ?? window.location.origin;
   let url: URL;
   let decodedPath: string;
   try {

@@ -6,6 +6,11 @@ import type { User } from '@funkis/shared';
  */
 export const DATA_KEY = 'offline-data';
 const USER_KEY = 'offline-user';
+/**
+ * The check-ins scanned without a connection and not sent yet (features/event-day/offline-queue.ts). Here, not there,
+ * because sign-out removes them with the rest: they would otherwise be sent with the next person's session.
+ */
+export const CHECK_IN_QUEUE_KEY = 'funkis.checkInQueue';
 
 export function readStored<T>(key: string): T | null {
   try {
@@ -29,10 +34,14 @@ export function rememberUser(user: User): void {
   }
 }
 
-/** On sign-out: nothing of the person stays on the device. */
+/**
+ * On sign-out (and when the session ended, or somebody else signs in): nothing of the person stays on the device,
+ * including check-ins they scanned offline that were never sent (the check-in screen shows how many wait).
+ */
 export function forgetOfflineData(): void {
   localStorage.removeItem(DATA_KEY);
   localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(CHECK_IN_QUEUE_KEY);
   // The files kept for use without signal (features/files/api/kept-files.ts).
   if (typeof caches !== 'undefined') void caches.delete('kept-files');
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { takeOverPrerenderedPage } from '../../lib/prerendered';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { ServerUnreachableBanner } from '../ui/server-unreachable';
 import { MAIN_CONTENT_ID } from './skip-link';
@@ -80,6 +81,9 @@ function NavigationProgress() {
 }
 
 export function RootLayout() {
+  // The first page is rendered (its lazy screen and texts came before the router rendered): a painted page the
+  // server sent steps aside for it before the browser paints again (lib/prerendered.ts).
+  useLayoutEffect(() => takeOverPrerenderedPage(), []);
   return (
     <>
       <ScrollToTop />

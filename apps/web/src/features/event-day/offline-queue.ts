@@ -1,5 +1,6 @@
+import type { CheckInInput } from '@funkis/shared';
 import { isApiError } from '../../lib/api-client';
-import type { CheckInRequest } from './types';
+import { CHECK_IN_QUEUE_KEY } from '../../lib/offline-user';
 
 /**
  * Check-ins made without a connection (decision 028): kept in localStorage in the order they were made, each with
@@ -9,12 +10,13 @@ import type { CheckInRequest } from './types';
  */
 export interface QueuedCheckIn {
   eventId: number;
-  input: CheckInRequest & { at: string; clientId: string };
+  input: CheckInInput & { at: string; clientId: string };
   /** The person's name (or "a scanned code"), for the waiting note. */
   label: string;
 }
 
-export const QUEUE_STORAGE_KEY = 'funkis.checkInQueue';
+/** Its key is kept in lib/offline-user.ts: signing out removes the queue with the rest of the person's data. */
+export const QUEUE_STORAGE_KEY = CHECK_IN_QUEUE_KEY;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -112,7 +114,8 @@ async function sendInOrder(send: (item: QueuedCheckIn) => Promise<unknown>): Pro
       await send(item);
       result.sent.push(item);
     } catch (error) {
-      // Kept for later: no connection, an overloaded server, or a session that ran out (after the next login).
+      // Kept for later: no connection or an overloaded server. (A session that ran out signs the person out, which
+      // removes the queue: lib/offline-user.ts.)
       if (!isApiError(error) || [0, 401, 503].includes(error.status)) break;
       result.refused.push({ item, error });
     }

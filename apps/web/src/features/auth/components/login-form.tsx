@@ -55,8 +55,11 @@ export function LoginForm() {
     return found;
   };
 
+  // Two changes before a render (the painted page's typing carried over, lib/prerendered.ts) must both count.
+  const latestValues = useRef(values);
   const change = (field: LoginField, value: string) => {
-    const next = { ...values, [field]: value };
+    const next = { ...latestValues.current, [field]: value };
+    latestValues.current = next;
     setValues(next);
     if (shown[field]) void validate(next, shown);
   };

@@ -1,22 +1,12 @@
-import type { CheckIn } from '@funkis/shared';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CheckIn, CheckInInput } from '@funkis/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateCheckInChange } from '../../../api/invalidate';
 import { apiClient, isApiError } from '../../../lib/api-client';
-import { eventDayKeys } from '../../../lib/query-keys';
 import { enqueueCheckIn, newClientId } from '../offline-queue';
-import type { CheckInRequest } from '../types';
-
-export type { CheckInRequest };
 
 /** POST /api/event/{id}/check-ins: 201 with the check-in, 200 when its clientId was already recorded. */
-export const postCheckIn = (eventId: number, input: CheckInRequest) =>
+export const postCheckIn = (eventId: number, input: CheckInInput) =>
   apiClient.post<{ checkIn: CheckIn }>(`/event/${eventId}/check-ins`, input);
-
-/** A check-in changes the person's card and the board. */
-export const invalidateCheckIn = (queryClient: QueryClient, eventId: number) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: eventDayKeys.people(eventId) }),
-    queryClient.invalidateQueries({ queryKey: eventDayKeys.boards(eventId) }),
-  ]);
 
 export type CheckInOutcome =
   | { status: 'recorded'; checkIn: CheckIn }
@@ -30,7 +20,7 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
  * keeps it on the phone with the time it was made and an id of its own, so the replay counts it once.
  * `label` is the person's name, shown in the waiting list.
  */
-export async function recordCheckIn(eventId: number, input: CheckInRequest, label: string): Promise<CheckInOutcome> {
+export async function recordCheckIn(eventId: number, input: CheckInInput, label: string): Promise<CheckInOutcome> {
   const scan = { ...input, at: input.at ?? new Date().toISOString(), clientId: input.clientId ?? newClientId() };
   if (isOffline()) {
     enqueueCheckIn({ eventId, input: scan, label });
@@ -52,11 +42,11 @@ export function useRecordCheckIn(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['event-day', eventId, 'check-in'],
-    mutationFn: ({ input, label }: { input: CheckInRequest; label: string }) => recordCheckIn(eventId, input, label),
-    // Networkless phones still record (into the queue): the mutation must not wait paused for a connection.
-    networkMode: 'always',
+    // Networkless phones still record (into the queue): like every mutation (lib/query-client.ts), it never waits
+    // paused for a connection.
+    mutationFn: ({ input, label }: { input: CheckInInput; label: string }) => recordCheckIn(eventId, input, label),
     onSuccess: (outcome) => {
-      if (outcome.status === 'recorded') void invalidateCheckIn(queryClient, eventId);
+      if (outcome.status === 'recorded') void invalidateCheckInChange(queryClient, eventId);
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { CheckIn } from '@funkis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateCheckInChange } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
-import { invalidateCheckIn } from './record-check-in';
 
 /** DELETE /api/event/{id}/check-ins/{checkInId}: undo, within 60 seconds of recording (409 error.undoExpired after). */
 export function useUndoCheckIn(eventId: number) {
@@ -10,6 +10,6 @@ export function useUndoCheckIn(eventId: number) {
     mutationKey: ['event-day', eventId, 'undo'],
     mutationFn: (checkInId: number) =>
       apiClient.delete<{ checkIn: CheckIn }>(`/event/${eventId}/check-ins/${checkInId}`),
-    onSettled: () => invalidateCheckIn(queryClient, eventId),
+    onSettled: () => invalidateCheckInChange(queryClient, eventId),
   });
 }

@@ -1,4 +1,4 @@
-import { type Caller, type CheckIn, canCheckIn, canRevokeCode, isAdmin } from '@funkis/shared';
+import { type Caller, type CheckIn, type CheckInInput, canCheckIn, canRevokeCode, isAdmin } from '@funkis/shared';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,7 +19,7 @@ import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf, isApiError } from '../../../lib/api-client';
 import { type BadgeSize, badgesHref } from '../api/badges';
 import { type PersonRef, usePerson } from '../api/get-person';
-import { type CheckInRequest, useRecordCheckIn } from '../api/record-check-in';
+import { useRecordCheckIn } from '../api/record-check-in';
 import { useUndoCheckIn } from '../api/undo-check-in';
 import { useOfflineQueue } from '../hooks/use-offline-queue';
 import { UNDO_SECONDS } from '../limits';
@@ -97,7 +97,7 @@ export function CheckInPage({ eventId, caller, timeZone }: CheckInPageProps) {
   const onAction = async ({ kind, shift }: CardAction) => {
     if (!who) return;
     setProblem(null);
-    const input: CheckInRequest = {
+    const input: CheckInInput = {
       ...who,
       kind,
       shiftId: shift?.id ?? null,

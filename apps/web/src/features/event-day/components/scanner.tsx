@@ -38,8 +38,9 @@ export function Scanner({ onCode }: { onCode(code: string): void }) {
 
   const readFrame = useCallback(async () => {
     const element = video.current;
-    if (!element || !stream.current) return;
-    if (element.readyState >= 2 && element.videoWidth > 0) {
+    if (!stream.current) return;
+    // Until the video element is there and playing, the next frame is tried later (a busy phone renders late).
+    if (element && element.readyState >= 2 && element.videoWidth > 0) {
       const text = await decodeQr(element, element.videoWidth, element.videoHeight).catch(() => null);
       if (text && stream.current) {
         stop();
@@ -50,18 +51,24 @@ export function Scanner({ onCode }: { onCode(code: string): void }) {
     if (stream.current) timer.current = setTimeout(() => void readFrame(), FRAME_INTERVAL_MS);
   }, [onCode, stop]);
 
+  /**
+   * The video element appears with the scanning state, whenever React renders it: the stream is given to it then.
+   * (Waiting a frame after setting the state was not enough on a busy machine: the element came later and never
+   * got the stream.)
+   */
+  const showCamera = useCallback((element: HTMLVideoElement | null) => {
+    video.current = element;
+    if (!element || !stream.current || element.srcObject === stream.current) return;
+    element.srcObject = stream.current;
+    void element.play().catch(() => undefined);
+  }, []);
+
   const start = async () => {
     setProblem(null);
     try {
       const media = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
       stream.current = media;
       setScanning(true);
-      // The video element appears with the scanning state: wait a frame for it.
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      if (video.current) {
-        video.current.srcObject = media;
-        await video.current.play().catch(() => undefined);
-      }
       void readFrame();
     } catch {
       stop();
@@ -117,7 +124,7 @@ export function Scanner({ onCode }: { onCode(code: string): void }) {
         <Box sx={{ maxWidth: 480 }}>
           <Box
             component="video"
-            ref={video}
+            ref={showCamera}
             muted
             playsInline
             aria-label={t('checkIn.camera')}

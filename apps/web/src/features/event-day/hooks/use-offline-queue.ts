@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { invalidateCheckIn, postCheckIn } from '../api/record-check-in';
+import { invalidateCheckInChange } from '../../../api/invalidate';
+import { postCheckIn } from '../api/record-check-in';
 import { type QueuedCheckIn, type ReplayResult, readQueue, replayQueue, subscribeToQueue } from '../offline-queue';
 
 const sendQueued = (item: QueuedCheckIn) => postCheckIn(item.eventId, item.input);
@@ -19,7 +20,7 @@ export function useOfflineQueue(eventId: number) {
     const result = await replayQueue(sendQueued);
     if (result.sent.length > 0 || result.refused.length > 0) {
       setLastReplay(result);
-      void invalidateCheckIn(queryClient, eventId);
+      void invalidateCheckInChange(queryClient, eventId);
     }
   }, [queryClient, eventId]);
 
