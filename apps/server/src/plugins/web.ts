@@ -104,12 +104,14 @@ function paintFirst(html: string): string {
   if (!entry) return html;
   const preloads = [...html.matchAll(PRELOAD_TAG)].map((match) => match[1]);
   const loader = `<script defer src="/paint-first.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}"></script>`;
-  return html
-    .replace(PRELOAD_TAG, '')
-    .replace(ENTRY_TAG, '')
-    // The browser paints once the whole painted page is parsed (it ends where #root begins), not a part of it that
-    // the rest would then push about (Chromium's render-blocking `expect` link; others paint as before).
-    .replace('</head>', () => `  ${loader}\n    <link rel="expect" href="#root" blocking="render">\n  </head>`);
+  return (
+    html
+      .replace(PRELOAD_TAG, '')
+      .replace(ENTRY_TAG, '')
+      // The browser paints once the whole painted page is parsed (it ends where #root begins), not a part of it that
+      // the rest would then push about (Chromium's render-blocking `expect` link; others paint as before).
+      .replace('</head>', () => `  ${loader}\n    <link rel="expect" href="#root" blocking="render">\n  </head>`)
+  );
 }
 
 const GTM_ORIGIN = 'https://www.googletagmanager.com';
