@@ -1,5 +1,4 @@
-import { registerFormSchema } from '@funkis/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { RegisterFormInput } from '@funkis/shared';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -7,8 +6,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useId } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
@@ -19,14 +18,22 @@ import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 
+const loadValidation = () => import('./register-validation');
+/** Validates with the schema's chunk, fetched once (the form is on screen before it arrives). */
+const resolver: Resolver<RegisterFormInput> = async (values, context, options) =>
+  (await loadValidation()).registerResolver(values, context, options);
+
 /** Registration (spec sections 2 and 5). Success logs the new user in; failure lists the server's messages. */
 export function RegisterForm() {
   const { t } = useTranslation();
   const translateMessage = useTranslateMessage();
   const registerMutation = useRegister();
   const termsErrorId = useId();
-  const { control, handleSubmit } = useForm({
-    resolver: zodResolver(registerFormSchema),
+  useEffect(() => {
+    void loadValidation();
+  }, []);
+  const { control, handleSubmit } = useForm<RegisterFormInput>({
+    resolver,
     mode: 'onTouched',
     defaultValues: {
       email: '',
