@@ -179,6 +179,8 @@ const TABLE_OWNERS = {
   calendar_tokens: 'modules/scheduling/',
   member_codes: 'modules/event-day/',
   check_ins: 'modules/event-day/',
+  push_subscriptions: 'modules/push/',
+  notification_preferences: 'modules/push/',
   rate_limits: 'modules/account/',
 };
 const WRITE = /\b(insertInto|updateTable|deleteFrom|mergeInto|replaceInto)\(\s*['"]([a-z_]+)/g;

@@ -32,6 +32,8 @@ import { healthRoutes } from './modules/health/routes.js';
 import mailPlugin from './modules/mail/plugin.js';
 import { mailRoutes } from './modules/mail/routes.js';
 import { membershipsRoutes } from './modules/memberships/routes.js';
+import pushPlugin from './modules/push/plugin.js';
+import { pushRoutes } from './modules/push/routes.js';
 import { planningRoutes } from './modules/scheduling/planning-routes.js';
 import remindersPlugin from './modules/scheduling/plugin.js';
 import { schedulingRoutes } from './modules/scheduling/routes.js';
@@ -187,6 +189,7 @@ export async function buildApp({
   await app.register(mailerPlugin, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.mailDir });
   await app.register(storagePlugin, { root: config.filesDir });
   await app.register(mailPlugin);
+  await app.register(pushPlugin);
   await app.register(remindersPlugin);
 
   await app.register(
@@ -206,6 +209,7 @@ export async function buildApp({
       await api.register(feedRoutes);
       await api.register(filesRoutes);
       await api.register(eventDayRoutes);
+      await api.register(pushRoutes);
     },
     { prefix: '/api' },
   );

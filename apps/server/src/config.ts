@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -28,6 +29,25 @@ const envSchema = z.object({
   }),
   MAIL_FROM: z.string().min(3).default('Funkis <no-reply@funkis.local>'),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  /**
+   * Web push: the VAPID key pair (base64url, as web-push's generateVAPIDKeys gives it). Unset: generated once and
+   * kept in DATA_DIR; set both on every server behind one address so the browsers' subscriptions work with all.
+   */
+  VAPID_PUBLIC_KEY: optionalText.refine((value) => !value || /^[A-Za-z0-9_-]{86,88}={0,2}$/.test(value), {
+    message: 'must be a base64url P-256 public key (87 characters)',
+  }),
+  VAPID_PRIVATE_KEY: optionalText.refine((value) => !value || /^[A-Za-z0-9_-]{42,44}={0,2}$/.test(value), {
+    message: 'must be a base64url P-256 private key (43 characters)',
+  }),
+  /** Who runs this server, for the push services: `mailto:` + an address or an https URL. */
+  VAPID_SUBJECT: optionalText.refine((value) => !value || /^(mailto:|https:\/\/)/.test(value), {
+    message: 'must start with mailto: or https://',
+  }),
+  /**
+   * A PEM file of certificates to trust for push services besides the system's: a private push service, or the
+   * tests' local one.
+   */
+  PUSH_CA_FILE: optionalText,
   GTM_ID: optionalText.refine((value) => !value || /^GTM-[A-Z0-9]+$/.test(value), {
     message: 'must look like GTM-XXXXXXX',
   }),
@@ -100,8 +120,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SESSION_SECRET' | 'PUBLIC_URL'> {
+export interface Config
+  extends Omit<Env, 'SESSION_SECRET' | 'PUBLIC_URL' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'> {
   SESSION_SECRET: string;
+  /** Web push's VAPID keys and subject (from the environment, else kept in DATA_DIR). */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   PUBLIC_URL: string;
   dataDir: string;
   sqliteFile: string;
@@ -123,16 +146,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0];
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
   }
-  const values = parsed.data;
+  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, ...values } = parsed.data;
+  if (Boolean(VAPID_PUBLIC_KEY) !== Boolean(VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
   const dataDir = path.resolve(values.DATA_DIR);
+  const publicUrl = (values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`).replace(/\/$/, '');
+  const keys =
+    VAPID_PUBLIC_KEY && VAPID_PRIVATE_KEY
+      ? { publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY }
+      : readOrCreateVapidKeys(dataDir);
   return {
     ...values,
+    vapid: { ...keys, subject: VAPID_SUBJECT ?? vapidSubjectOf(values.MAIL_FROM, publicUrl) },
     dataDir,
     sqliteFile: path.join(dataDir, 'funkis.sqlite'),
     filesDir: path.join(dataDir, 'files'),
     mailDir: path.join(dataDir, 'mail'),
     SESSION_SECRET: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
-    PUBLIC_URL: (values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`).replace(/\/$/, ''),
+    PUBLIC_URL: publicUrl,
     trustProxy: values.TRUST_PROXY ? values.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
     seedDemoData: values.DEMO_DATA === undefined ? !values.DATABASE_URL : values.DEMO_DATA === '1',
   };
@@ -148,4 +180,33 @@ function readOrCreateSecret(dataDir: string): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/** The sender's address of MAIL_FROM (`Funkis <no-reply@…>`) as a mailto:, else the public https address. */
+function vapidSubjectOf(mailFrom: string, publicUrl: string): string {
+  const address =
+    /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^[^<>\s]+@[^<>\s]+$/.test(mailFrom) ? mailFrom : null);
+  return address ? `mailto:${address}` : publicUrl;
+}
+
+/**
+ * The VAPID key pair kept like the session secret: made once (web-push's generateVAPIDKeys, a P-256 pair as
+ * base64url) and read back on every start, so subscriptions stay valid across restarts.
+ */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  try {
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    }
+  } catch {
+    // Not made yet (or unreadable): made below.
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  // Loaded only here, on the first start: web-push costs ~50 ms to load (decision 011).
+  const webpush = createRequire(import.meta.url)('web-push') as typeof import('web-push');
+  const keys = webpush.generateVAPIDKeys();
+  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }

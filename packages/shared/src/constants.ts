@@ -176,3 +176,18 @@ export type CheckInKind = (typeof CHECK_IN_KINDS)[number];
 /** Where a person stands on a shift of the board (and on the check-in screen). */
 export const BOARD_STATES = ['expected', 'arrived', 'late', 'no_show', 'left'] as const;
 export type BoardState = (typeof BOARD_STATES)[number];
+
+/** Web push (issue 29): what a person can be told by a push message, each switched on or off in their account. */
+export const NOTIFICATION_KINDS = ['shiftReminder', 'shiftChange', 'coverRequest', 'waitlistPlace'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const PUSH_LIMITS = {
+  /** The longest push-service address accepted (real ones are about 200 characters). */
+  ENDPOINT_MAXIMUM: 2_000,
+  /** The browser's public key: an uncompressed P-256 point, 65 bytes (87 characters base64url unpadded). */
+  P256DH_BYTES: 65,
+  /** The authentication secret shared with the browser: 16 bytes (22 characters base64url unpadded). */
+  AUTH_BYTES: 16,
+  /** Devices one account may have subscribed at once; the oldest goes when a new one comes. */
+  SUBSCRIPTIONS_PER_USER: 20,
+} as const;

@@ -13,6 +13,7 @@ export * from './forms.js';
 export * from './mail.js';
 export * from './messages/index.js';
 export * from './policies.js';
+export * from './push.js';
 export * from './shift-planning.js';
 export * from './shifts.js';
 export * from './statistics.js';

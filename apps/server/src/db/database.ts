@@ -38,6 +38,7 @@ import * as reviewSortIndexes from './migrations/0040-review-sort-indexes.js';
 import * as choicesWrittenByTheServer from './migrations/0041-choices-written-by-the-server.js';
 import * as eventDay from './migrations/0042-event-day.js';
 import * as schedulingLateAfter from './migrations/0043-scheduling-late-after.js';
+import * as webPush from './migrations/0044-web-push.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -245,6 +246,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0041-choices-written-by-the-server': choicesWrittenByTheServer,
     '0042-event-day': eventDay,
     '0043-scheduling-late-after': schedulingLateAfter,
+    '0044-web-push': webPush,
   };
   return {
     async getMigrations() {

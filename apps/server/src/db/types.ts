@@ -243,6 +243,27 @@ export interface MailReceiversTable {
 }
 
 /** One outgoing message to one address (docs/decisions/008). */
+/** A device receiving web push (migration 0044, the push module's). */
+export interface PushSubscriptionsTable {
+  id: Id;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_success_at: Timestamp | null;
+  failures: Generated<number>;
+}
+
+/** A kind of notice whose channels the person changed from the default (push on). */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  kind: string;
+  push: Flag;
+  updated_at: Timestamp;
+}
+
 export interface MailQueueTable {
   id: Id;
   event_id: number | null;
@@ -257,6 +278,8 @@ export interface MailQueueTable {
   reply_to: string | null;
   /** The display name it goes out under (migration 0021); null: MAIL_FROM's own. */
   from_name: string | null;
+  /** A push message to this device (migration 0044) instead of an e-mail; its body is the JSON payload. */
+  push_subscription_id: number | null;
   reason: string;
   state: Generated<string>;
   attempts: Generated<number>;
@@ -417,6 +440,8 @@ export interface Database {
   mail_labels: MailLabelsTable;
   mail_label_links: MailLabelLinksTable;
   mail_queue: MailQueueTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_preferences: NotificationPreferencesTable;
   mail_attachments: MailAttachmentsTable;
   mail_reads: MailReadsTable;
   mail_settings: MailSettingsTable;

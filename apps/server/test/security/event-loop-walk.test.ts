@@ -6,6 +6,7 @@ import {
   FEED_LIMITS,
   LIMITS,
   MAIL_LIMITS,
+  PUSH_LIMITS,
   SHIFT_LIMITS,
   SHIFTS_PER_BATCH_MAXIMUM,
 } from '@funkis/shared';
@@ -15,6 +16,7 @@ import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { TestClient, type TestResponse } from '../helpers/client.js';
 import { longestBlockMs } from '../helpers/event-loop.js';
 import { addMember, createApplication, createEvent, createGroup, createUser, loginAs } from '../helpers/factories.js';
+import { deviceKeys } from '../push/push-service.js';
 
 /**
  * Every route of the route table given the worst input within its limits (longest texts, most fields, biggest
@@ -356,10 +358,37 @@ function cases(): Record<string, Case> {
       await admin.post('/api/user/calendar-feed');
       return admin.delete('/api/user/calendar-feed');
     },
+    'GET /api/push/public-key': () => new TestClient(t.app).get('/api/push/public-key'),
+    // The longest address, every time a new one: the account is at its device limit, so the oldest goes each time.
+    'POST /api/push/subscriptions': () => admin.post('/api/push/subscriptions', longestSubscription()),
+    'DELETE /api/push/subscriptions': async () => {
+      const subscription = longestSubscription();
+      await admin.post('/api/push/subscriptions', subscription);
+      return admin.request('DELETE', '/api/push/subscriptions', { endpoint: subscription.endpoint });
+    },
+    'GET /api/account/notifications': () => admin.get('/api/account/notifications'),
+    'POST /api/account/notifications': () =>
+      admin.post('/api/account/notifications', {
+        notifications: {
+          shiftReminder: { push: next() % 2 === 0 },
+          shiftChange: { push: false },
+          coverRequest: { push: true },
+          waitlistPlace: { push: false },
+        },
+      }),
     'GET /api/calendar/:file': async () => {
       const feed = await admin.post('/api/user/calendar-feed');
       return admin.get(new URL(feed.json().feed.url).pathname);
     },
+  };
+}
+
+/** A device's subscription with the longest push address accepted, a new address each time. */
+function longestSubscription() {
+  const prefix = `https://push.example.test/${next()}/`;
+  return {
+    endpoint: prefix + 'x'.repeat(PUSH_LIMITS.ENDPOINT_MAXIMUM - prefix.length),
+    keys: deviceKeys().keys,
   };
 }
 

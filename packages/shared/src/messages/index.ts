@@ -8,6 +8,7 @@ import { feedMessages } from './feed.js';
 import { filesMessages } from './files.js';
 import { formsMessages } from './forms.js';
 import { mailMessages } from './mail.js';
+import { pushMessages } from './push.js';
 import { schedulingMessages } from './scheduling.js';
 import { schedulingPlanningMessages } from './scheduling-planning.js';
 import { statisticsMessages } from './statistics.js';
@@ -33,6 +34,7 @@ export const catalogue = {
   ...feedMessages,
   ...filesMessages,
   ...eventDayMessages,
+  ...pushMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -22,6 +22,8 @@ export interface QueuedMessage {
   replyTo?: string | null;
   /** The display name it goes out under (`Ada Berg via Funkis`); null: MAIL_FROM's own. */
   fromName?: string | null;
+  /** A push message to this device (the push module's): `text` is its JSON payload, the addresses empty. */
+  pushSubscriptionId?: number | null;
   reason: string;
 }
 
@@ -51,6 +53,7 @@ export interface ClaimedMessage {
   html: string | null;
   replyTo: string | null;
   fromName: string | null;
+  pushSubscriptionId: number | null;
   attempts: number;
 }
 
@@ -221,6 +224,7 @@ export function mailQueueRepository(db: Db, dialect: DialectName) {
               body_html: message.html ?? null,
               reply_to: message.replyTo ?? null,
               from_name: message.fromName ?? null,
+              push_subscription_id: message.pushSubscriptionId ?? null,
               reason: message.reason,
               state: 'queued',
               attempts: 0,
@@ -315,6 +319,7 @@ export function mailQueueRepository(db: Db, dialect: DialectName) {
             'body_html',
             'reply_to',
             'from_name',
+            'push_subscription_id',
             'attempts',
             'next_attempt_at',
           ])
@@ -341,6 +346,7 @@ export function mailQueueRepository(db: Db, dialect: DialectName) {
             html: row.body_html,
             replyTo: row.reply_to,
             fromName: row.from_name,
+            pushSubscriptionId: row.push_subscription_id,
             attempts: row.attempts,
           }));
       });

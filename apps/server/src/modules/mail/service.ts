@@ -182,6 +182,33 @@ export function mailService(app: FastifyInstance) {
     },
 
     /**
+     * Queues one push message per device (the push module's door to the queue): `payload` is the JSON the
+     * device's service worker gets, `title` is kept as the row's subject for logs. Sent at once, retried like mail.
+     */
+    async enqueuePush(
+      input: { userId: number; subscriptionIds: number[]; title: string; payload: string; reason: string },
+      db = app.db,
+    ): Promise<void> {
+      if (input.subscriptionIds.length === 0) return;
+      const queue = db === app.db ? mails : mailRepository(db, app.dialect);
+      const now = Date.now();
+      await queue.enqueue(
+        input.subscriptionIds.map((pushSubscriptionId) => ({
+          eventId: null,
+          userId: input.userId,
+          toEmail: '',
+          toName: '',
+          subject: input.title,
+          text: input.payload,
+          pushSubscriptionId,
+          reason: input.reason,
+        })),
+        () => now,
+      );
+      worker.kick();
+    },
+
+    /**
      * Queues messages of one event written for each receiver (their language, their name), in the caller's
      * transaction when `db` is it. `render(i)` writes the i-th when its slice is due: the messages are rendered
      * and inserted QUEUE_SLICE at a time (one multi-row statement each, the event loop turning in between), so

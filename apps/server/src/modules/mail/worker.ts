@@ -25,11 +25,19 @@ const RETRY_MAX_MS = 60 * 60 * 1000;
  * another try later (docs/decisions/008).
  */
 export function classifyFailure(error: unknown): { permanent: boolean; reason: string } {
-  const details = error as { responseCode?: number; response?: string; message?: string };
+  const details = error as { responseCode?: number; response?: string; message?: string; permanent?: boolean };
   const code = typeof details.responseCode === 'number' ? details.responseCode : null;
   const reason = (details.response ?? details.message ?? String(error)).slice(0, 500);
+  // A sender other than SMTP (web push) says itself whether its failure is final.
+  if (typeof details.permanent === 'boolean') return { permanent: details.permanent, reason };
   return { permanent: code !== null && code >= 500 && code < 600, reason };
 }
+
+/**
+ * Sends one push message of the queue (the push module's, registered with `setPushSender`). It throws to have the
+ * message tried again later, or an error with `permanent: true` to give it up.
+ */
+export type PushSender = (message: ClaimedMessage & { pushSubscriptionId: number }) => Promise<void>;
 
 /**
  * Sends what the queue holds, in the server process: claims due messages with a lease, sends them one by one
@@ -53,6 +61,7 @@ export function createMailWorker(
   let current: Promise<void> | null = null;
   /** When this worker last handed a message of each event to the mail server. */
   const lastSentAt = new Map<number, number>();
+  let pushSender: PushSender | null = null;
 
   /**
    * The event's rate, kept by the worker too: the queue spaces an event's messages when they are queued, but
@@ -87,6 +96,13 @@ export function createMailWorker(
       return;
     }
     try {
+      if (message.pushSubscriptionId !== null) {
+        // Push messages share the queue's claims, leases and back-off; the event's mail rate is not theirs.
+        if (!pushSender) throw new Error('no push sender in this process');
+        await pushSender({ ...message, pushSubscriptionId: message.pushSubscriptionId });
+        await queue.settle(message, { state: 'sent' });
+        return;
+      }
       const { text, html } = await bodiesOf(message);
       // The rate spaces the sends themselves: the time is taken as the message goes to the mailer, after its body
       // was composed (which takes longer for some copies than others).
@@ -104,7 +120,7 @@ export function createMailWorker(
     } catch (error) {
       const { permanent, reason } = classifyFailure(error);
       if (permanent || message.attempts >= options.maxAttempts) {
-        log.warn({ queueId: message.id, reason }, 'mail failed');
+        log.warn({ queueId: message.id, reason }, message.pushSubscriptionId === null ? 'mail failed' : 'push failed');
         await queue.settle(message, { state: 'failed', error: reason });
       } else {
         const wait = Math.min(options.retryBaseMs * 2 ** (message.attempts - 1), RETRY_MAX_MS);
@@ -152,6 +168,10 @@ export function createMailWorker(
   return {
     owner,
     runOnce,
+    /** The push module's sender of the queue's push messages (a message waits, retried, until there is one). */
+    setPushSender(sender: PushSender) {
+      pushSender = sender;
+    },
     start() {
       isRunning = true;
       schedule(0);

@@ -8,7 +8,7 @@ import { withTransaction } from '../../lib/transaction.js';
 import { eventsService } from '../events/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { toICalendar } from './ical.js';
-import { schedulingMails } from './mails.js';
+import { schedulingMails, shiftWhen } from './mails.js';
 import { HOUR, type SchedulingContext } from './operations-context.js';
 import { schedulingRepository } from './repository.js';
 
@@ -95,8 +95,24 @@ export function calendarOperations(shared: SchedulingContext) {
             await withTransaction(db, async (trx) => {
               const repository = schedulingRepository(trx, dialect);
               if (!(await repository.markReminded(candidate.assignment_id, nowIso()))) return;
-              sent += await notify(trx, candidate.event_id, [candidate.event_user_id], 'shift_reminder', (context) =>
-                schedulingMails.reminder(toMailShift(candidate), context, hours),
+              const shift = toMailShift(candidate);
+              sent += await notify(
+                trx,
+                candidate.event_id,
+                [candidate.event_user_id],
+                'shift_reminder',
+                (context) => schedulingMails.reminder(shift, context, hours),
+                {
+                  kind: 'shiftReminder',
+                  message: (context) => ({
+                    key: 'push.shiftReminder',
+                    params: {
+                      shift: shift.title,
+                      when: shiftWhen(shift, context.language, context.timeZone),
+                      event: context.eventName,
+                    },
+                  }),
+                },
               );
             });
           }

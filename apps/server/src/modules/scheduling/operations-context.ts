@@ -2,6 +2,7 @@ import {
   type DuplicateDayInput,
   daysBetween,
   isAdmin,
+  type NotificationKind,
   SHIFT_LIMITS,
   type Shift,
   type ShiftAssignment,
@@ -19,6 +20,7 @@ import { eventsService } from '../events/service.js';
 import { groupsService } from '../groups/service.js';
 import type { EnqueueInput } from '../mail/service.js';
 import { membershipsService } from '../memberships/service.js';
+import type { NotifyOptions, NotifyResult, PushMessage } from '../push/service.js';
 import type { CalendarShift } from './ical.js';
 import type { MailContext, MailShift } from './mails.js';
 import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
@@ -35,6 +37,16 @@ export interface SchedulingOptions {
   secret?: string;
   /** PUBLIC_URL, for links in mail and the feed's URL. */
   publicUrl?: string;
+  /**
+   * `app.push.notify`: push first where the person allows it for the kind, the mail otherwise; without it every
+   * notice is mail.
+   */
+  notify?: (
+    userId: number,
+    kind: NotificationKind,
+    message: PushMessage,
+    options: NotifyOptions,
+  ) => Promise<NotifyResult>;
 }
 
 export const HOUR = 3_600_000;
@@ -74,7 +86,9 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
 
   /**
    * Queues one mail to each membership, in their language, inside the caller's transaction (so the mail goes
-   * exactly when the change is kept). `write` gets the reader's context and answers subject and text.
+   * exactly when the change is kept). `write` gets the reader's context and answers subject and text. With `push`
+   * (and the push module's notify in the options) the notice goes by push to those who allow that kind, and the
+   * mail to the others.
    */
   async function notify(
     trx: Db,
@@ -82,6 +96,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
     eventUserIds: readonly number[],
     reason: string,
     write: (context: MailContext) => { subject: string; text: string },
+    push?: { kind: NotificationKind; message: (context: MailContext) => PushMessage },
   ): Promise<number> {
     if (!options.enqueue || eventUserIds.length === 0) return 0;
     const members = await membershipsService(trx, dialect).findMembers(eventId, eventUserIds);
@@ -93,13 +108,24 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
     );
     for (const member of members) {
       const language = languages.get(member.userId) ?? 'en';
-      const mail = write({
+      const context = {
         language,
         firstname: member.firstname,
         eventName: event.name,
         timeZone: event.timeZone,
         link: `${publicUrl}/event/${eventId}/scheduling`,
-      });
+      };
+      const mail = write(context);
+      if (push && options.notify) {
+        await options.notify(member.userId, push.kind, push.message(context), {
+          url: `/event/${eventId}/scheduling`,
+          eventId,
+          mail,
+          reason,
+          db: trx,
+        });
+        continue;
+      }
       await options.enqueue(
         {
           eventId,

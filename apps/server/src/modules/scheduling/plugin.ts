@@ -20,6 +20,8 @@ declare module 'fastify' {
 async function remindersPlugin(app: FastifyInstance) {
   const service = schedulingService(app.db, app.dialect, {
     enqueue: (input, db) => app.mail.enqueue(input, db),
+    // Reminders go by push first, to those who allow it; the reminder mail to the others.
+    notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
     secret: app.config.SESSION_SECRET,
     publicUrl: app.config.PUBLIC_URL,
   });
@@ -58,4 +60,4 @@ async function remindersPlugin(app: FastifyInstance) {
   app.addHook('preClose', async () => worker.stop());
 }
 
-export default fp(remindersPlugin, { name: 'reminders', dependencies: ['mail'] });
+export default fp(remindersPlugin, { name: 'reminders', dependencies: ['mail', 'push'] });

@@ -1,0 +1,24 @@
+import type { Db } from '../../db/types.js';
+import { pushSender } from './delivery.js';
+import { notifyOperations } from './notify.js';
+import { type PushOptions, pushContext } from './operations-context.js';
+import { subscriptionOperations } from './subscription-operations.js';
+
+export type { NotifyOptions, NotifyResult } from './notify.js';
+export type { PushMessage, PushMessageKey } from './texts.js';
+export type { PushOptions };
+
+/**
+ * Web push (issue 29): devices (`push_subscriptions`), what may come by push (`notification_preferences`),
+ * `notify` (push where allowed, else e-mail, both through the mail queue) and the queue's sender of push messages.
+ */
+export function pushService(db: Db, options: PushOptions) {
+  const context = pushContext(db, options);
+  return {
+    ...subscriptionOperations(context),
+    ...notifyOperations(context),
+    sender: pushSender(context),
+  };
+}
+
+export type PushService = ReturnType<typeof pushService>;
