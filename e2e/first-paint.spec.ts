@@ -17,6 +17,21 @@ async function openEvent(page: Page, name: string): Promise<number> {
   return event.id;
 }
 
+const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
+
+/** Holds the app's entry script back until the returned function is called: the painted page stays meanwhile. */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(APP_ENTRY, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The painted page as it arrives: the fixtures' goto otherwise waits for the app to take it over. */
 const PAINTED = { waitUntil: 'commit' } as const;
 
@@ -80,14 +95,7 @@ test.describe('with JavaScript', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     // The app's entry waits until the person has typed into the painted page.
-    let release: () => void = () => undefined;
-    const typed = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await typed;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto('/authentication/login', { waitUntil: 'commit' });
     const painted = page.locator('#prerendered');
     await painted.getByLabel('Email address').fill(DEMO.volunteer.email);
@@ -110,14 +118,7 @@ test.describe('with JavaScript', () => {
   });
 
   test('“Log in” pressed on the painted page before the app is alive logs in once the app is', async ({ page }) => {
-    let release: () => void = () => undefined;
-    const pressed = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await pressed;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto('/authentication/login', { waitUntil: 'commit' });
     const painted = page.locator('#prerendered');
     await painted.getByLabel('Email address').fill(DEMO.leader.email);
@@ -132,13 +133,13 @@ test.describe('with JavaScript', () => {
   test('the painted page passes axe at 375 and 1280 px', async ({ page }) => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+      await page.route(APP_ENTRY, (route) => route.abort());
       await page.goto('/authentication/register', PAINTED);
       await expect(page.locator('#prerendered h1')).toBeVisible();
       const results = await new AxeBuilder({ page }).include('#prerendered').analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${width}px ${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
-      await page.unroute(/\/assets\/index-[^/]+\.js$/);
+      await page.unroute(APP_ENTRY);
     }
   });
 

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { MAX_ID } from '@funkis/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../lib/escape-html.js';
 import { pageLanguage } from '../lib/language.js';
 import { SESSION_COOKIE } from './session.js';
 
@@ -79,8 +80,6 @@ export interface ApplyPreviewEvent {
   name: string;
   avatarUrl: string | null;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The prerendered page of a path, and the event of an apply page (its id as the id schema allows it). */
 function prerenderedPageOf(pathname: string): { page: string; eventId?: number } | null {
@@ -165,6 +164,8 @@ async function webPlugin(
   };
 
   const prerendered = readPrerendered(options.webDist);
+  /** The painted pages as assembled into index.html, by page, preview, language and the preloads' index.html. */
+  const painted = new Map<string, string>();
   /**
    * index.html with the page's prerendered HTML in it, for a visitor without a session cookie (with one, the login
    * pages send the person on and the apply page is the form itself): the HTML in `#prerendered`, the app's root
@@ -181,21 +182,28 @@ async function webPlugin(
     const language = pageLanguage(request);
     const page = variants?.[language] ?? variants?.en;
     if (!page) return html;
-    // Replacements by function: a `$` in an event's name is text, never a replacement pattern.
-    let body = page.html;
-    let attributes = '';
-    if (wanted.eventId) body = body.replaceAll(MARKER_EVENT_PATH, () => `/event/${wanted.eventId}/`);
-    if (event) {
-      const name = escapeHtml(event.name);
-      const initial = escapeHtml(event.name.charAt(0).toUpperCase());
-      body = body.replaceAll(MARKER_EVENT_NAME, () => name).replaceAll(MARKER_INITIAL, () => initial);
-      attributes = ` data-apply-preview="${escapeHtml(JSON.stringify({ event }))}"`;
+    // The page as it goes to everyone (a handful of variants: page, language, preloads), made once; an apply page
+    // then gets its event. Replacements by function: a `$` in an event's name is text, never a pattern.
+    const key = `${event ? 'preview' : 'plain'}|${wanted.page}|${language}|${html}`;
+    let assembled = painted.get(key);
+    if (assembled === undefined) {
+      const root = `<div id="prerendered">${page.html}</div><div id="root" hidden></div>`;
+      assembled = paintFirst(html)
+        .replace('<html lang="en"', () => `<html lang="${escapeHtml(language)}"`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+        .replace('<div id="root"></div>', () => root);
+      if (painted.size < 1000 && process.env.NODE_ENV !== 'development') painted.set(key, assembled);
     }
-    const root = `<div id="prerendered"${attributes}>${body}</div><div id="root" hidden></div>`;
-    return paintFirst(html)
-      .replace('<html lang="en"', () => `<html lang="${escapeHtml(language)}"`)
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-      .replace('<div id="root"></div>', () => root);
+    if (!wanted.eventId) return assembled;
+    const withId = assembled.replaceAll(MARKER_EVENT_PATH, () => `/event/${wanted.eventId}/`);
+    if (!event) return withId;
+    const name = escapeHtml(event.name);
+    const initial = escapeHtml(event.name.charAt(0).toUpperCase());
+    const preview = ` data-apply-preview="${escapeHtml(JSON.stringify({ event }))}"`;
+    return withId
+      .replaceAll(MARKER_EVENT_NAME, () => name)
+      .replaceAll(MARKER_INITIAL, () => initial)
+      .replace('<div id="prerendered">', () => `<div id="prerendered"${preview}>`);
   };
 
   app.decorateReply('serveIndex', async function serveIndex() {

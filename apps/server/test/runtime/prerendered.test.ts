@@ -89,17 +89,25 @@ describe(`prerendered first pages on ${dialect}`, () => {
     const event = await createEvent(t.db, { adminId: admin.id, name: hostile });
     const body = await html(`/event/${event.id}/apply`);
     expect(body).toContain(
-      '<p id="apply-preview-name">&#60;img src=x onerror=alert(1)&#62; &#34;Åsa&#34; &#38; $&#38; $1</p>',
+      '<p id="apply-preview-name">&lt;img src=x onerror=alert(1)&gt; &quot;Åsa&quot; &amp; $&amp; $1</p>',
     );
     expect(body).not.toContain('<img');
-    expect(body).toContain('<div class="avatar">&#60;</div>');
+    expect(body).toContain('<div class="avatar">&lt;</div>');
     expect(body).toContain(`href="/event/${event.id}/apply/register"`);
     expect(body).not.toContain('987654321');
     expect(body).not.toContain('\u2063');
     const attribute = /data-apply-preview="([^"]*)"/.exec(body)?.[1] ?? '';
-    const unescaped = attribute.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
+    const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+    const unescaped = attribute.replace(/&(amp|lt|gt|quot|#39);/g, (_match, name: string) => entities[name] ?? '');
+    expect(attribute).not.toMatch(/["<>]/);
     expect(JSON.parse(unescaped)).toEqual({ event: { id: event.id, name: hostile, avatarUrl: null } });
     expect(await html(`/event/${event.id}/apply/register`)).toContain('<h1>Register</h1>');
+    // The assembled page is kept for every visitor; the event's name and id are put in per request.
+    const other = await createEvent(t.db, { adminId: admin.id, name: 'Harbour Fair' });
+    const second = await html(`/event/${other.id}/apply`);
+    expect(second).toContain('<p id="apply-preview-name">Harbour Fair</p>');
+    expect(second).not.toContain('Åsa');
+    expect(second).toContain(`href="/event/${other.id}/apply/register"`);
   });
 
   it('paints the plain login page for an event that takes no applications, an unknown one and an id out of range', async () => {

@@ -132,9 +132,6 @@ function dropBareLinks(html: string): string {
   });
 }
 
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 const BLOCKS = new Set(['p', 'h3', 'blockquote', 'ul', 'ol']);
 
 /**

@@ -1,6 +1,6 @@
 import type { ApplicationStatus } from '@funkis/shared';
+import { escapeHtml } from '../../lib/escape-html.js';
 import type { MailLanguage } from '../../lib/language.js';
-import { escapeHtml } from './html.js';
 import type { ReceiverReason, StoredCopy } from './repository.js';
 
 export type { MailLanguage };
