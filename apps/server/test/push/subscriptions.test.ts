@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PUSH_LIMITS } from '@funkis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webPush from 'web-push';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { TestClient } from '../helpers/client.js';
 import { createUser, loginAs, type TestUser } from '../helpers/factories.js';
@@ -37,6 +41,29 @@ describe(`push subscriptions on ${dialect}`, () => {
     expect(point[0]).toBe(4);
     // Kept: the same key on every call (made once, stored in DATA_DIR).
     expect((await new TestClient(t.app).get('/api/push/public-key')).json().publicKey).toBe(publicKey);
+  });
+
+  it('takes the key pair from VAPID_* so several servers share it, and writes no key file then', async () => {
+    const shared = webPush.generateVAPIDKeys();
+    const env = { VAPID_PUBLIC_KEY: shared.publicKey, VAPID_PRIVATE_KEY: shared.privateKey };
+    const servers = [await createTestApp(env), await createTestApp(env)];
+    try {
+      for (const server of servers) {
+        const answer = await new TestClient(server.app).get('/api/push/public-key');
+        expect(answer.json().publicKey).toBe(shared.publicKey);
+        expect(server.app.config.vapid.privateKey).toBe(shared.privateKey);
+        expect(fs.existsSync(path.join(server.dataDir, 'vapid-keys.json'))).toBe(false);
+      }
+      // The one made into DATA_DIR is another key: the environment wins.
+      expect(shared.publicKey).not.toBe(t.app.config.vapid.publicKey);
+    } finally {
+      for (const server of servers) await server.close();
+    }
+    // Half a pair is refused at start with one line naming both.
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: shared.publicKey, DATA_DIR: t.dataDir })).toThrow(ConfigError);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: shared.publicKey, DATA_DIR: t.dataDir })).toThrow(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
   });
 
   it('subscribes a device (201) and updates it when the same address comes again', async () => {

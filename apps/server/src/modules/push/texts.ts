@@ -16,6 +16,18 @@ export const pushTexts = {
     en: { title: 'Your shift changed: {shift}', body: '{when} – {event}' },
     sv: { title: 'Ditt pass har ändrats: {shift}', body: '{when} – {event}' },
   },
+  'push.shiftMoved': {
+    en: { title: 'Your shift moved to: {shift}', body: '{when} – {event}' },
+    sv: { title: 'Ditt pass har flyttats till: {shift}', body: '{when} – {event}' },
+  },
+  'push.shiftCancelled': {
+    en: { title: 'Shift cancelled: {shift}', body: '{when} – {event}' },
+    sv: { title: 'Passet är inställt: {shift}', body: '{when} – {event}' },
+  },
+  'push.shiftUnassigned': {
+    en: { title: 'You are no longer on: {shift}', body: '{when} – {event}' },
+    sv: { title: 'Du är inte längre med på: {shift}', body: '{when} – {event}' },
+  },
   'push.coverRequest': {
     en: { title: 'Can you cover a shift?', body: '{shift}, {when} – {event}' },
     sv: { title: 'Kan du ta ett pass?', body: '{shift}, {when} – {event}' },

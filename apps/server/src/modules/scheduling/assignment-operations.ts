@@ -6,7 +6,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
-import { schedulingMails } from './mails.js';
+import { schedulingMails, shiftNotice } from './mails.js';
 import { HOUR, type SchedulingContext, toAssignment } from './operations-context.js';
 import { type ShiftRow, schedulingRepository } from './repository.js';
 import { checkHeldShifts, requireOrganiserOf, requirePlaceableBy } from './rules.js';
@@ -20,8 +20,13 @@ export function assignmentOperations(shared: SchedulingContext) {
      * the old and the new shift), inside the caller's transaction: planning-service.ts's move.
      */
     notifyMoved: (trx: Db, eventId: number, eventUserId: number, from: ShiftRow, to: ShiftRow) =>
-      notify(trx, eventId, [eventUserId], 'shift_changed', (context) =>
-        schedulingMails.changed(toMailShift(from), toMailShift(to), context),
+      notify(
+        trx,
+        eventId,
+        [eventUserId],
+        'shift_changed',
+        (context) => schedulingMails.changed(toMailShift(from), toMailShift(to), context),
+        shiftNotice('shiftChange', 'push.shiftMoved', toMailShift(to)),
       ),
     /**
      * Gives a member a place. Admins assign anyone, leaders anyone to their own group's shifts, volunteers only
@@ -106,8 +111,13 @@ export function assignmentOperations(shared: SchedulingContext) {
           requireOrganiserOf(caller, shift.group_id);
         }
         if (assignment.event_user_id !== caller.eventUserId) {
-          await notify(trx, caller.eventId, [assignment.event_user_id], 'shift_removed', (context) =>
-            schedulingMails.removed(toMailShift(shift), context, false),
+          await notify(
+            trx,
+            caller.eventId,
+            [assignment.event_user_id],
+            'shift_removed',
+            (context) => schedulingMails.removed(toMailShift(shift), context, false),
+            shiftNotice('shiftChange', 'push.shiftUnassigned', toMailShift(shift)),
           );
         }
         await repository.deleteAssignment(shiftId, assignmentId);

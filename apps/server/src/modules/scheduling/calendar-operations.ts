@@ -8,7 +8,7 @@ import { withTransaction } from '../../lib/transaction.js';
 import { eventsService } from '../events/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { toICalendar } from './ical.js';
-import { schedulingMails, shiftWhen } from './mails.js';
+import { schedulingMails, shiftNotice } from './mails.js';
 import { HOUR, type SchedulingContext } from './operations-context.js';
 import { schedulingRepository } from './repository.js';
 
@@ -102,17 +102,7 @@ export function calendarOperations(shared: SchedulingContext) {
                 [candidate.event_user_id],
                 'shift_reminder',
                 (context) => schedulingMails.reminder(shift, context, hours),
-                {
-                  kind: 'shiftReminder',
-                  message: (context) => ({
-                    key: 'push.shiftReminder',
-                    params: {
-                      shift: shift.title,
-                      when: shiftWhen(shift, context.language, context.timeZone),
-                      event: context.eventName,
-                    },
-                  }),
-                },
+                shiftNotice('shiftReminder', 'push.shiftReminder', shift),
               );
             });
           }

@@ -1,4 +1,6 @@
+import type { NotificationKind } from '@funkis/shared';
 import type { MailLanguage } from '../../lib/language.js';
+import type { PushMessage, PushMessageKey } from '../push/service.js';
 
 /** What a shift mail tells about the shift, with its times already in UTC ISO. */
 export interface MailShift {
@@ -29,6 +31,24 @@ export function shiftWhen(shift: Pick<MailShift, 'startsAt' | 'endsAt'>, languag
     ? `${day.format(start)} ${time.format(start)}–${time.format(end)}`
     : `${day.format(start)} ${time.format(start)} – ${day.format(end)} ${time.format(end)}`;
   return `${span} (${timeZone})`;
+}
+
+/**
+ * The push notice of a shift (its title, its time in the reader's language and the event's zone, the event's name),
+ * as the scheduling context's `notify` takes it: sent by push to those who allow that kind, the mail to the others.
+ */
+export function shiftNotice(kind: NotificationKind, key: PushMessageKey, shift: MailShift) {
+  return {
+    kind,
+    message: (context: MailContext): PushMessage => ({
+      key,
+      params: {
+        shift: shift.title,
+        when: shiftWhen(shift, context.language, context.timeZone),
+        event: context.eventName,
+      },
+    }),
+  };
 }
 
 function describe(shift: MailShift, context: MailContext): string[] {

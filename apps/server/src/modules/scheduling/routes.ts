@@ -31,6 +31,8 @@ const shiftResponse = ok({ shift: shiftSchema });
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = schedulingService(app.db, app.dialect, {
     enqueue: (input, db) => app.mail.enqueue(input, db),
+    // Changes to people's shifts go by push to those who allow it, the change mail to the others.
+    notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
     secret: app.config.SESSION_SECRET,
     publicUrl: app.config.PUBLIC_URL,
   });

@@ -12,7 +12,7 @@ import { fieldError } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
 import { groupsService } from '../groups/service.js';
-import { schedulingMails } from './mails.js';
+import { schedulingMails, shiftNotice } from './mails.js';
 import { type SchedulingContext, utc } from './operations-context.js';
 import { type ShiftFilters, schedulingRepository } from './repository.js';
 import { requireOrganiserOf } from './rules.js';
@@ -192,8 +192,13 @@ export function shiftOperations(shared: SchedulingContext) {
         let told = 0;
         if (timesChanged || next.location !== current.location) {
           const after = { title: next.title, location: next.location, starts_at: next.startsAt, ends_at: next.endsAt };
-          told = await notify(trx, caller.eventId, people, 'shift_changed', (context) =>
-            schedulingMails.changed(toMailShift(current), toMailShift(after), context),
+          told = await notify(
+            trx,
+            caller.eventId,
+            people,
+            'shift_changed',
+            (context) => schedulingMails.changed(toMailShift(current), toMailShift(after), context),
+            shiftNotice('shiftChange', 'push.shiftChange', toMailShift(after)),
           );
         }
         await writeAudit(trx, {
@@ -214,8 +219,13 @@ export function shiftOperations(shared: SchedulingContext) {
         const assigned = await repository.assignmentsOf([shiftId]);
         const people = assigned.map((assignment) => assignment.event_user_id);
         // Written before the shift goes: the people's names still resolve, and the mail leaves with the change.
-        await notify(trx, caller.eventId, people, 'shift_removed', (context) =>
-          schedulingMails.removed(toMailShift(current), context, true),
+        await notify(
+          trx,
+          caller.eventId,
+          people,
+          'shift_removed',
+          (context) => schedulingMails.removed(toMailShift(current), context, true),
+          shiftNotice('shiftChange', 'push.shiftCancelled', toMailShift(current)),
         );
         await repository.deleteShift(caller.eventId, shiftId);
         await writeAudit(trx, {
