@@ -40,6 +40,9 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // Web push (decision 030): showing a push message and opening its page on a click. A static file (not
+        // hashed, served with no-cache); it is in the precache list too, so a change to it is a new service worker.
+        importScripts: ['/push-sw.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         manifestTransforms: [offlineManifestTransform(path.resolve(import.meta.dirname, 'dist'))],
         // Hashed files never change: a screen opened once (the organisers' desk screens) is kept for next time.
@@ -79,5 +82,10 @@ export default defineConfig({
     emptyOutDir: true,
     // The manifest lets scripts/check-budgets.mjs follow each route's imports and weigh what it loads.
     manifest: true,
+    modulePreload: {
+      // The account page's notifications section (decision 030) comes below the fold: its chunk fetches what it
+      // imports itself, so the page's own script carries no list of those files (the account route's budget).
+      resolveDependencies: (file, deps) => (/(^|\/)notifications-card-[\w-]+\.js$/.test(file) ? [] : deps),
+    },
   },
 });

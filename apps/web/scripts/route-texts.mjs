@@ -37,9 +37,16 @@ function resolveModule(fromFile, specifier) {
 }
 
 /**
+ * A part of a screen fetched with its own texts (src/lib/lazy-section.ts):
+ * `lazySection(['notifications'], () => import('…'))`.
+ */
+const SECTION = /\blazySection\(\s*\[([^\]]*)\]\s*,\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+
+/**
  * The namespaces used by a module and everything it imports within src/ (dynamic imports too unless
  * `followDynamic` is false: the entry's first paint loads only its static imports), by
- * `useTranslation('x')`, `useTranslation(['x', …])`, `{ ns: 'x' }` and `t('x:…')`.
+ * `useTranslation('x')`, `useTranslation(['x', …])`, `{ ns: 'x' }` and `t('x:…')`. A lazy section's module counts
+ * with the namespaces it uses beyond those its `lazySection([…], …)` fetches with it.
  */
 export function namespacesUsedBy(file, { followDynamic = true } = {}) {
   const seen = new Set();
@@ -51,8 +58,17 @@ export function namespacesUsedBy(file, { followDynamic = true } = {}) {
     for (const pattern of NAMESPACE_USE) {
       for (const match of source.matchAll(pattern)) used.add(match[1]);
     }
+    const sections = new Set();
+    for (const match of source.matchAll(SECTION)) {
+      sections.add(match[2]);
+      if (!followDynamic) continue;
+      const section = resolveModule(current, match[2]);
+      if (!section) continue;
+      const fetched = [...match[1].matchAll(/'([a-z-]+)'/g)].map((name) => name[1]);
+      for (const namespace of namespacesUsedBy(section)) if (!fetched.includes(namespace)) used.add(namespace);
+    }
     for (const match of source.matchAll(IMPORT)) {
-      if (match[2] && !followDynamic) continue;
+      if (match[2] && (!followDynamic || sections.has(match[2]))) continue;
       const next = resolveModule(current, match[1] ?? match[2]);
       if (next) visit(next);
     }

@@ -25,8 +25,12 @@ function keysOf(tree: Tree, prefix = ''): string[] {
   );
 }
 const localeKeys = (language: string, namespace: string): Set<string> => {
-  const file = path.join(LOCALES, language, `${namespace}.json`);
-  if (!fs.existsSync(file)) return new Set();
+  // A lazy section's texts (src/locales/lazy/<language>/, e.g. features/account/lib/notification-texts.ts).
+  const file = [
+    path.join(LOCALES, language, `${namespace}.json`),
+    path.join(LOCALES, 'lazy', language, `${namespace}.json`),
+  ].find((candidate) => fs.existsSync(candidate));
+  if (!file) return new Set();
   // Plural forms (`key_one`, `key_other`) answer for `key`.
   return new Set(
     keysOf(JSON.parse(fs.readFileSync(file, 'utf8'))).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')),

@@ -39,6 +39,12 @@ describe('texts fetched with each screen (decision 017)', () => {
     expect(used.filter((namespace) => !UP_FRONT_NAMESPACES.includes(namespace))).toEqual([]);
   });
 
+  it('leaves to a lazy section the texts it fetches itself (lazySection), and only those', () => {
+    const section = path.join(webDir, 'src/features/account/components/notifications-card.tsx');
+    expect([...namespacesUsedBy(section)]).toContain('notifications');
+    expect([...namespacesUsedBy(path.join(webDir, 'src/app/routes/account.tsx'))]).not.toContain('notifications');
+  });
+
   it('finds a namespace used deep in a screen (the checker can fail)', () => {
     // The scheduling screen's planning views use `planning` several imports away from the route module.
     const used = namespacesUsedBy(path.join(webDir, 'src/app/routes/event/scheduling.tsx'));

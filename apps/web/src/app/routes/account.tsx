@@ -1,5 +1,7 @@
 import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs';
 import { PageContainer } from '../../components/ui/page-container';
@@ -9,8 +11,17 @@ import { AvatarCard } from '../../features/account/components/avatar-card';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAuth } from '../../lib/auth';
+import { lazySection } from '../../lib/lazy-section';
 
-/** /account — the profile: picture, first and last name. */
+/**
+ * The notifications section (decision 030): a chunk of its own with its texts (features/account/lib/
+ * notification-texts.ts), fetched once the page is on screen.
+ */
+const NotificationsCard = lazySection(['notifications'], () =>
+  import('../../features/account/components/notifications-card').then((module) => module.NotificationsCard),
+);
+
+/** /account — the profile (picture, first and last name) and the notifications by push. */
 export function AccountRoute() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -30,8 +41,13 @@ export function AccountRoute() {
           <AvatarCard user={user} />
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
-          {/* keyed by the user so the form shows the new names after an update elsewhere */}
-          <ProfileForm key={`${user.id}-${user.firstname}-${user.lastname}`} user={user} />
+          <Stack spacing={3}>
+            {/* keyed by the user so the form shows the new names after an update elsewhere */}
+            <ProfileForm key={`${user.id}-${user.firstname}-${user.lastname}`} user={user} />
+            <Suspense fallback={null}>
+              <NotificationsCard />
+            </Suspense>
+          </Stack>
         </Grid>
       </Grid>
     </PageContainer>
