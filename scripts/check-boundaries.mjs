@@ -181,6 +181,8 @@ const TABLE_OWNERS = {
   check_ins: 'modules/event-day/',
   push_subscriptions: 'modules/push/',
   notification_preferences: 'modules/push/',
+  cover_requests: 'modules/cover/',
+  cover_request_offers: 'modules/cover/',
   rate_limits: 'modules/account/',
 };
 const WRITE = /\b(insertInto|updateTable|deleteFrom|mergeInto|replaceInto)\(\s*['"]([a-z_]+)/g;

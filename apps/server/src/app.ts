@@ -22,6 +22,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { applicationsRoutes } from './modules/applications/routes.js';
 import { applicationsService } from './modules/applications/service.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { coverRoutes } from './modules/cover/routes.js';
 import { eventDayRoutes } from './modules/event-day/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
 import { feedRoutes } from './modules/feed/routes.js';
@@ -210,6 +211,7 @@ export async function buildApp({
       await api.register(filesRoutes);
       await api.register(eventDayRoutes);
       await api.register(pushRoutes);
+      await api.register(coverRoutes);
     },
     { prefix: '/api' },
   );

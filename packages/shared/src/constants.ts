@@ -181,6 +181,14 @@ export type BoardState = (typeof BOARD_STATES)[number];
 export const NOTIFICATION_KINDS = ['shiftReminder', 'shiftChange', 'coverRequest', 'waitlistPlace'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * A cover request (issue 29): `open` while nobody took it, `taken` once someone did, `closed` when the shift has
+ * ended or has no free place left.
+ */
+export const COVER_REQUEST_STATES = ['open', 'taken', 'closed'] as const;
+/** Cover requests a volunteer's list shows at most. */
+export const COVER_LIST_MAXIMUM = 100;
+
 export const PUSH_LIMITS = {
   /** The longest push-service address accepted (real ones are about 200 characters). */
   ENDPOINT_MAXIMUM: 2_000,

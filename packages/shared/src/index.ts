@@ -3,6 +3,7 @@ export * from './apply.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';
+export * from './cover.js';
 export * from './csv.js';
 export * from './event-day.js';
 export * from './events.js';

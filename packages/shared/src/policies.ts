@@ -96,5 +96,9 @@ export function canCheckIn(caller: Caller, memberGroupId: number | null): boolea
 /** The live board: admins every shift; a leader their own group's (`canOrganiseShift`). */
 export const canSeeBoard = (caller: Caller): boolean => isOrganiser(caller);
 
+/** Ask a shift's volunteers to cover a free place: whoever organises the shift (`canOrganiseShift`). */
+export const canAskForCover = (caller: Caller, shiftGroupId: number | null): boolean =>
+  canOrganiseShift(caller, shiftGroupId);
+
 /** Make a member's code invalid and give them a new one (a lost or copied badge): admins. */
 export const canRevokeCode = (caller: Caller): boolean => isAdmin(caller);

@@ -39,6 +39,7 @@ import * as choicesWrittenByTheServer from './migrations/0041-choices-written-by
 import * as eventDay from './migrations/0042-event-day.js';
 import * as schedulingLateAfter from './migrations/0043-scheduling-late-after.js';
 import * as webPush from './migrations/0044-web-push.js';
+import * as coverRequests from './migrations/0045-cover-requests.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -247,6 +248,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0042-event-day': eventDay,
     '0043-scheduling-late-after': schedulingLateAfter,
     '0044-web-push': webPush,
+    '0045-cover-requests': coverRequests,
   };
   return {
     async getMigrations() {

@@ -393,6 +393,25 @@ export interface CheckInsTable {
   previous_attendance: string | null;
 }
 
+/** An organiser's request that someone cover a free place of a shift (migration 0045, the cover module's). */
+export interface CoverRequestsTable {
+  id: Id;
+  event_id: number;
+  shift_id: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  taken_by_event_user_id: number | null;
+  taken_at: Timestamp | null;
+  closed_at: Timestamp | null;
+}
+
+/** Who a cover request asked (migration 0045). */
+export interface CoverRequestOffersTable {
+  cover_request_id: number;
+  event_user_id: number;
+  created_at: Timestamp;
+}
+
 export interface CalendarTokensTable {
   id: Id;
   user_id: number;
@@ -451,6 +470,8 @@ export interface Database {
   calendar_tokens: CalendarTokensTable;
   member_codes: MemberCodesTable;
   check_ins: CheckInsTable;
+  cover_requests: CoverRequestsTable;
+  cover_request_offers: CoverRequestOffersTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitCountersTable;
 }

@@ -59,6 +59,15 @@ export const authenticatedRoutes: RouteObject[] = [
       (module) => module.AccountSecurityRoute,
     ),
   },
+  {
+    // With an id: the link of a cover request's notice, that request first.
+    path: paths.coverRequests.root.path,
+    lazy: screen(
+      ['cover'],
+      () => import('./routes/cover-requests'),
+      (module) => module.CoverRequestsRoute,
+    ),
+  },
 ];
 
 /**
@@ -199,7 +208,7 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
         'board',
         ADMINS_AND_LEADERS,
         screen(
-          ['event-day'],
+          ['event-day', 'cover'],
           () => import('./routes/event/board'),
           (module) => module.EventBoardRoute,
         ),

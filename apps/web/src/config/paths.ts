@@ -50,6 +50,14 @@ export const paths = {
     security: { path: '/account/security', href: () => '/account/security' },
   },
 
+  /** The cover requests offered to me; with an id (the notice's link) that one first. */
+  coverRequests: {
+    root: {
+      path: '/cover-requests/:coverRequestId?',
+      href: (coverRequestId?: number) => (coverRequestId ? `/cover-requests/${coverRequestId}` : '/cover-requests'),
+    },
+  },
+
   event: {
     root: { path: '/event/:eventId', href: (eventId: EventId) => `/event/${eventId}` },
     apply: { path: '/event/:eventId/apply', href: (eventId: EventId) => `/event/${eventId}/apply` },

@@ -136,3 +136,8 @@ export const eventDayKeys = {
   boards: (eventId: number) => ['event-day', eventId, 'board'] as const,
   board: <P extends object>(eventId: number, params: P) => ['event-day', eventId, 'board', params] as const,
 };
+
+/** The cover requests offered to the caller (every event): a request asked for or taken changes it. */
+export const coverKeys = {
+  mine: () => ['cover', 'mine'] as const,
+};

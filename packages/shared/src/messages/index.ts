@@ -1,6 +1,7 @@
 import { accountMessages } from './account.js';
 import { applicationsMessages } from './applications.js';
 import { commonMessages } from './common.js';
+import { coverMessages } from './cover.js';
 import type { MessageEntry } from './define.js';
 import { eventDayMessages } from './event-day.js';
 import { eventsMessages } from './events.js';
@@ -35,6 +36,7 @@ export const catalogue = {
   ...filesMessages,
   ...eventDayMessages,
   ...pushMessages,
+  ...coverMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -73,6 +73,9 @@ export function membershipsService(db: Db, dialect: DialectName) {
     searchByName: (eventId: number, scope: MemberScope, term: string, limit: number) =>
       read.searchByName(eventId, scope, term, limit),
     findMembers: (eventId: number, eventUserIds: readonly number[]) => read.findMembers(eventId, eventUserIds),
+    /** The ids of a group's volunteers (role 2): whom a request for cover may ask. */
+    volunteerIdsOfGroup: (eventId: number, groupId: number) =>
+      read.memberIds(eventId, { scope: { kind: 'group', groupId }, roleLevel: 2 }),
     /** The user's memberships (any events): `{ eventId, eventUserId }`. */
     membershipIdsOfUser: async (userId: number) =>
       (await read.membershipsOfUser(userId)).map((row) => ({ eventId: row.event_id, eventUserId: row.id })),

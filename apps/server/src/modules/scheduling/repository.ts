@@ -234,6 +234,23 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         .where('a.event_user_id', '=', eventUserId)
         .execute(),
 
+    /** The shifts each of these memberships holds in the event (`event_user_id` names whose): overlap and rest of many. */
+    async shiftsOfMembers(eventId: number, eventUserIds: readonly number[]) {
+      const rows: { event_user_id: number; id: number; title: string; starts_at: string; ends_at: string }[] = [];
+      for (const ids of batches(eventUserIds)) {
+        rows.push(
+          ...(await db
+            .selectFrom('shift_assignments as a')
+            .innerJoin('shifts', 'shifts.id', 'a.shift_id')
+            .select(['a.event_user_id', 'shifts.id', 'shifts.title', 'shifts.starts_at', 'shifts.ends_at'])
+            .where('shifts.event_id', '=', eventId)
+            .where(inIds('a.event_user_id', ids))
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
     /** Every shift one membership holds, by start: the calendar feed. */
     calendarShiftsOfMember: (eventId: number, eventUserId: number) =>
       heldShiftsFrom()

@@ -2,6 +2,7 @@ import type { Db, DialectName } from '../../db/types.js';
 import { assignmentOperations } from './assignment-operations.js';
 import { calendarOperations } from './calendar-operations.js';
 import { checkInOperations } from './check-in-operations.js';
+import { coverOperations } from './cover-operations.js';
 import { duplicationOperations } from './duplication-operations.js';
 import type { SchedulingOptions } from './operations-context.js';
 import { schedulingContext } from './operations-context.js';
@@ -23,6 +24,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     ...duplicationOperations(context),
     ...assignmentOperations(context),
     ...checkInOperations(context),
+    ...coverOperations(context),
   };
 }
 

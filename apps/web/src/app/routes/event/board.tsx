@@ -2,10 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { EventBreadcrumbs } from '../../../components/layouts/event-breadcrumbs';
 import { useEventContext } from '../../../components/layouts/event-context';
 import { PageContainer } from '../../../components/ui/page-container';
+import { AskForCoverButton } from '../../../features/cover/components/ask-for-cover-button';
 import { BoardPage } from '../../../features/event-day/components/board-page';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 
-/** /event/{id}/board (admins, group leaders): who is where on the shifts of now and the next two hours. */
+/**
+ * /event/{id}/board (admins, group leaders): who is where on the shifts of now and the next two hours; a shift with a
+ * free place can ask its group's volunteers for cover.
+ */
 export function EventBoardRoute() {
   const { t } = useTranslation('event-day');
   const { eventId, event } = useEventContext();
@@ -13,7 +17,13 @@ export function EventBoardRoute() {
   return (
     <PageContainer>
       <EventBreadcrumbs current={t('board.title')} />
-      <BoardPage key={eventId} eventId={eventId} eventName={event.name} timeZone={event.timeZone} />
+      <BoardPage
+        key={eventId}
+        eventId={eventId}
+        eventName={event.name}
+        timeZone={event.timeZone}
+        freePlaceAction={(shift) => <AskForCoverButton eventId={eventId} shift={shift} />}
+      />
     </PageContainer>
   );
 }

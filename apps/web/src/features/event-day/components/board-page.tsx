@@ -1,3 +1,4 @@
+import type { BoardShift } from '@funkis/shared';
 import FullscreenExitOutlined from '@mui/icons-material/FullscreenExitOutlined';
 import FullscreenOutlined from '@mui/icons-material/FullscreenOutlined';
 import Alert from '@mui/material/Alert';
@@ -10,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/ui/load-error';
 import { type BoardParams, useBoard } from '../api/get-board';
@@ -40,13 +41,18 @@ export interface BoardPageProps {
   eventName: string;
   timeZone?: string;
   params?: BoardParams;
+  /**
+   * What an organiser can do about a shift with a free place that has not ended (the app layer's "Ask for cover"),
+   * under its card's people.
+   */
+  freePlaceAction?: (shift: BoardShift) => ReactNode;
 }
 
 /**
  * The live board (admins; leaders their group's shifts): the shifts of now and the next two hours by location or by
  * group, how many places are filled, and each person's state as a labelled chip; asks again every 15 seconds.
  */
-export function BoardPage({ eventId, eventName, timeZone, params = {} }: BoardPageProps) {
+export function BoardPage({ eventId, eventName, timeZone, params = {}, freePlaceAction }: BoardPageProps) {
   const { t, i18n } = useTranslation('event-day');
   const board = useBoard(eventId, params);
   const [grouping, setGrouping] = useState<BoardGrouping>('location');
@@ -178,6 +184,11 @@ export function BoardPage({ eventId, eventName, timeZone, params = {} }: BoardPa
                             ))}
                           </Box>
                         )}
+                        {freePlaceAction &&
+                        shift.people.length < shift.capacity &&
+                        Date.parse(shift.endsAt) > Date.parse(board.data?.now ?? '') ? (
+                          <Box sx={{ mt: 1.5 }}>{freePlaceAction(shift)}</Box>
+                        ) : null}
                       </CardContent>
                     </Card>
                   ))}

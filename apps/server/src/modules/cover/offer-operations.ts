@@ -1,0 +1,66 @@
+import { COVER_LIST_MAXIMUM, type OfferedCoverRequest, type RoleLevel, type ShiftAssignment } from '@funkis/shared';
+import { conflict, notFound } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { eventsService } from '../events/service.js';
+import { schedulingService } from '../scheduling/service.js';
+import { type CoverContext, coverState } from './operations-context.js';
+import { coverRepository } from './repository.js';
+
+/** A volunteer's side: the requests offered to them and taking one. */
+export function offerOperations(shared: CoverContext) {
+  const { db, dialect, read } = shared;
+  return {
+    /** The requests offered to the account, in every event, for shifts that have not ended: open, taken, closed. */
+    async offeredTo(user: { id: number }, now: Date = new Date()): Promise<OfferedCoverRequest[]> {
+      const rows = await read.offeredToUser(user.id, now.toISOString(), COVER_LIST_MAXIMUM);
+      const events = await eventsService(db, dialect).namesAndZones(rows.map((row) => row.event_id));
+      return rows.map((row) => ({
+        id: row.id,
+        eventId: row.event_id,
+        eventName: row.event_name,
+        timeZone: events.get(row.event_id)?.timeZone ?? 'UTC',
+        shift: {
+          id: row.shift_id,
+          title: row.title,
+          location: row.location,
+          startsAt: row.starts_at,
+          endsAt: row.ends_at,
+          group: row.group_id === null ? null : { id: row.group_id, name: row.group_name ?? '' },
+        },
+        state: coverState(row, row, Number(row.places_taken), now.getTime()),
+        takenByMe: row.taken_by_event_user_id === row.event_user_id,
+        createdAt: row.created_at,
+      }));
+    },
+
+    /**
+     * Takes the place a request offers. The request's row is locked first (PostgreSQL), so of everyone accepting
+     * at once exactly one finds it untaken; the place then goes through the scheduling rules (capacity, overlap,
+     * rest) with their usual answers. 404 when the request was not offered to the caller, 409 when taken or closed.
+     */
+    async accept(user: { id: number }, coverRequestId: number): Promise<ShiftAssignment> {
+      return withTransaction(db, async (trx) => {
+        const repository = coverRepository(trx, dialect);
+        const request = await repository.lockRequest(coverRequestId);
+        const offer = request ? await repository.offerTo(request.id, user.id) : undefined;
+        if (!request || !offer) throw notFound('error.coverRequestNotFound');
+        if (request.taken_at !== null) throw conflict('error.coverRequestTaken');
+        if (request.closed_at !== null) throw conflict('error.coverRequestClosed');
+        const caller = {
+          userId: user.id,
+          eventId: offer.event_id,
+          eventUserId: offer.id,
+          roleLevel: offer.role_level as RoleLevel,
+          groupId: offer.group_id,
+        };
+        const scheduling = schedulingService(trx, dialect);
+        const { shift } = await scheduling.lockShiftForCover(caller.eventId, request.shift_id);
+        if (Date.parse(shift.ends_at) <= Date.now()) throw conflict('error.coverRequestClosed');
+        const assignment = await scheduling.takeCoverPlace(caller, shift.id, request.id);
+        await repository.markTaken(request.id, offer.id, nowIso());
+        return assignment;
+      });
+    },
+  };
+}

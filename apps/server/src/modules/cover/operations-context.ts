@@ -1,0 +1,43 @@
+import type { CoverRequestState, NotificationKind } from '@funkis/shared';
+import type { Db, DialectName } from '../../db/types.js';
+import type { NotifyOptions, NotifyResult, PushMessage } from '../push/service.js';
+import { type CoverRequestRow, coverRepository } from './repository.js';
+
+/** What asking for cover needs beyond the database. */
+export interface CoverOptions {
+  /**
+   * `app.push.notify`: the request by push to those who allow it, by e-mail to the others; without it nobody is
+   * told (scripts, benches).
+   */
+  notify?: (
+    userId: number,
+    kind: NotificationKind,
+    message: PushMessage,
+    options: NotifyOptions,
+  ) => Promise<NotifyResult>;
+}
+
+/** The web page where an asked volunteer sees the request and takes the shift (apps/web config/paths.ts). */
+export const coverRequestPath = (id: number) => `/cover-requests/${id}`;
+
+/**
+ * A request's state: taken once someone took it; closed when closed, when its shift has ended or has no free
+ * place left; open otherwise.
+ */
+export function coverState(
+  row: Pick<CoverRequestRow, 'taken_at' | 'closed_at'>,
+  shift: { ends_at: string; capacity: number },
+  placesTaken: number,
+  now: number,
+): CoverRequestState {
+  if (row.taken_at !== null) return 'taken';
+  if (row.closed_at !== null || Date.parse(shift.ends_at) <= now || placesTaken >= shift.capacity) return 'closed';
+  return 'open';
+}
+
+/** What every cover operation shares: the database, the options and the reads. */
+export function coverContext(db: Db, dialect: DialectName, options: CoverOptions = {}) {
+  return { db, dialect, options, read: coverRepository(db, dialect) };
+}
+
+export type CoverContext = ReturnType<typeof coverContext>;

@@ -1,0 +1,166 @@
+import { sql } from 'kysely';
+import type { Db, DialectName } from '../../db/types.js';
+
+export interface CoverRequestRow {
+  id: number;
+  event_id: number;
+  shift_id: number;
+  created_at: string;
+  taken_by_event_user_id: number | null;
+  taken_at: string | null;
+  closed_at: string | null;
+}
+
+/** A cover request offered to one account, with what its list shows. */
+export interface OfferedRow extends CoverRequestRow {
+  event_user_id: number;
+  event_name: string;
+  title: string;
+  location: string;
+  starts_at: string;
+  ends_at: string;
+  capacity: number;
+  group_id: number | null;
+  group_name: string | null;
+  places_taken: number | string;
+}
+
+const requestColumns = [
+  'cover_requests.id',
+  'cover_requests.event_id',
+  'cover_requests.shift_id',
+  'cover_requests.created_at',
+  'cover_requests.taken_by_event_user_id',
+  'cover_requests.taken_at',
+  'cover_requests.closed_at',
+] as const;
+
+/** All SQL of `cover_requests` and `cover_request_offers`: their only writer. */
+export function coverRepository(db: Db, dialect: DialectName) {
+  return {
+    /** The shift's request nobody took and nobody closed, if any (one at a time: asking holds the shift's lock). */
+    openRequestOfShift: (shiftId: number): Promise<CoverRequestRow | undefined> =>
+      db
+        .selectFrom('cover_requests')
+        .select(requestColumns)
+        .where('shift_id', '=', shiftId)
+        .where('taken_at', 'is', null)
+        .where('closed_at', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst(),
+
+    insertRequest: (values: { eventId: number; shiftId: number; createdBy: number; now: string }) =>
+      db
+        .insertInto('cover_requests')
+        .values({
+          event_id: values.eventId,
+          shift_id: values.shiftId,
+          created_by: values.createdBy,
+          created_at: values.now,
+        })
+        .returning(requestColumns)
+        .executeTakeFirstOrThrow(),
+
+    /** The memberships a request asked. */
+    async offeredIds(coverRequestId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('cover_request_offers')
+        .select('event_user_id')
+        .where('cover_request_id', '=', coverRequestId)
+        .execute();
+      return rows.map((row) => row.event_user_id);
+    },
+
+    async insertOffers(coverRequestId: number, eventUserIds: readonly number[], now: string): Promise<void> {
+      // At most one group's volunteers; 3 values a row keeps a slice far below SQLite's parameter limit.
+      for (let start = 0; start < eventUserIds.length; start += 500) {
+        await db
+          .insertInto('cover_request_offers')
+          .values(
+            eventUserIds.slice(start, start + 500).map((eventUserId) => ({
+              cover_request_id: coverRequestId,
+              event_user_id: eventUserId,
+              created_at: now,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    async countOffers(coverRequestId: number): Promise<number> {
+      const row = await db
+        .selectFrom('cover_request_offers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('cover_request_id', '=', coverRequestId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * The request with its row locked until the transaction ends (PostgreSQL `FOR NO KEY UPDATE`): every
+     * acceptance of it queues here, so exactly one sees it untaken. Not `FOR UPDATE`: an organiser asking again
+     * holds the shift's lock and adds offers, whose foreign key takes a key-share lock on this row; with `FOR
+     * UPDATE` that and an acceptance (this row, then the shift) would wait for each other. SQLite runs one writing
+     * transaction at a time anyway.
+     */
+    lockRequest: (id: number): Promise<CoverRequestRow | undefined> =>
+      db
+        .selectFrom('cover_requests')
+        .select(requestColumns)
+        .where('id', '=', id)
+        .$if(dialect === 'postgres', (query) => query.forNoKeyUpdate())
+        .executeTakeFirst(),
+
+    /** The caller's membership a request was offered to, with its role and group; undefined: not offered to them. */
+    offerTo: (coverRequestId: number, userId: number) =>
+      db
+        .selectFrom('cover_request_offers as o')
+        .innerJoin('event_users as eu', 'eu.id', 'o.event_user_id')
+        .select(['eu.id', 'eu.event_id', 'eu.role_level', 'eu.group_id'])
+        .where('o.cover_request_id', '=', coverRequestId)
+        .where('eu.user_id', '=', userId)
+        .executeTakeFirst(),
+
+    markTaken: (id: number, eventUserId: number, now: string) =>
+      db
+        .updateTable('cover_requests')
+        .set({ taken_by_event_user_id: eventUserId, taken_at: now })
+        .where('id', '=', id)
+        .execute(),
+
+    /** The requests offered to an account for shifts that have not ended, soonest first. */
+    offeredToUser: (userId: number, now: string, limit: number): Promise<OfferedRow[]> =>
+      db
+        .selectFrom('cover_request_offers as o')
+        .innerJoin('event_users as eu', 'eu.id', 'o.event_user_id')
+        .innerJoin('cover_requests', 'cover_requests.id', 'o.cover_request_id')
+        .innerJoin('shifts as s', 's.id', 'cover_requests.shift_id')
+        .innerJoin('events as e', 'e.id', 'cover_requests.event_id')
+        .leftJoin('event_groups as g', 'g.id', 's.group_id')
+        .select((eb) => [
+          ...requestColumns,
+          'o.event_user_id',
+          'e.name as event_name',
+          's.title',
+          's.location',
+          's.starts_at',
+          's.ends_at',
+          's.capacity',
+          's.group_id',
+          'g.name as group_name',
+          eb
+            .selectFrom('shift_assignments as a')
+            .select(sql<number>`count(*)`.as('n'))
+            .whereRef('a.shift_id', '=', 's.id')
+            .as('places_taken'),
+        ])
+        .where('eu.user_id', '=', userId)
+        .where('s.ends_at', '>', now)
+        .orderBy('s.starts_at')
+        .orderBy('cover_requests.id')
+        .limit(limit)
+        .execute() as Promise<OfferedRow[]>,
+  };
+}
+
+export type CoverRepository = ReturnType<typeof coverRepository>;

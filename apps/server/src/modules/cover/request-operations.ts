@@ -1,0 +1,102 @@
+import { type CoverRequest, canAskForCover } from '@funkis/shared';
+import { writeAudit } from '../../lib/audit.js';
+import type { Caller } from '../../lib/caller.js';
+import { conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { mailLanguagesOf } from '../account/languages.js';
+import { eventsService } from '../events/service.js';
+import { membershipsService } from '../memberships/service.js';
+import { shiftWhen } from '../scheduling/mails.js';
+import { schedulingService } from '../scheduling/service.js';
+import { type CoverContext, coverRequestPath } from './operations-context.js';
+import { coverRepository } from './repository.js';
+
+/** An organiser asking a shift's volunteers to cover a free place. */
+export function requestOperations(shared: CoverContext) {
+  const { db, dialect, options } = shared;
+  return {
+    /**
+     * Asks for cover on a shift with a free place that has not ended (admins; a leader for their group's shift).
+     * Asked: the group's volunteers not on the shift, free then and rested by the event's rules (the scheduling
+     * rules), each told by push or e-mail in the same transaction. While the shift has an open request, that one
+     * is answered (`created: false`) and only volunteers it has not asked yet are asked.
+     */
+    async askForCover(caller: Caller, shiftId: number): Promise<{ coverRequest: CoverRequest; created: boolean }> {
+      return withTransaction(db, async (trx) => {
+        const scheduling = schedulingService(trx, dialect);
+        // The shift's lock: two organisers asking at once make one request, and places cannot change meanwhile.
+        const { shift, taken, settings } = await scheduling.lockShiftForCover(caller.eventId, shiftId);
+        if (!canAskForCover(caller, shift.group_id)) throw forbidden('error.ownGroupOnly');
+        const now = nowIso();
+        if (Date.parse(shift.ends_at) <= Date.parse(now)) throw conflict('error.coverShiftEnded');
+        if (taken >= shift.capacity) throw conflict('error.coverShiftFull');
+        const repository = coverRepository(trx, dialect);
+        const open = await repository.openRequestOfShift(shift.id);
+        const request =
+          open ??
+          (await repository.insertRequest({
+            eventId: caller.eventId,
+            shiftId: shift.id,
+            createdBy: caller.userId,
+            now,
+          }));
+        const members = membershipsService(trx, dialect);
+        const volunteers =
+          shift.group_id === null ? [] : await members.volunteerIdsOfGroup(caller.eventId, shift.group_id);
+        const asked = new Set(open ? await repository.offeredIds(request.id) : []);
+        const free = await scheduling.freeForShift(
+          shift,
+          volunteers.filter((id) => !asked.has(id)),
+          settings,
+        );
+        await repository.insertOffers(request.id, free, now);
+        if (free.length > 0 && options.notify) {
+          const people = await members.findMembers(caller.eventId, free);
+          const event = (await eventsService(trx, dialect).namesAndZones([caller.eventId])).get(caller.eventId);
+          if (!event) throw notFound();
+          const languages = await mailLanguagesOf(
+            trx,
+            people.map((person) => person.userId),
+          );
+          for (const person of people) {
+            const language = languages.get(person.userId) ?? 'en';
+            await options.notify(
+              person.userId,
+              'coverRequest',
+              {
+                key: 'push.coverRequest',
+                params: {
+                  shift: shift.title,
+                  when: shiftWhen({ startsAt: shift.starts_at, endsAt: shift.ends_at }, language, event.timeZone),
+                  event: event.name,
+                },
+              },
+              { url: coverRequestPath(request.id), eventId: caller.eventId, reason: 'cover_request', db: trx },
+            );
+          }
+        }
+        if (!open) {
+          await writeAudit(trx, {
+            eventId: caller.eventId,
+            actorId: caller.userId,
+            action: 'shift.cover_requested',
+            subject: `shift:${shift.id}`,
+            details: { coverRequestId: request.id, title: shift.title, asked: free.length },
+          });
+        }
+        return {
+          created: !open,
+          coverRequest: {
+            id: request.id,
+            eventId: request.event_id,
+            shiftId: request.shift_id,
+            state: 'open',
+            askedCount: asked.size + free.length,
+            createdAt: request.created_at,
+          },
+        };
+      });
+    },
+  };
+}

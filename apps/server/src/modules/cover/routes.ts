@@ -1,0 +1,70 @@
+import {
+  acceptCoverResponseSchema,
+  coverRequestParamsSchema,
+  coverRequestResponseSchema,
+  coverShiftParamsSchema,
+  offeredCoverRequestsResponseSchema,
+} from '@funkis/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/http.js';
+import { currentCaller, currentUser } from '../../plugins/auth.js';
+import { coverService } from './service.js';
+
+const tags = { tags: ['cover'] };
+
+/** Asking for cover and taking it. Who may is decided in the service. */
+export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = coverService(app.db, app.dialect, {
+    notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
+  });
+
+  app.post(
+    '/event/:id/shifts/:shiftId/cover-requests',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary:
+          "Ask the group's free, rested volunteers to cover a free place (admin; leader for their group); 200 with the open request when the shift already has one",
+        params: coverShiftParamsSchema,
+        response: { 200: ok(coverRequestResponseSchema.shape), 201: ok(coverRequestResponseSchema.shape) },
+      },
+    },
+    async (request, reply) => {
+      const { coverRequest, created } = await service.askForCover(currentCaller(request), request.params.shiftId);
+      return reply.status(created ? 201 : 200).send({ coverRequest });
+    },
+  );
+
+  app.get(
+    '/cover-requests',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...tags,
+        summary: 'The cover requests offered to me, in every event, for shifts that have not ended',
+        response: { 200: offeredCoverRequestsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { coverRequests: await service.offeredTo(currentUser(request)) };
+    },
+  );
+
+  app.post(
+    '/cover-requests/:id/accept',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...tags,
+        summary: 'Take the place a cover request offers me (409 when someone took it first)',
+        params: coverRequestParamsSchema,
+        response: { 200: ok(acceptCoverResponseSchema.shape) },
+      },
+    },
+    async (request) => ({
+      assignment: await service.accept(currentUser(request), request.params.id),
+    }),
+  );
+};

@@ -1,0 +1,86 @@
+import type { SchedulingSettings, ShiftAssignment } from '@funkis/shared';
+import { writeAudit } from '../../lib/audit.js';
+import type { Caller } from '../../lib/caller.js';
+import { conflict, fieldError } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import { membershipsService } from '../memberships/service.js';
+import { type SchedulingContext, toAssignment } from './operations-context.js';
+import { type ShiftRow, schedulingRepository } from './repository.js';
+import { checkAssignmentRules, spanClash } from './rules.js';
+
+/**
+ * What asking for cover (modules/cover) needs of shifts and places: the shift under its lock, who could work it
+ * by the event's rules, and the place given to the volunteer who accepts. Run on the cover module's transaction
+ * (a service made on it), so the request and the place are kept or dropped together.
+ */
+export function coverOperations(shared: SchedulingContext) {
+  const { db, dialect, lockShiftOr404 } = shared;
+  return {
+    /** The shift with its row locked (PostgreSQL), its places taken and the event's rules, or 404. */
+    async lockShiftForCover(
+      eventId: number,
+      shiftId: number,
+    ): Promise<{ shift: ShiftRow; taken: number; settings: SchedulingSettings }> {
+      const repository = schedulingRepository(db, dialect);
+      const shift = await lockShiftOr404(repository, eventId, shiftId);
+      const [taken, settings] = await Promise.all([
+        repository.countAssignments(shift.id),
+        repository.settings(eventId),
+      ]);
+      return { shift, taken, settings };
+    },
+
+    /**
+     * Those of `eventUserIds` who could work the shift by the rules an assignment passes (rules.ts): not on it
+     * already, nothing overlapping, the event's minimum rest to their other shifts.
+     */
+    async freeForShift(shift: ShiftRow, eventUserIds: readonly number[], settings: SchedulingSettings) {
+      const held = await schedulingRepository(db, dialect).shiftsOfMembers(shift.event_id, eventUserIds);
+      const heldBy = new Map<number, typeof held>();
+      for (const row of held) {
+        const list = heldBy.get(row.event_user_id) ?? [];
+        list.push(row);
+        heldBy.set(row.event_user_id, list);
+      }
+      return eventUserIds.filter((eventUserId) => {
+        const others = heldBy.get(eventUserId) ?? [];
+        if (others.some((other) => other.id === shift.id)) return false;
+        return spanClash(shift, others, settings.minRestMinutes) === null;
+      });
+    },
+
+    /**
+     * Gives the caller, a volunteer who accepted a cover request, a place on the shift: the shift's lock, then
+     * their membership's, then the usual rules (own group, same shift twice, capacity, overlap, rest) with their
+     * usual answers. Self sign-up need not be open and the shift may have started: an organiser asked.
+     */
+    async takeCoverPlace(caller: Caller, shiftId: number, coverRequestId: number): Promise<ShiftAssignment> {
+      try {
+        return await withTransaction(db, async (trx) => {
+          const repository = schedulingRepository(trx, dialect);
+          const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
+          const member = await membershipsService(trx, dialect).lockMember(caller.eventId, caller.eventUserId);
+          if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
+          if (shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
+            throw conflict('error.shiftOtherGroup');
+          }
+          await checkAssignmentRules(repository, shift, member.id, await repository.settings(caller.eventId));
+          const row = await repository.insertAssignmentIfRoom(shift.id, member.id, shift.capacity, nowIso());
+          if (!row) throw conflict('error.shiftFull', { capacity: shift.capacity });
+          await writeAudit(trx, {
+            eventId: caller.eventId,
+            actorId: caller.userId,
+            action: 'shift.signed_up',
+            subject: `shift:${shift.id}`,
+            details: { assignmentId: row.id, eventUserId: member.id, title: shift.title, coverRequestId },
+          });
+          return toAssignment(row);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('error.shiftAlreadyAssigned');
+        throw error;
+      }
+    },
+  };
+}

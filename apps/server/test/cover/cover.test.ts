@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialect } from '../helpers/app.js';
+import { startSmtpServer, textOf } from '../helpers/smtp.js';
+import { decryptPush, deviceKeys, startPushService } from '../push/push-service.js';
+import { type CoverEvent, coverEvent, offeredTo } from './fixtures.js';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let pushService: Awaited<ReturnType<typeof startPushService>>;
+let e: CoverEvent;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  pushService = await startPushService();
+  e = await coverEvent({ SMTP_URL: smtp.url, MAIL_RATE_PER_MINUTE: '60000', PUSH_CA_FILE: pushService.caFile });
+  const rules = await e.admin.post(`/api/event/${e.eventId}/scheduling-settings`, {
+    minRestMinutes: 60,
+    selfSignupGroupIds: [],
+    signOffClosesHours: 0,
+  });
+  expect(rules.statusCode, rules.body).toBe(200);
+});
+afterAll(async () => {
+  await e.t.close();
+  await pushService.close();
+  await smtp.close();
+});
+
+const HOURS = 60;
+
+describe(`asking for cover on ${dialect}`, () => {
+  it('asks the free, rested volunteers of the group once, by push where allowed and by e-mail otherwise', async () => {
+    const shiftId = await e.shift(e.kitchen.id, 10 * HOURS, { title: 'Dishes', capacity: 2 });
+    const pushed = await e.volunteer(e.kitchen.id, 'Petra');
+    const mailed = await e.volunteer(e.kitchen.id, 'Mats');
+    const busy = await e.volunteer(e.kitchen.id, 'Bertil');
+    const onIt = await e.volunteer(e.kitchen.id, 'Olle');
+    const tired = await e.volunteer(e.kitchen.id, 'Tove');
+    const elsewhere = await e.volunteer(e.bar.id, 'Bo');
+    // Busy: a shift overlapping. Tired: a shift ending 30 minutes before (the event asks for 60 minutes' rest).
+    await e.place(await e.shift(null, 10 * HOURS + 60, { minutes: 60 }), busy.eventUserId);
+    await e.place(await e.shift(null, 10 * HOURS - 90, { minutes: 60 }), tired.eventUserId);
+    await e.place(shiftId, onIt.eventUserId);
+    const device = deviceKeys();
+    const subscribed = await pushed.client.post('/api/push/subscriptions', {
+      endpoint: `${pushService.origin}/device/petra`,
+      keys: device.keys,
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+
+    const asked = await e.askForCover(e.kim, shiftId);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const { coverRequest } = asked.json();
+    expect(coverRequest).toMatchObject({ eventId: e.eventId, shiftId, state: 'open', askedCount: 2 });
+    await e.t.app.mail.worker.drain();
+
+    const notices = pushService.requests
+      .filter((request) => request.path === '/device/petra')
+      .map((request) => JSON.parse(decryptPush(request.body, device)));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      title: 'Can you cover a shift?',
+      url: `/cover-requests/${coverRequest.id}`,
+      kind: 'coverRequest',
+    });
+    expect(notices[0].body).toMatch(/^Dishes, .* – Lake festival$/);
+    const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email));
+    expect(mailsTo(pushed.user.email)).toEqual([]);
+    expect(mailsTo(mailed.user.email)).toHaveLength(1);
+    expect(textOf(mailsTo(mailed.user.email)[0].raw)).toContain(`http://funkis.test/cover-requests/${coverRequest.id}`);
+    for (const person of [busy, onIt, tired, elsewhere]) {
+      expect(mailsTo(person.user.email)).toEqual([]);
+      expect(await offeredTo(person.client)).toEqual([]);
+    }
+    expect((await offeredTo(pushed.client)).map((request) => [request.id, request.state])).toEqual([
+      [coverRequest.id, 'open'],
+    ]);
+
+    // Asking again answers the open request and asks nobody twice; a volunteer who joined since is asked.
+    const again = await e.askForCover(e.admin, shiftId);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().coverRequest).toMatchObject({ id: coverRequest.id, askedCount: 2 });
+    const newcomer = await e.volunteer(e.kitchen.id, 'Nora');
+    const third = await e.askForCover(e.admin, shiftId);
+    expect(third.json().coverRequest).toMatchObject({ id: coverRequest.id, askedCount: 3 });
+    await e.t.app.mail.worker.drain();
+    expect(pushService.requests.filter((request) => request.path === '/device/petra')).toHaveLength(1);
+    expect(mailsTo(mailed.user.email)).toHaveLength(1);
+    expect(mailsTo(newcomer.user.email)).toHaveLength(1);
+  });
+
+  it('lets only organisers of the shift ask, with the CSRF token', async () => {
+    const shiftId = await e.shift(e.kitchen.id, 30 * HOURS);
+    const volunteer = await e.volunteer(e.kitchen.id);
+    const refused = await e.askForCover(volunteer.client, shiftId);
+    expect(refused.statusCode).toBe(403);
+    const otherLeader = await e.askForCover(e.bea, shiftId);
+    expect(otherLeader.statusCode).toBe(403);
+    expect(otherLeader.json().errors[0].code).toBe('error.ownGroupOnly');
+    const noCsrf = await e.kim.request(
+      'POST',
+      `/api/event/${e.eventId}/shifts/${shiftId}/cover-requests`,
+      {},
+      {
+        csrf: null,
+      },
+    );
+    expect(noCsrf.statusCode).toBe(403);
+    expect((await offeredTo(volunteer.client)).length).toBe(0);
+  });
+
+  it('refuses a full shift and an ended one', async () => {
+    const full = await e.shift(e.kitchen.id, 40 * HOURS, { capacity: 1 });
+    await e.place(full, (await e.volunteer(e.kitchen.id)).eventUserId);
+    const answer = await e.askForCover(e.kim, full);
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().errors[0].code).toBe('error.coverShiftFull');
+    const ended = await e.shift(e.kitchen.id, -3 * HOURS, { minutes: 60 });
+    const late = await e.askForCover(e.kim, ended);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().errors[0].code).toBe('error.coverShiftEnded');
+  });
+
+  it('gives the place to the first who accepts; the others see it taken', async () => {
+    const shiftId = await e.shift(e.kitchen.id, 50 * HOURS, { capacity: 3 });
+    const first = await e.volunteer(e.kitchen.id, 'Frida');
+    const second = await e.volunteer(e.kitchen.id, 'Sven');
+    const outsider = await e.volunteer(e.bar.id, 'Ulla');
+    const asked = await e.askForCover(e.admin, shiftId);
+    const id = asked.json().coverRequest.id;
+
+    const notOffered = await outsider.client.post(`/api/cover-requests/${id}/accept`);
+    expect(notOffered.statusCode).toBe(404);
+    expect(notOffered.json().errors[0].code).toBe('error.coverRequestNotFound');
+
+    const accepted = await first.client.post(`/api/cover-requests/${id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().assignment).toMatchObject({ shiftId, eventUserId: first.eventUserId });
+    const shift = (await e.admin.get(`/api/event/${e.eventId}/shifts`))
+      .json()
+      .shifts.find((row: { id: number }) => row.id === shiftId);
+    expect(shift.assignments.map((row: { eventUserId: number }) => row.eventUserId)).toEqual([first.eventUserId]);
+
+    const late = await second.client.post(`/api/cover-requests/${id}/accept`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().errors[0].code).toBe('error.coverRequestTaken');
+    expect(await offeredTo(second.client)).toMatchObject([{ id, state: 'taken', takenByMe: false }]);
+    expect(await offeredTo(first.client)).toMatchObject([{ id, state: 'taken', takenByMe: true }]);
+
+    // The shift still has free places: a new request may be made, and asks those free now.
+    const next = await e.askForCover(e.admin, shiftId);
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json().coverRequest.id).not.toBe(id);
+    expect(next.json().coverRequest.askedCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it('applies the rules again when accepting', async () => {
+    const shiftId = await e.shift(e.kitchen.id, 70 * HOURS, { capacity: 1 });
+    const clashing = await e.volunteer(e.kitchen.id, 'Cecilia');
+    const other = await e.volunteer(e.kitchen.id, 'Dag');
+    const id = (await e.askForCover(e.kim, shiftId)).json().coverRequest.id;
+    // Cecilia takes another shift at the same time before she answers.
+    await e.place(await e.shift(null, 70 * HOURS + 30), clashing.eventUserId);
+    const refused = await clashing.client.post(`/api/cover-requests/${id}/accept`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0].code).toBe('error.shiftOverlap');
+    // Someone else fills the place meanwhile: the request is closed for everybody.
+    await e.place(shiftId, (await e.volunteer(e.kitchen.id)).eventUserId);
+    const full = await other.client.post(`/api/cover-requests/${id}/accept`);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().errors[0].code).toBe('error.shiftFull');
+    expect(await offeredTo(other.client)).toMatchObject([{ id, state: 'closed' }]);
+  });
+
+  it('answers 400 or 404 for ids that name nothing, never 500', async () => {
+    const volunteer = await e.volunteer(e.kitchen.id);
+    for (const [id, status] of [
+      ['99999999999999999999', 400],
+      ['abc', 400],
+      ['0', 400],
+      ['2147483647', 404],
+    ] as const) {
+      const answer = await volunteer.client.post(`/api/cover-requests/${id}/accept`);
+      expect(answer.statusCode, `${id}: ${answer.body}`).toBe(status);
+      const ask = await e.admin.post(`/api/event/${e.eventId}/shifts/${id}/cover-requests`);
+      expect(ask.statusCode, `${id}: ${ask.body}`).toBe(status);
+    }
+  });
+});

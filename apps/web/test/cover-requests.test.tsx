@@ -1,0 +1,87 @@
+import type { OfferedCoverRequest } from '@funkis/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AskForCoverButton } from '../src/features/cover/components/ask-for-cover-button';
+import { CoverRequestsPage } from '../src/features/cover/components/cover-requests-page';
+import { mockFetch, renderWithProviders } from './test-utils';
+
+const request = (id: number, overrides: Partial<OfferedCoverRequest> = {}): OfferedCoverRequest => ({
+  id,
+  eventId: 5,
+  eventName: 'Summer fest',
+  timeZone: 'Europe/Stockholm',
+  shift: {
+    id: 100 + id,
+    title: `Shift ${id}`,
+    location: 'North gate',
+    startsAt: '2026-11-28T09:00:00.000Z',
+    endsAt: '2026-11-28T11:00:00.000Z',
+    group: { id: 1, name: 'Gate crew' },
+  },
+  state: 'open',
+  takenByMe: false,
+  createdAt: '2026-11-27T08:00:00.000Z',
+  ...overrides,
+});
+
+describe('cover requests', () => {
+  it('lists the requests offered to me, the linked one first; open ones can be taken, taken ones say so', async () => {
+    const { calls } = mockFetch((call) =>
+      call.method === 'POST'
+        ? { body: { success: true, _csrf: 'x', assignment: { id: 9, shiftId: 101, eventUserId: 3, createdAt: '' } } }
+        : { body: { coverRequests: [request(1), request(2, { state: 'taken' })] } },
+    );
+    renderWithProviders(<CoverRequestsPage highlightId={2} />);
+    const articles = await screen.findAllByRole('article');
+    expect(articles.map((article) => within(article).getByRole('heading').textContent)).toEqual(['Shift 2', 'Shift 1']);
+    expect(within(articles[0]).getByText('Taken')).toBeInTheDocument();
+    expect(within(articles[0]).queryByRole('button')).toBeNull();
+    expect(within(articles[1]).getByText('North gate · Gate crew')).toBeInTheDocument();
+    await userEvent.click(within(articles[1]).getByRole('button', { name: 'Take this shift' }));
+    expect(await screen.findByText('Shift 1 is yours.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/api/cover-requests/1/accept'))).toBe(
+      true,
+    );
+  });
+
+  it('says when someone else was first, in the reader’s words for the server’s code', async () => {
+    mockFetch((call) =>
+      call.method === 'POST'
+        ? {
+            status: 409,
+            body: {
+              success: false,
+              errorMessages: ['Someone else has already taken this shift.'],
+              errors: [{ code: 'error.coverRequestTaken' }],
+            },
+          }
+        : { body: { coverRequests: [request(1)] } },
+    );
+    renderWithProviders(<CoverRequestsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Take this shift' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Someone else has already taken this shift.');
+  });
+
+  it('shows the empty state', async () => {
+    mockFetch(() => ({ body: { coverRequests: [] } }));
+    renderWithProviders(<CoverRequestsPage />);
+    expect(await screen.findByText('Nobody has asked you to cover a shift.')).toBeInTheDocument();
+  });
+
+  it('tells the organiser how many were asked', async () => {
+    const { calls } = mockFetch(() => ({
+      status: 201,
+      body: {
+        success: true,
+        _csrf: 'x',
+        coverRequest: { id: 4, eventId: 5, shiftId: 7, state: 'open', askedCount: 3, createdAt: '' },
+      },
+    }));
+    renderWithProviders(<AskForCoverButton eventId={5} shift={{ id: 7, title: 'Tickets' }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for cover: Tickets' }));
+    expect(await screen.findByText('Asked 3 people to cover Tickets.')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'POST' });
+    expect(calls[0].url).toMatch(/\/api\/event\/5\/shifts\/7\/cover-requests$/);
+  });
+});
