@@ -175,6 +175,7 @@ const TABLE_OWNERS = {
   mail_settings: 'modules/mail/',
   shifts: 'modules/scheduling/',
   shift_assignments: 'modules/scheduling/',
+  shift_waitlist: 'modules/scheduling/',
   scheduling_settings: 'modules/scheduling/',
   calendar_tokens: 'modules/scheduling/',
   member_codes: 'modules/event-day/',

@@ -33,6 +33,8 @@ describe('offline data', () => {
     expect(restored.getQueryData(['events', 'detail', 7])).toEqual({ event: { id: 7, name: 'Fair' } });
     expect(restored.getQueryData(['shifts', 7, 'list', { mine: true }])).toEqual({ shifts: [{ id: 1 }] });
     expect(restored.getQueryState(['shifts', 7, 'list', { mine: true }])?.dataUpdatedAt).toBe(fetchedAt);
+    // Shown, but stale: the first screen that uses it asks again, however recent it was (a reload).
+    expect(restored.getQueryState(['shifts', 7, 'list', { mine: true }])?.isInvalidated).toBe(true);
     expect(restored.getQueryData(['applications', 7, 'list', {}])).toBeUndefined();
   });
 

@@ -28,6 +28,7 @@ const shift: Shift = {
     },
   ],
   mine: false,
+  waitlist: { size: 0, myPosition: null },
 };
 
 function renderPage(handleUpdate: (call: FetchCall) => { status?: number; body: unknown }) {

@@ -16,6 +16,7 @@ const shift = (assignments: Shift['assignments'] = []): Shift => ({
   group: { id: 1, name: 'Security' },
   assignments,
   mine: assignments.length > 0,
+  waitlist: { size: 0, myPosition: null },
 });
 
 const GROUPS = [

@@ -103,8 +103,23 @@ export const shiftSchema = z.object({
   assignments: z.array(shiftAssigneeSchema),
   /** True when the caller holds a place on it. */
   mine: z.boolean(),
+  /** How many wait for a place, and the caller's place in that line (1 first; null when not on it). */
+  waitlist: z.object({ size: z.number(), myPosition: z.number().nullable() }),
 });
 export type Shift = z.infer<typeof shiftSchema>;
+
+/** `POST /api/event/{id}/shifts/{shiftId}/waitlist` → 201: the caller's place in the line (1 first). */
+export const waitlistJoinResponseSchema = z.object({ position: z.number() });
+
+/** Who waits for a place on a shift, first first (organisers: `GET …/shifts/{shiftId}/waitlist`). */
+export const waitlistEntrySchema = z.object({
+  eventUserId: z.number(),
+  firstname: z.string(),
+  lastname: z.string(),
+  position: z.number(),
+  createdAt: z.string(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 
 const blankAsMissing = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema);

@@ -40,6 +40,7 @@ import * as eventDay from './migrations/0042-event-day.js';
 import * as schedulingLateAfter from './migrations/0043-scheduling-late-after.js';
 import * as webPush from './migrations/0044-web-push.js';
 import * as coverRequests from './migrations/0045-cover-requests.js';
+import * as shiftWaitlists from './migrations/0046-shift-waitlists.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -249,6 +250,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0043-scheduling-late-after': schedulingLateAfter,
     '0044-web-push': webPush,
     '0045-cover-requests': coverRequests,
+    '0046-shift-waitlists': shiftWaitlists,
   };
   return {
     async getMigrations() {

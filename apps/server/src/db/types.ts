@@ -412,6 +412,14 @@ export interface CoverRequestOffersTable {
   created_at: Timestamp;
 }
 
+/** Who waits for a place on a full shift, in the order they came (migration 0046). */
+export interface ShiftWaitlistTable {
+  id: Id;
+  shift_id: number;
+  event_user_id: number;
+  created_at: Timestamp;
+}
+
 export interface CalendarTokensTable {
   id: Id;
   user_id: number;
@@ -466,6 +474,7 @@ export interface Database {
   mail_settings: MailSettingsTable;
   shifts: ShiftsTable;
   shift_assignments: ShiftAssignmentsTable;
+  shift_waitlist: ShiftWaitlistTable;
   scheduling_settings: SchedulingSettingsTable;
   calendar_tokens: CalendarTokensTable;
   member_codes: MemberCodesTable;

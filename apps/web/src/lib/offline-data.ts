@@ -35,6 +35,9 @@ export function restoreOfflineData(client: QueryClient, now = Date.now()): void 
     return;
   }
   hydrate(client, kept.state as Parameters<typeof hydrate>[1]);
+  // Shown at once, but asked for again by every screen that uses them: an answer kept a few seconds before a
+  // reload is still within the cache's fresh time, and a reload means "show me how it is now".
+  void client.invalidateQueries({ predicate: (query) => KEPT_ROOTS.has(query.queryKey[0]), refetchType: 'none' });
 }
 
 function write(client: QueryClient): void {

@@ -52,6 +52,18 @@ export const schedulingMessages = defineMessages({
     en: 'This shift is full: all {capacity} places are taken.',
     sv: 'Passet är fullt: alla {capacity} platser är tagna.',
   },
+  'error.waitlistPlaceFree': {
+    en: 'A place on this shift is free: sign up instead of waiting.',
+    sv: 'Det finns en ledig plats på passet: anmäl dig i stället för att vänta.',
+  },
+  'error.waitlistAlreadyOn': {
+    en: 'You are already on the waitlist of this shift.',
+    sv: 'Du står redan på väntelistan för passet.',
+  },
+  'error.waitlistNotOn': {
+    en: 'You are not on the waitlist of this shift.',
+    sv: 'Du står inte på väntelistan för passet.',
+  },
   'error.shiftAlreadyAssigned': {
     en: 'This person already has this shift.',
     sv: 'Personen har redan det här passet.',

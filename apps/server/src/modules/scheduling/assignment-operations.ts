@@ -10,6 +10,7 @@ import { schedulingMails, shiftNotice } from './mails.js';
 import { HOUR, type SchedulingContext, toAssignment } from './operations-context.js';
 import { type ShiftRow, schedulingRepository } from './repository.js';
 import { checkHeldShifts, requireOrganiserOf, requirePlaceableBy } from './rules.js';
+import { fillFromWaitlist } from './waitlist-operations.js';
 
 /** Who holds a place: sign-up, assignment by an organiser, sign-off and removal, each under the rules. */
 export function assignmentOperations(shared: SchedulingContext) {
@@ -121,6 +122,8 @@ export function assignmentOperations(shared: SchedulingContext) {
           );
         }
         await repository.deleteAssignment(shiftId, assignmentId);
+        // The freed place goes to the first in the shift's line whom the rules allow, under the same lock.
+        await fillFromWaitlist(shared, trx, caller.eventId, shift);
         await writeAudit(trx, {
           eventId: caller.eventId,
           actorId: caller.userId,

@@ -141,6 +141,39 @@ export const schedulingMails = {
   },
 
   /** An organiser took the person off the shift, or deleted the shift. */
+  /** A place came free on a shift the reader waited for, and is now theirs. */
+  waitlistPlace(shift: MailShift, context: MailContext) {
+    const { language, eventName } = context;
+    return language === 'sv'
+      ? {
+          subject: `Du har fått en plats: ${shift.title} – ${eventName}`,
+          text: [
+            `Hej ${context.firstname},`,
+            '',
+            `en plats blev ledig på ett pass i ${eventName} som du väntade på, och den är nu din:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `Kan du inte? Lämna tillbaka platsen bland dina pass, så går den till nästa som väntar: ${context.link}`,
+            '',
+            `Du får detta e-postmeddelande från ${eventName} via Funkis eftersom du stod på väntelistan för passet.`,
+          ].join('\n'),
+        }
+      : {
+          subject: `You have a place: ${shift.title} – ${eventName}`,
+          text: [
+            `Hello ${context.firstname},`,
+            '',
+            `a place came free on a shift of ${eventName} you were waiting for, and it is now yours:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `Can't make it? Give the place back among your shifts and it goes to the next in line: ${context.link}`,
+            '',
+            `You get this e-mail from ${eventName} through Funkis because you were on the waitlist of this shift.`,
+          ].join('\n'),
+        };
+  },
   removed(shift: MailShift, context: MailContext, deleted: boolean) {
     const { language, eventName } = context;
     return language === 'sv'

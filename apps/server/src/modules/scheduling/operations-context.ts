@@ -176,7 +176,12 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
 
   /** The shifts with their assignments and the assigned people's names. */
   async function shiftsWithPeople(eventId: number, rows: ShiftRow[], viewer: number, source: Db): Promise<Shift[]> {
-    const assignments = await schedulingRepository(source, dialect).assignmentsOf(rows.map((row) => row.id));
+    const repository = schedulingRepository(source, dialect);
+    const assignments = await repository.assignmentsOf(rows.map((row) => row.id));
+    const waitlists = await repository.waitlistsOf(
+      rows.map((row) => row.id),
+      viewer,
+    );
     const members = await membershipsService(source, dialect).findMembers(
       eventId,
       assignments.map((assignment) => assignment.event_user_id),
@@ -212,6 +217,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
           };
         }),
         mine: list.some((assignment) => assignment.event_user_id === viewer),
+        waitlist: waitlists.get(row.id) ?? { size: 0, myPosition: null },
       };
     });
   }

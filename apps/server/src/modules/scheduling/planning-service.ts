@@ -236,6 +236,8 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
           const settings = await repository.settings(caller.eventId);
           await checkAssignmentRules(repository, to, assignment.event_user_id, settings, from.id);
           await planningRepository(trx, dialect).moveAssignment(from.id, assignment.id, to.id);
+          // The place left behind goes to the first shift's line.
+          await schedulingService(trx, dialect, options).fillWaitlist(trx, caller.eventId, from);
           if (assignment.event_user_id !== caller.eventUserId) {
             await schedulingService(trx, dialect, options).notifyMoved(
               trx,

@@ -215,6 +215,60 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         .returning(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at'])
         .executeTakeFirst(),
 
+    /**
+     * The waitlists of these shifts: how many wait on each, and where `viewer` stands (1 first). Read from the rows
+     * themselves, in the order people came (`id`), so a position never skips or repeats.
+     */
+    async waitlistsOf(
+      shiftIds: readonly number[],
+      viewer: number,
+    ): Promise<Map<number, { size: number; myPosition: number | null }>> {
+      const lists = new Map<number, { size: number; myPosition: number | null }>();
+      for (const ids of batches(shiftIds)) {
+        const rows = await db
+          .selectFrom('shift_waitlist')
+          .select(['shift_id', 'event_user_id'])
+          .where(inIds('shift_id', ids))
+          .orderBy('shift_id')
+          .orderBy('id')
+          .execute();
+        for (const row of rows) {
+          const list = lists.get(row.shift_id) ?? { size: 0, myPosition: null };
+          list.size += 1;
+          if (row.event_user_id === viewer) list.myPosition = list.size;
+          lists.set(row.shift_id, list);
+        }
+      }
+      return lists;
+    },
+
+    /** Who waits for a place on the shift, first first. */
+    waitlistOf: (shiftId: number) =>
+      db
+        .selectFrom('shift_waitlist')
+        .select(['id', 'event_user_id', 'created_at'])
+        .where('shift_id', '=', shiftId)
+        .orderBy('id')
+        .execute(),
+
+    /** Puts the person at the end of the shift's line; the unique index refuses a second place in it. */
+    joinWaitlist: (shiftId: number, eventUserId: number, now: string) =>
+      db
+        .insertInto('shift_waitlist')
+        .values({ shift_id: shiftId, event_user_id: eventUserId, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+
+    /** Takes the person out of the shift's line; answers whether they were in it. */
+    async leaveWaitlist(shiftId: number, eventUserId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('shift_waitlist')
+        .where('shift_id', '=', shiftId)
+        .where('event_user_id', '=', eventUserId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
     async countAssignments(shiftId: number): Promise<number> {
       const row = await db
         .selectFrom('shift_assignments')

@@ -12,6 +12,8 @@ import {
   shiftsListQuerySchema,
   shiftsListResponseSchema,
   updateShiftSchema,
+  waitlistEntrySchema,
+  waitlistJoinResponseSchema,
 } from '@funkis/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -193,6 +195,54 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.unassign(currentCaller(request), request.params.shiftId, request.params.assignmentId);
       return {};
     },
+  );
+
+  app.post(
+    '/event/:id/shifts/:shiftId/waitlist',
+    {
+      onRequest: app.requireEventRole(2),
+      schema: {
+        ...tags,
+        summary: 'Wait for a place on a full shift (a volunteer who may sign up there; 409 while a place is free)',
+        params: shiftParams,
+        response: { 201: ok(waitlistJoinResponseSchema.shape) },
+      },
+    },
+    async (request, reply) => {
+      const position = await service.joinWaitlist(currentCaller(request), request.params.shiftId);
+      return reply.status(201).send({ position });
+    },
+  );
+
+  app.delete(
+    '/event/:id/shifts/:shiftId/waitlist',
+    {
+      onRequest: app.requireEventRole(2),
+      schema: {
+        ...tags,
+        summary: "Leave a shift's waitlist",
+        params: shiftParams,
+        response: { 200: ok({}) },
+      },
+    },
+    async (request) => {
+      await service.leaveWaitlist(currentCaller(request), request.params.shiftId);
+      return {};
+    },
+  );
+
+  app.get(
+    '/event/:id/shifts/:shiftId/waitlist',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary: "Who waits for a place on the shift, first first (admins; a leader for the group's shifts)",
+        params: shiftParams,
+        response: { 200: ok({ waitlist: z.array(waitlistEntrySchema) }) },
+      },
+    },
+    async (request) => ({ waitlist: await service.waitlist(currentCaller(request), request.params.shiftId) }),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import { duplicationOperations } from './duplication-operations.js';
 import type { SchedulingOptions } from './operations-context.js';
 import { schedulingContext } from './operations-context.js';
 import { shiftOperations } from './shift-operations.js';
+import { waitlistOperations } from './waitlist-operations.js';
 
 export type { SchedulingOptions };
 
@@ -24,6 +25,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     ...duplicationOperations(context),
     ...assignmentOperations(context),
     ...checkInOperations(context),
+    ...waitlistOperations(context),
     ...coverOperations(context),
   };
 }

@@ -16,6 +16,7 @@ import { schedulingMails, shiftNotice } from './mails.js';
 import { type SchedulingContext, utc } from './operations-context.js';
 import { type ShiftFilters, schedulingRepository } from './repository.js';
 import { requireOrganiserOf } from './rules.js';
+import { fillFromWaitlist } from './waitlist-operations.js';
 
 /** Shifts: the list and one shift, made one or many at a time, changed (people told), deleted; the settings. */
 export function shiftOperations(shared: SchedulingContext) {
@@ -189,6 +190,18 @@ export function shiftOperations(shared: SchedulingContext) {
         await repository.updateShift(caller.eventId, shiftId, next, nowIso());
         // A new time: the reminder goes out again before it.
         if (timesChanged) await repository.resetReminders(shiftId);
+        // More places: they go to the shift's line first, under the same lock.
+        if (next.capacity > current.capacity) {
+          await fillFromWaitlist(shared, trx, caller.eventId, {
+            ...current,
+            title: next.title,
+            location: next.location,
+            starts_at: next.startsAt,
+            ends_at: next.endsAt,
+            capacity: next.capacity,
+            group_id: next.groupId,
+          });
+        }
         let told = 0;
         if (timesChanged || next.location !== current.location) {
           const after = { title: next.title, location: next.location, starts_at: next.startsAt, ends_at: next.endsAt };

@@ -56,6 +56,7 @@ import { MEMBERS_PAGE_SIZE, useAssignableMembers } from '../api/get-members';
 import { useSchedulingSettings } from '../api/get-settings';
 import { NO_SHIFT_FILTERS, type ShiftFilters, useShifts } from '../api/get-shifts';
 import { useRemoveAssignment } from '../api/remove-assignment';
+import { useJoinWaitlist, useLeaveWaitlist } from '../api/waitlist';
 import { AssignmentActions } from './assignment-actions';
 import { DuplicateDayDialog } from './duplicate-day-dialog';
 import { DuplicateShiftDialog } from './duplicate-shift-dialog';
@@ -293,6 +294,8 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
   const deleteMutation = useDeleteShift(eventId);
   const assignMutation = useAddAssignment(eventId);
   const removeMutation = useRemoveAssignment(eventId);
+  const joinWaitlistMutation = useJoinWaitlist(eventId);
+  const leaveWaitlistMutation = useLeaveWaitlist(eventId);
   const viewState = useSchedulingView(organiser, eventId, eventStartsAt);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Shift | null>(null);
@@ -320,7 +323,8 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
     setNotice('');
     try {
       await work();
-      setNotice(done);
+      // An empty text: the work said it itself (it knew more, e.g. the place in a waitlist).
+      if (done) setNotice(done);
     } catch (error) {
       setErrors(errorMessagesOf(error));
     }
@@ -356,8 +360,26 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
           Date.parse(shift.startsAt) > Date.now()
         }
         canSignOff={selfSignup && !!myAssignment && signOffOpen}
+        canWait={
+          selfSignup &&
+          !myAssignment &&
+          shift.assignments.length >= shift.capacity &&
+          Date.parse(shift.startsAt) > Date.now()
+        }
+        onJoinWaitlist={() =>
+          run(async () => {
+            const { position } = await joinWaitlistMutation.mutateAsync(shift.id);
+            setNotice(t('notices.waitlistJoined', { position }));
+          }, '')
+        }
+        onLeaveWaitlist={() => run(() => leaveWaitlistMutation.mutateAsync(shift.id), t('notices.waitlistLeft'))}
         contacts={where === 'mine' ? contactsOf(contacts.data?.contacts ?? [], shift) : undefined}
-        busy={assignMutation.isPending || removeMutation.isPending}
+        busy={
+          assignMutation.isPending ||
+          removeMutation.isPending ||
+          joinWaitlistMutation.isPending ||
+          leaveWaitlistMutation.isPending
+        }
         onAssign={(memberId) => assign(shift, memberId)}
         onRemove={(assignmentId) =>
           run(() => removeMutation.mutateAsync({ shiftId: shift.id, assignmentId }), t('notices.removed'))

@@ -29,6 +29,10 @@ export interface ShiftCardProps {
   /** The caller may sign up (volunteer with self sign-up, shift not full and not theirs). */
   canSignUp: boolean;
   canSignOff: boolean;
+  /** The caller may wait for a place (volunteer with self sign-up, shift full and not theirs, not started). */
+  canWait?: boolean;
+  onJoinWaitlist?(): void;
+  onLeaveWaitlist?(): void;
   /** The person's own shift: whom to ask on the day (the group's leaders, else the admins), with their address. */
   contacts?: readonly Contact[];
   busy: boolean;
@@ -225,6 +229,23 @@ export function ShiftCard(props: ShiftCardProps) {
             <Button ref={signOffButton} variant="outlined" size="small" disabled={props.busy} onClick={props.onSignOff}>
               {t('actions.signOff')}
             </Button>
+          ) : null}
+          {shift.waitlist.myPosition !== null ? (
+            <>
+              <Typography variant="body2" role="status" data-testid="waitlist-position">
+                {t('waitlist.position', { position: shift.waitlist.myPosition })}
+              </Typography>
+              <Button variant="outlined" size="small" disabled={props.busy} onClick={props.onLeaveWaitlist}>
+                {t('actions.leaveWaitlist')}
+              </Button>
+            </>
+          ) : props.canWait ? (
+            <Button variant="outlined" size="small" disabled={props.busy} onClick={props.onJoinWaitlist}>
+              {t('actions.joinWaitlist')}
+            </Button>
+          ) : null}
+          {shift.waitlist.size > 0 && (canOrganise || props.canWait) ? (
+            <Chip size="small" variant="outlined" label={t('waitlist.waiting', { count: shift.waitlist.size })} />
           ) : null}
         </Stack>
       </CardContent>

@@ -1,0 +1,154 @@
+import { canSelfSignUp, type WaitlistEntry } from '@funkis/shared';
+import type { Db } from '../../db/types.js';
+import { writeAudit } from '../../lib/audit.js';
+import type { Caller } from '../../lib/caller.js';
+import { conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import { membershipsService } from '../memberships/service.js';
+import { schedulingMails, shiftNotice } from './mails.js';
+import type { SchedulingContext } from './operations-context.js';
+import { type ShiftRow, schedulingRepository } from './repository.js';
+import { checkHeldShifts, requireOrganiserOf, spanClash } from './rules.js';
+
+/**
+ * Gives the free places of a shift to the people waiting for it, first first, inside the caller's transaction
+ * (which holds the shift's row lock: whatever freed the place decided under it, so a freed place goes to exactly
+ * one person). Someone the rules now refuse (a shift taken since that overlaps, too little rest, another group)
+ * keeps their place in the line and the next one is tried. Nothing moves once the shift has started. Each person
+ * placed is told (push where they allow it, else the mail). Answers the memberships placed.
+ */
+export async function fillFromWaitlist(
+  shared: SchedulingContext,
+  trx: Db,
+  eventId: number,
+  shift: ShiftRow,
+): Promise<number[]> {
+  if (Date.parse(shift.starts_at) <= Date.now()) return [];
+  const repository = schedulingRepository(trx, shared.dialect);
+  const waiting = await repository.waitlistOf(shift.id);
+  if (waiting.length === 0) return [];
+  let taken = await repository.countAssignments(shift.id);
+  if (taken >= shift.capacity) return [];
+  const settings = await repository.settings(eventId);
+  const members = membershipsService(trx, shared.dialect);
+  const placed: number[] = [];
+  for (const entry of waiting) {
+    if (taken >= shift.capacity) break;
+    const member = await members.lockMember(eventId, entry.event_user_id);
+    if (!member) continue;
+    if (member.roleLevel === 2 && shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) continue;
+    const held = await repository.shiftsOfMember(eventId, entry.event_user_id);
+    if (held.some((other) => other.id === shift.id)) {
+      // Placed by an organiser meanwhile: no longer waiting.
+      await repository.leaveWaitlist(shift.id, entry.event_user_id);
+      continue;
+    }
+    if (spanClash(shift, held, settings.minRestMinutes)) continue;
+    const row = await repository.insertAssignmentIfRoom(shift.id, entry.event_user_id, shift.capacity, nowIso());
+    if (!row) break;
+    await repository.leaveWaitlist(shift.id, entry.event_user_id);
+    taken += 1;
+    placed.push(entry.event_user_id);
+    await writeAudit(trx, {
+      eventId,
+      actorId: null,
+      action: 'shift.waitlist_placed',
+      subject: `shift:${shift.id}`,
+      details: { assignmentId: row.id, eventUserId: entry.event_user_id, title: shift.title },
+    });
+  }
+  if (placed.length > 0) {
+    const mailShift = shared.toMailShift(shift);
+    await shared.notify(
+      trx,
+      eventId,
+      placed,
+      'waitlist_place',
+      (context) => schedulingMails.waitlistPlace(mailShift, context),
+      shiftNotice('waitlistPlace', 'push.waitlistPlace', mailShift),
+    );
+  }
+  return placed;
+}
+
+/** Waitlists of full shifts: a volunteer joins or leaves the line; organisers see it. */
+export function waitlistOperations(shared: SchedulingContext) {
+  const { db, dialect, read, lockShiftOr404 } = shared;
+  return {
+    /** Gives a shift's free places to its line, in the caller's transaction (a move elsewhere freed one). */
+    fillWaitlist: (trx: Db, eventId: number, shift: ShiftRow) => fillFromWaitlist(shared, trx, eventId, shift),
+    /**
+     * Puts the caller in the line of a full shift they could sign up for (their group's, self sign-up open, not
+     * started, not theirs, no overlap or rest clash with what they hold). A free place: 409, sign up instead.
+     * Answers their position (1 first).
+     */
+    async joinWaitlist(caller: Caller, shiftId: number): Promise<number> {
+      try {
+        return await withTransaction(db, async (trx) => {
+          const repository = schedulingRepository(trx, dialect);
+          const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
+          const settings = await repository.settings(caller.eventId);
+          if (!canSelfSignUp(caller, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
+          if (shift.group_id !== null && shift.group_id !== caller.groupId) throw conflict('error.shiftOtherGroup');
+          if (Date.parse(shift.starts_at) <= Date.now()) throw conflict('error.shiftStarted');
+          const held = await repository.shiftsOfMember(caller.eventId, caller.eventUserId);
+          const full = async () => (await repository.countAssignments(shift.id)) >= shift.capacity;
+          await checkHeldShifts(shift, held, settings, full);
+          if (!(await full())) throw conflict('error.waitlistPlaceFree');
+          await repository.joinWaitlist(shift.id, caller.eventUserId, nowIso());
+          await writeAudit(trx, {
+            eventId: caller.eventId,
+            actorId: caller.userId,
+            action: 'shift.waitlist_joined',
+            subject: `shift:${shiftId}`,
+            details: { eventUserId: caller.eventUserId, title: shift.title },
+          });
+          const position = (await repository.waitlistsOf([shift.id], caller.eventUserId)).get(shift.id)?.myPosition;
+          if (!position) throw new Error('the waitlist row just written is missing');
+          return position;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('error.waitlistAlreadyOn');
+        throw error;
+      }
+    },
+
+    /** Takes the caller out of the shift's line: 404 when they were not in it. */
+    async leaveWaitlist(caller: Caller, shiftId: number): Promise<void> {
+      await withTransaction(db, async (trx) => {
+        const repository = schedulingRepository(trx, dialect);
+        const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
+        if (!(await repository.leaveWaitlist(shift.id, caller.eventUserId))) throw notFound('error.waitlistNotOn');
+        await writeAudit(trx, {
+          eventId: caller.eventId,
+          actorId: caller.userId,
+          action: 'shift.waitlist_left',
+          subject: `shift:${shiftId}`,
+          details: { eventUserId: caller.eventUserId, title: shift.title },
+        });
+      });
+    },
+
+    /** The line of a shift, first first, for its organisers (admins; a leader for their group's shifts). */
+    async waitlist(caller: Caller, shiftId: number): Promise<WaitlistEntry[]> {
+      const repository = schedulingRepository(db, dialect);
+      const shift = await repository.findShift(caller.eventId, shiftId);
+      if (!shift) throw notFound('error.shiftNotFound');
+      requireOrganiserOf(caller, shift.group_id);
+      const rows = await read.waitlistOf(shiftId);
+      const people = await membershipsService(db, dialect).findMembers(
+        caller.eventId,
+        rows.map((row) => row.event_user_id),
+      );
+      const byId = new Map(people.map((person) => [person.id, person]));
+      return rows.map((row, index) => ({
+        eventUserId: row.event_user_id,
+        firstname: byId.get(row.event_user_id)?.firstname ?? '',
+        lastname: byId.get(row.event_user_id)?.lastname ?? '',
+        position: index + 1,
+        createdAt: row.created_at,
+      }));
+    },
+  };
+}
