@@ -49,7 +49,8 @@ const BUDGETS_KB = {
   'src/app/routes/password-reset.tsx': 272,
   // +1 KB (decision 029): the entry starts the service worker at once when a painted page loaded it late (0.02 KB over).
   'src/app/routes/confirm-email.tsx': 200,
-  'src/app/routes/terms.tsx': 196,
+  // +1 KB (decisions 030-032, below): 0.04 KB over with the board's refresh after a late person's place is covered.
+  'src/app/routes/terms.tsx': 197,
   // +1 KB (decision 027): the shell's texts gained the "errors shown with the form" announcement (0.05 KB over).
   'src/app/routes/not-found.tsx': 208,
   'src/app/routes/apply.tsx': 256,

@@ -13,6 +13,13 @@ import { shiftAssignmentSchema } from './shifts.js';
 export const coverShiftParamsSchema = z.object({ id: idSchema, shiftId: idSchema });
 export const coverRequestParamsSchema = z.object({ id: idSchema });
 
+/**
+ * `POST …/cover-requests`: empty for a free place; `replacing` names a person on the shift who is late or did not
+ * come, whose place is freed for the cover (they are told).
+ */
+export const askForCoverSchema = z.object({ replacing: idSchema.optional() }).default({});
+export type AskForCoverInput = z.infer<typeof askForCoverSchema>;
+
 export const coverRequestStateSchema = z.enum(COVER_REQUEST_STATES);
 export type CoverRequestState = z.infer<typeof coverRequestStateSchema>;
 

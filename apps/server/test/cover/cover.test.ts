@@ -119,6 +119,55 @@ describe(`asking for cover on ${dialect}`, () => {
     expect(late.json().errors[0].code).toBe('error.coverShiftEnded');
   });
 
+  it("frees a late person's place for the cover and tells them; not before they are late, nor for another group", async () => {
+    // Capacity 1, started 40 minutes ago, nobody arrived: the person is late (10 minutes by default).
+    const started = await e.shift(e.kitchen.id, -40, { capacity: 1, title: 'Breakfast' });
+    const lateOne = await e.volunteer(e.kitchen.id, 'Lasse');
+    await e.place(started, lateOne.eventUserId);
+    const coverer = await e.volunteer(e.kitchen.id, 'Cora');
+    const ask = (client: typeof e.kim, shiftId: number, body: unknown) =>
+      client.post(`/api/event/${e.eventId}/shifts/${shiftId}/cover-requests`, body);
+
+    // Just started: not late yet.
+    const fresh = await e.shift(e.kitchen.id, -5, { capacity: 1 });
+    const onTime = await e.volunteer(e.kitchen.id, 'Otto');
+    await e.place(fresh, onTime.eventUserId);
+    const early = await ask(e.kim, fresh, { replacing: onTime.eventUserId });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().errors[0].code).toBe('error.coverNotLate');
+    // Not on the shift; another group's leader; a bad id.
+    expect((await ask(e.kim, started, { replacing: coverer.eventUserId })).statusCode).toBe(404);
+    expect((await ask(e.bea, started, { replacing: lateOne.eventUserId })).statusCode).toBe(403);
+    expect((await ask(e.kim, started, { replacing: 'abc' })).statusCode).toBe(400);
+    // Nothing was taken away by the refused calls.
+    const before = (await e.admin.get(`/api/event/${e.eventId}/shifts`)).json().shifts;
+    expect(before.find((shift: { id: number }) => shift.id === started).assignments).toHaveLength(1);
+
+    const asked = await ask(e.kim, started, { replacing: lateOne.eventUserId });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json().coverRequest.askedCount).toBeGreaterThanOrEqual(1);
+    const after = (await e.admin.get(`/api/event/${e.eventId}/shifts`)).json().shifts;
+    expect(after.find((shift: { id: number }) => shift.id === started).assignments).toEqual([]);
+    await e.t.app.mail.worker.drain();
+    const toLasse = smtp.messages
+      .filter((mail) => mail.to.includes(lateOne.user.email))
+      .map((mail) => textOf(mail.raw));
+    expect(toLasse.some((text) => text.includes('an organiser of Lake festival took you off a shift:'))).toBe(true);
+    const audit = await e.t.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('event_id', '=', e.eventId)
+      .where('action', '=', 'shift.unassigned')
+      .execute();
+    expect(audit.map((row) => JSON.parse(String(row.details)).reason)).toContain('cover');
+
+    const request = (await offeredTo(coverer.client)).find((offer) => offer.state === 'open');
+    expect(request).toBeDefined();
+    const taken = await coverer.client.post(`/api/cover-requests/${request?.id}/accept`, {});
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().assignment.eventUserId).toBe(coverer.eventUserId);
+  });
+
   it('gives the place to the first who accepts; the others see it taken', async () => {
     const shiftId = await e.shift(e.kitchen.id, 50 * HOURS, { capacity: 3 });
     const first = await e.volunteer(e.kitchen.id, 'Frida');

@@ -352,6 +352,18 @@ function cases(): Record<string, Case> {
     'GET /api/event/:id/check-ins/search': () => admin.get(e(`/check-ins/search?q=${encodeURIComponent('Å')}`)),
     'GET /api/event/:id/board': () => admin.get(e(`/board?from=${day}T00:00:00.000Z&to=${day}T23:59:00.000Z`)),
     'GET /api/event/:id/badges.pdf': () => admin.get(e('/badges.pdf?size=labels')),
+    // Asking for cover on a shift of the biggest group with every place free: its volunteers are checked for
+    // overlap and rest and told; asking again answers the open request and asks only those not yet asked.
+    'POST /api/event/:id/shifts/:shiftId/cover-requests': () =>
+      admin.post(e(`/shifts/${shiftIds[2]}/cover-requests`), {}),
+    'GET /api/cover-requests': () => admin.get('/api/cover-requests'),
+    'POST /api/cover-requests/:id/accept': () => admin.post('/api/cover-requests/2147483647/accept', {}),
+    // Waiting is for volunteers (the admin is refused after the shift's lock and settings are read); the line's
+    // names for organisers.
+    'POST /api/event/:id/shifts/:shiftId/waitlist': () => admin.post(e(`/shifts/${shiftIds[3]}/waitlist`), {}),
+    'DELETE /api/event/:id/shifts/:shiftId/waitlist': () =>
+      admin.request('DELETE', e(`/shifts/${shiftIds[3]}/waitlist`), {}),
+    'GET /api/event/:id/shifts/:shiftId/waitlist': () => admin.get(e(`/shifts/${shiftIds[1]}/waitlist`)),
     'GET /api/user/calendar-feed': () => admin.get('/api/user/calendar-feed'),
     'POST /api/user/calendar-feed': () => admin.post('/api/user/calendar-feed'),
     'DELETE /api/user/calendar-feed': async () => {

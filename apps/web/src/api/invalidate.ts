@@ -127,6 +127,14 @@ export function invalidateShiftChange(queryClient: QueryClient, eventId: number)
 }
 
 /**
+ * A person's place freed for a cover request (asking for cover of someone late): the board, the shift lists and the
+ * log. A plain request for a free place changes nothing the organiser's screens show until someone accepts.
+ */
+export function invalidateCoverAsked(queryClient: QueryClient, eventId: number) {
+  return invalidateAll(queryClient, [eventDayKeys.boards(eventId), shiftKeys.lists(eventId), auditKeys.all(eventId)]);
+}
+
+/**
  * A check-in recorded, sent from the phone's queue or undone: the person's card and the board (event day), the shift
  * lists whose attendance and hours follow check-ins (scheduling), and the log.
  */

@@ -6,6 +6,10 @@ export const coverMessages = defineMessages({
     en: 'This shift has no free place to cover.',
     sv: 'Passet har ingen ledig plats att täcka.',
   },
+  'error.coverNotLate': {
+    en: 'This person is not late: their place can be covered once they are late or did not come.',
+    sv: 'Personen är inte sen: platsen kan täckas först när hen är sen eller inte kom.',
+  },
   'error.coverShiftEnded': {
     en: 'This shift has ended.',
     sv: 'Passet har redan slutat.',

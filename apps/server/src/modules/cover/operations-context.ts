@@ -15,6 +15,8 @@ export interface CoverOptions {
     message: PushMessage,
     options: NotifyOptions,
   ) => Promise<NotifyResult>;
+  /** The app's public address, for the links in the mails of a place freed for cover (`PUBLIC_URL`). */
+  publicUrl?: string;
 }
 
 /** The web page where an asked volunteer sees the request and takes the shift (apps/web config/paths.ts). */

@@ -20,17 +20,26 @@ export function requestOperations(shared: CoverContext) {
      * Asks for cover on a shift with a free place that has not ended (admins; a leader for their group's shift).
      * Asked: the group's volunteers not on the shift, free then and rested by the event's rules (the scheduling
      * rules), each told by push or e-mail in the same transaction. While the shift has an open request, that one
-     * is answered (`created: false`) and only volunteers it has not asked yet are asked.
+     * is answered (`created: false`) and only volunteers it has not asked yet are asked. With `replacing`, the place
+     * of that person, late or absent by the board's rule, is freed first (they are told) and then covered.
      */
-    async askForCover(caller: Caller, shiftId: number): Promise<{ coverRequest: CoverRequest; created: boolean }> {
+    async askForCover(
+      caller: Caller,
+      shiftId: number,
+      replacing?: number,
+    ): Promise<{ coverRequest: CoverRequest; created: boolean }> {
       return withTransaction(db, async (trx) => {
-        const scheduling = schedulingService(trx, dialect);
+        // With the notices, so a person whose place is freed for the cover is told in the same transaction.
+        const scheduling = schedulingService(trx, dialect, { notify: options.notify, publicUrl: options.publicUrl });
         // The shift's lock: two organisers asking at once make one request, and places cannot change meanwhile.
         const { shift, taken, settings } = await scheduling.lockShiftForCover(caller.eventId, shiftId);
         if (!canAskForCover(caller, shift.group_id)) throw forbidden('error.ownGroupOnly');
         const now = nowIso();
         if (Date.parse(shift.ends_at) <= Date.parse(now)) throw conflict('error.coverShiftEnded');
-        if (taken >= shift.capacity) throw conflict('error.coverShiftFull');
+        // A late or absent person's place: freed here, under the shift's lock, so the cover can take it.
+        const freed =
+          replacing === undefined ? 0 : await scheduling.releaseLatePlace(caller, shift, replacing, settings);
+        if (taken - freed >= shift.capacity) throw conflict('error.coverShiftFull');
         const repository = coverRepository(trx, dialect);
         const open = await repository.openRequestOfShift(shift.id);
         const request =
@@ -45,9 +54,11 @@ export function requestOperations(shared: CoverContext) {
         const volunteers =
           shift.group_id === null ? [] : await members.volunteerIdsOfGroup(caller.eventId, shift.group_id);
         const asked = new Set(open ? await repository.offeredIds(request.id) : []);
+        // The person whose place was freed is not asked to cover it.
+        const passedOver = new Set(replacing === undefined ? [] : [replacing]);
         const free = await scheduling.freeForShift(
           shift,
-          volunteers.filter((id) => !asked.has(id)),
+          volunteers.filter((id) => !asked.has(id) && !passedOver.has(id)),
           settings,
         );
         await repository.insertOffers(request.id, free, now);

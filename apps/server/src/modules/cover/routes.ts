@@ -1,5 +1,6 @@
 import {
   acceptCoverResponseSchema,
+  askForCoverSchema,
   coverRequestParamsSchema,
   coverRequestResponseSchema,
   coverShiftParamsSchema,
@@ -16,6 +17,7 @@ const tags = { tags: ['cover'] };
 export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = coverService(app.db, app.dialect, {
     notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
+    publicUrl: app.config.PUBLIC_URL,
   });
 
   app.post(
@@ -25,13 +27,18 @@ export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...tags,
         summary:
-          "Ask the group's free, rested volunteers to cover a free place (admin; leader for their group); 200 with the open request when the shift already has one",
+          "Ask the group's free, rested volunteers to cover a free place, or the place of a person who is late or did not come (`replacing`: their place is freed and they are told) (admin; leader for their group); 200 with the open request when the shift already has one",
         params: coverShiftParamsSchema,
+        body: askForCoverSchema,
         response: { 200: ok(coverRequestResponseSchema.shape), 201: ok(coverRequestResponseSchema.shape) },
       },
     },
     async (request, reply) => {
-      const { coverRequest, created } = await service.askForCover(currentCaller(request), request.params.shiftId);
+      const { coverRequest, created } = await service.askForCover(
+        currentCaller(request),
+        request.params.shiftId,
+        request.body.replacing,
+      );
       return reply.status(created ? 201 : 200).send({ coverRequest });
     },
   );

@@ -1,10 +1,11 @@
 import type { SchedulingSettings, ShiftAssignment } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
-import { conflict, fieldError } from '../../lib/http-error.js';
+import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
+import { schedulingMails, shiftNotice } from './mails.js';
 import { type SchedulingContext, toAssignment } from './operations-context.js';
 import { type ShiftRow, schedulingRepository } from './repository.js';
 import { checkAssignmentRules, spanClash } from './rules.js';
@@ -15,7 +16,7 @@ import { checkAssignmentRules, spanClash } from './rules.js';
  * (a service made on it), so the request and the place are kept or dropped together.
  */
 export function coverOperations(shared: SchedulingContext) {
-  const { db, dialect, lockShiftOr404 } = shared;
+  const { db, dialect, lockShiftOr404, notify, toMailShift } = shared;
   return {
     /** The shift with its row locked (PostgreSQL), its places taken and the event's rules, or 404. */
     async lockShiftForCover(
@@ -48,6 +49,43 @@ export function coverOperations(shared: SchedulingContext) {
         if (others.some((other) => other.id === shift.id)) return false;
         return spanClash(shift, others, settings.minRestMinutes) === null;
       });
+    },
+
+    /**
+     * Frees the place of a person on the shift who is late (no arrival `lateAfterMinutes` after the start) or marked
+     * absent, for an organiser asking for cover of it: the place goes, the person is told (push or the mail) and the
+     * audit log says why. The caller holds the shift's lock and organises it. 404 when the person has no place there,
+     * 409 `error.coverNotLate` when they arrived or are not late yet. Answers 1, the places freed.
+     */
+    async releaseLatePlace(
+      caller: Caller,
+      shift: ShiftRow,
+      eventUserId: number,
+      settings: SchedulingSettings,
+    ): Promise<number> {
+      const repository = schedulingRepository(db, dialect);
+      const place = (await repository.assignmentsOf([shift.id])).find((row) => row.event_user_id === eventUserId);
+      if (!place) throw notFound('error.assignmentNotFound');
+      const lateFrom = Date.parse(shift.starts_at) + settings.lateAfterMinutes * 60_000;
+      const absent = place.attendance === 'no_show' || (place.attendance !== 'arrived' && Date.now() >= lateFrom);
+      if (!absent) throw conflict('error.coverNotLate');
+      await notify(
+        db,
+        caller.eventId,
+        [eventUserId],
+        'shift_removed',
+        (context) => schedulingMails.removed(toMailShift(shift), context, false),
+        shiftNotice('shiftChange', 'push.shiftUnassigned', toMailShift(shift)),
+      );
+      await repository.deleteAssignment(shift.id, place.id);
+      await writeAudit(db, {
+        eventId: caller.eventId,
+        actorId: caller.userId,
+        action: 'shift.unassigned',
+        subject: `shift:${shift.id}`,
+        details: { assignmentId: place.id, eventUserId, title: shift.title, reason: 'cover' },
+      });
+      return 1;
     },
 
     /**

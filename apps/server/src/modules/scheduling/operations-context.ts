@@ -98,7 +98,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
     write: (context: MailContext) => { subject: string; text: string },
     push?: { kind: NotificationKind; message: (context: MailContext) => PushMessage },
   ): Promise<number> {
-    if (!options.enqueue || eventUserIds.length === 0) return 0;
+    if ((!options.enqueue && !options.notify) || eventUserIds.length === 0) return 0;
     const members = await membershipsService(trx, dialect).findMembers(eventId, eventUserIds);
     if (members.length === 0) return 0;
     const event = await eventInfo(trx, eventId);
@@ -126,6 +126,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
         });
         continue;
       }
+      if (!options.enqueue) continue;
       await options.enqueue(
         {
           eventId,

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 
 /**
  * /event/{id}/board (admins, group leaders): who is where on the shifts of now and the next two hours; a shift with a
- * free place can ask its group's volunteers for cover.
+ * free place, or a person who is late or did not come, can ask the group's volunteers for cover.
  */
 export function EventBoardRoute() {
   const { t } = useTranslation('event-day');
@@ -23,6 +23,13 @@ export function EventBoardRoute() {
         eventName={event.name}
         timeZone={event.timeZone}
         freePlaceAction={(shift) => <AskForCoverButton eventId={eventId} shift={shift} />}
+        latePlaceAction={(shift, person) => (
+          <AskForCoverButton
+            eventId={eventId}
+            shift={shift}
+            replacing={{ eventUserId: person.eventUserId, name: `${person.firstname} ${person.lastname}` }}
+          />
+        )}
       />
     </PageContainer>
   );

@@ -8,10 +8,19 @@ import { useSnackbar } from '../../../lib/toast';
 import { useAskForCover } from '../api/ask-for-cover';
 
 /**
- * "Ask for cover" on a shift with a free place (organisers): asks the group's free, rested volunteers and says in a
+ * "Ask for cover" on a shift with a free place, or for a person who is late or did not come (organisers): asks the group's free, rested volunteers and says in a
  * toast how many were asked. The server decides who may and who is asked.
  */
-export function AskForCoverButton({ eventId, shift }: { eventId: number; shift: { id: number; title: string } }) {
+export function AskForCoverButton({
+  eventId,
+  shift,
+  replacing,
+}: {
+  eventId: number;
+  shift: { id: number; title: string };
+  /** A person who is late or did not come: their place is freed and covered. */
+  replacing?: { eventUserId: number; name: string };
+}) {
   const { t } = useTranslation('cover');
   const { enqueueSnackbar } = useSnackbar();
   const translateMessage = useTranslateMessage();
@@ -23,21 +32,28 @@ export function AskForCoverButton({ eventId, shift }: { eventId: number; shift: 
         variant="outlined"
         startIcon={<PersonSearchOutlined />}
         loading={ask.isPending}
-        aria-label={t('ask.label', { shift: shift.title })}
-        data-testid={`ask-for-cover-${shift.id}`}
+        aria-label={
+          replacing
+            ? t('ask.replacingLabel', { name: replacing.name, shift: shift.title })
+            : t('ask.label', { shift: shift.title })
+        }
+        data-testid={replacing ? `ask-for-cover-${shift.id}-${replacing.eventUserId}` : `ask-for-cover-${shift.id}`}
         onClick={() =>
-          ask.mutate(shift.id, {
-            onSuccess: ({ coverRequest }) =>
-              enqueueSnackbar(
-                coverRequest.askedCount === 0
-                  ? t('ask.nobody', { shift: shift.title })
-                  : t('ask.asked', { count: coverRequest.askedCount, shift: shift.title }),
-                { variant: coverRequest.askedCount === 0 ? 'warning' : 'success' },
-              ),
-          })
+          ask.mutate(
+            { shiftId: shift.id, replacing: replacing?.eventUserId },
+            {
+              onSuccess: ({ coverRequest }) =>
+                enqueueSnackbar(
+                  coverRequest.askedCount === 0
+                    ? t('ask.nobody', { shift: shift.title })
+                    : t('ask.asked', { count: coverRequest.askedCount, shift: shift.title }),
+                  { variant: coverRequest.askedCount === 0 ? 'warning' : 'success' },
+                ),
+            },
+          )
         }
       >
-        {t('ask.button')}
+        {replacing ? t('ask.replacingButton') : t('ask.button')}
       </Button>
       {ask.isError ? (
         <Typography variant="body2" color="error" role="alert" sx={{ mt: 1 }}>

@@ -46,13 +46,22 @@ export interface BoardPageProps {
    * under its card's people.
    */
   freePlaceAction?: (shift: BoardShift) => ReactNode;
+  /** What an organiser can do about a person who is late or did not come (the app layer's "Ask for cover for …"). */
+  latePlaceAction?: (shift: BoardShift, person: BoardShift['people'][number]) => ReactNode;
 }
 
 /**
  * The live board (admins; leaders their group's shifts): the shifts of now and the next two hours by location or by
  * group, how many places are filled, and each person's state as a labelled chip; asks again every 15 seconds.
  */
-export function BoardPage({ eventId, eventName, timeZone, params = {}, freePlaceAction }: BoardPageProps) {
+export function BoardPage({
+  eventId,
+  eventName,
+  timeZone,
+  params = {},
+  freePlaceAction,
+  latePlaceAction,
+}: BoardPageProps) {
   const { t, i18n } = useTranslation('event-day');
   const board = useBoard(eventId, params);
   const [grouping, setGrouping] = useState<BoardGrouping>('location');
@@ -180,6 +189,11 @@ export function BoardPage({ eventId, eventName, timeZone, params = {}, freePlace
                             {shift.people.map((person) => (
                               <li key={person.eventUserId}>
                                 <StateChip state={person.state} name={`${person.firstname} ${person.lastname}`} />
+                                {latePlaceAction &&
+                                (person.state === 'late' || person.state === 'no_show') &&
+                                Date.parse(shift.endsAt) > Date.parse(board.data?.now ?? '') ? (
+                                  <Box sx={{ mt: 0.5 }}>{latePlaceAction(shift, person)}</Box>
+                                ) : null}
                               </li>
                             ))}
                           </Box>
