@@ -1,19 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { confirmationPathFromMail, expect, test, uniqueEmail } from './fixtures';
+import { confirmationPathFromMail, expect, expectNoSeriousAxeViolations, test, uniqueEmail } from './fixtures';
 
 /**
  * Decision 020 in Chromium, with the mail from the real SMTP receiver: register → the notice → the link → confirmed;
  * then a change of address that waits for its link, with the pending state on the security screen.
  */
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' ')}`),
-  ).toEqual([]);
-}
-
 const PASSWORD = 'confirm-pass-1';
 
 async function register(page: Page, email: string) {

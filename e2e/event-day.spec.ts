@@ -1,28 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { DEMO, expect, inviteAndAccept, login, ownAddress, postJson, settled, test, uniqueEmail } from './fixtures';
-
-/** Serious and critical axe findings of the screen at both widths (a phone and a desk). */
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await settled(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-    expect(
-      serious.map(
-        (violation) =>
-          `[${label} ${width}px] ${violation.id}: ${violation.nodes.map((node) => `${node.target} ${node.html.slice(0, 120)}`).join(' ')}`,
-      ),
-    ).toEqual([]);
-    // Readable on a phone: the cards stack, nothing makes the page scroll sideways.
-    const sideways = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(sideways, `[${label} ${width}px] horizontal scroll`).toBe(0);
-  }
-}
+import {
+  DEMO,
+  expect,
+  expectAxeCleanAtWidths,
+  inviteAndAccept,
+  login,
+  ownAddress,
+  postJson,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 test.describe('the event day', () => {
   // One journey through three screens, offline and back, with axe at two widths in three themes.
@@ -79,7 +66,7 @@ test.describe('the event day', () => {
     await expect(volunteer.getByRole('img', { name: `QR code of Vilma Volunteer for ${eventName}` })).toBeVisible();
     await expect(volunteer.getByText('Show this code at the info desk or to your group leader.')).toBeVisible();
     await expect(volunteer).toHaveTitle('My code | Funkis');
-    await expectNoSeriousAxeViolations(volunteer, 'my code');
+    await expectAxeCleanAtWidths(volunteer, 'my code');
 
     // A photo of that code, made from the code the API gives the volunteer.
     const { code } = (await (await volunteerContext.request.get(`/api/event/${event.id}/my-code`)).json()) as {
@@ -92,7 +79,7 @@ test.describe('the event day', () => {
     await page.goto(`/event/${event.id}/check-in`);
     await expect(page.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
     await expect(page).toHaveTitle('Check-in | Funkis');
-    await expectNoSeriousAxeViolations(page, 'check-in');
+    await expectAxeCleanAtWidths(page, 'check-in');
     await page.getByLabel('Upload a photo of the code').setInputFiles({
       name: 'code.png',
       mimeType: 'image/png',
@@ -104,7 +91,7 @@ test.describe('the event day', () => {
     await expect(card.getByText('Not on site')).toBeVisible();
     const shiftRow = card.getByTestId(`card-shift-${shift.id}`);
     await expect(shiftRow).toContainText('Gate watch');
-    await expectNoSeriousAxeViolations(page, 'check-in with a person');
+    await expectAxeCleanAtWidths(page, 'check-in with a person');
     await shiftRow.getByRole('button', { name: 'Arrived for this shift' }).click();
     await expect(page.getByTestId('check-in-result')).toContainText('Vilma Volunteer arrived for Gate watch.');
     await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
@@ -119,7 +106,7 @@ test.describe('the event day', () => {
     await expect(boardShift.getByText('1/2 places filled')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'North gate' })).toBeVisible();
     await expect(page.getByTestId('board-updated')).toContainText(/Updated \d\d:\d\d:\d\d/);
-    await expectNoSeriousAxeViolations(page, 'board');
+    await expectAxeCleanAtWidths(page, 'board');
     await page.getByRole('button', { name: 'Full screen' }).click();
     await expect(page.getByRole('button', { name: 'Leave full screen' })).toBeVisible();
     await expect(page.getByText(eventName, { exact: true }).last()).toBeVisible();
@@ -165,15 +152,15 @@ test.describe('the event day', () => {
       }
       await volunteer.goto(`/event/${event.id}/my-code`);
       await expect(volunteer.getByRole('img', { name: /^QR code of Vilma Volunteer/ })).toBeVisible();
-      await expectNoSeriousAxeViolations(volunteer, `my code ${theme}`);
+      await expectAxeCleanAtWidths(volunteer, `my code ${theme}`);
       await page.goto(`/event/${event.id}/board`);
       await expect(page.getByTestId(`board-shift-${shift.id}`).getByText('Vilma Volunteer · Arrived')).toBeVisible();
-      await expectNoSeriousAxeViolations(page, `board ${theme}`);
+      await expectAxeCleanAtWidths(page, `board ${theme}`);
       await page.goto(`/event/${event.id}/check-in`);
       await page.getByRole('searchbox', { name: 'Name' }).fill('Vilm');
       await page.getByRole('button', { name: /Vilma Volunteer/ }).click();
       await expect(card.getByText('On site', { exact: true })).toBeVisible();
-      await expectNoSeriousAxeViolations(page, `check-in ${theme}`);
+      await expectAxeCleanAtWidths(page, `check-in ${theme}`);
     }
 
     await volunteerContext.close();

@@ -1,6 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { DEMO, expect, login, test } from './fixtures';
+import { DEMO, expect, expectNoSeriousAxeViolations, login, test } from './fixtures';
 
 /**
  * The feed and the files in a real browser: the admin posts, the volunteer comments and the admin sees it without a reload;
@@ -14,14 +12,6 @@ const markup = `<img src=x onerror=alert(1)> ${stamp}`;
 const publicName = `crew-guide-${stamp}.txt`;
 const secretName = `budget-${stamp}.pdf`;
 const PDF = Buffer.from(`%PDF-1.4\n${'%'.repeat(200_000)}\n%%EOF\n`);
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`),
-  ).toEqual([]);
-}
 
 test.describe
   .serial('feed and files', () => {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   test as base,
   expect,
@@ -269,4 +271,46 @@ export async function settled(page: Page) {
           animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
       ),
   );
+}
+
+/** The page's serious and critical axe findings, each with its element: none expected. */
+export async function expectNoSeriousAxeViolations(page: Page, label = ''): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(
+    serious.map(
+      (violation) =>
+        `${label ? `[${label}] ` : ''}${violation.id}: ${violation.nodes.map((node) => `${node.target} ${node.html.slice(0, 120)}`).join(' ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** No serious axe findings at a phone's and a desk's width, and nothing that makes the page scroll sideways. */
+export async function expectAxeCleanAtWidths(page: Page, label: string, widths = [375, 1280]): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await settled(page);
+    await expectNoSeriousAxeViolations(page, `${label} ${width}px`);
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways, `[${label} ${width}px] horizontal scroll`).toBe(0);
+  }
+}
+
+/**
+ * A volunteer registered through the API in a browser context of their own (not yet confirmed): their address,
+ * password, context, and the request and CSRF token to act as them.
+ */
+export async function registerInOwnContext(browser: Browser, firstname: string, prefix = 'volunteer') {
+  const email = uniqueEmail(prefix);
+  const password = 'volunteer-password-1';
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const registered = await context.request.post('/api/register', {
+    headers: ownAddress(),
+    data: { email, firstname, lastname: 'Volunteer', password },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const csrf = ((await registered.json()) as { _csrf: string })._csrf;
+  return { email, password, context, csrf, person: { request: context.request, csrf } };
 }

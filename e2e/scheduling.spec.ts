@@ -1,8 +1,17 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import ical from 'node-ical';
-import { DEMO, expect, inviteAndAccept, login, ownAddress, test, typeDate, uniqueEmail } from './fixtures';
+import {
+  DEMO,
+  expect,
+  expectNoSeriousAxeViolations,
+  inviteAndAccept,
+  login,
+  ownAddress,
+  test,
+  typeDate,
+  uniqueEmail,
+} from './fixtures';
 
 async function csrfToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => window.localStorage.getItem('csrf'));
@@ -14,17 +23,6 @@ async function post(page: Page, request: APIRequestContext, url: string, data: u
   const response = await request.post(url, { data, headers: { 'x-csrf-token': await csrfToken(page) } });
   expect(response.ok(), await response.text()).toBe(true);
   return response.json();
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target} ${node.html.slice(0, 120)}`).join(' ')}`,
-    ),
-  ).toEqual([]);
 }
 
 test.describe('scheduling', () => {

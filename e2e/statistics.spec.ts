@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO, expect, login, ownAddress, test, uniqueEmail } from './fixtures';
+import { DEMO, expect, expectNoSeriousAxeViolations, login, ownAddress, test, uniqueEmail } from './fixtures';
 
 /** The CSRF token the app keeps in localStorage (spec section 7), for API calls made through page.request. */
 async function csrfToken(page: Page): Promise<string> {
@@ -13,16 +12,6 @@ async function postOk(request: APIRequestContext, url: string, data: unknown, cs
   const response = await request.post(url, { data, headers: { 'x-csrf-token': csrf } });
   expect(response.status(), `${url}: ${await response.text()}`).toBe(status);
   return response.json();
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    serious.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`,
-    ),
-  ).toEqual([]);
 }
 
 const SIZES = {

@@ -1,21 +1,21 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { confirmationPathFromMail, DEMO, expect, login, ownAddress, test, uniqueEmail, waitForMail } from './fixtures';
+import {
+  confirmationPathFromMail,
+  DEMO,
+  expect,
+  expectNoSeriousAxeViolations,
+  login,
+  ownAddress,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from './fixtures';
 
 /** The CSRF token the app keeps in localStorage (spec section 7), for API calls made through page.request. */
 async function csrfToken(page: import('@playwright/test').Page): Promise<string> {
   const token = await page.evaluate(() => window.localStorage.getItem('csrf'));
   if (!token) throw new Error('no CSRF token in localStorage');
   return token;
-}
-
-/** axe-core on the current screen; serious and critical findings fail the test. */
-async function expectNoSeriousAxeViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' ')}`),
-  ).toEqual([]);
 }
 
 test.describe('users table', () => {

@@ -1,34 +1,21 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { DEMO, expect, inviteAndAccept, login, ownAddress, postJson, test, uniqueEmail, waitForMail } from './fixtures';
-
-/** A volunteer registered in a browser context of their own: their context, request and CSRF token. */
-async function registerVolunteer(browser: Browser, firstname: string) {
-  const email = uniqueEmail(`waitlist-${firstname.toLowerCase()}`);
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const registered = await context.request.post('/api/register', {
-    headers: ownAddress(),
-    data: { email, firstname, lastname: 'Volunteer', password: 'volunteer-password-1' },
-  });
-  expect(registered.ok()).toBe(true);
-  const csrf = ((await registered.json()) as { _csrf: string })._csrf;
-  return { context, email, person: { request: context.request, csrf } };
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
-  ).toEqual([]);
-}
+import {
+  DEMO,
+  expect,
+  expectAxeCleanAtWidths,
+  inviteAndAccept,
+  login,
+  postJson,
+  registerInOwnContext,
+  test,
+  waitForMail,
+} from './fixtures';
 
 test('a volunteer joins the waitlist of a full shift on a phone and gets the place when it frees', async ({
   page,
   browser,
 }) => {
-  const holder = await registerVolunteer(browser, 'Hedda');
-  const waiter = await registerVolunteer(browser, 'Wilma');
+  const holder = await registerInOwnContext(browser, 'Hedda', 'waitlist');
+  const waiter = await registerInOwnContext(browser, 'Wilma', 'waitlist');
 
   await login(page, DEMO.admin.email, DEMO.admin.password);
   const { event } = await postJson<{ event: { id: number } }>(page, '/api/events', {
@@ -87,15 +74,23 @@ test('a volunteer joins the waitlist of a full shift on a phone and gets the pla
   await expect(phone.getByText('You are number 1 on the waitlist.')).toBeVisible();
   await expect(card.getByTestId('waitlist-position')).toContainText('You are number 1 on the waitlist');
   await expect(card.getByRole('button', { name: 'Leave the waitlist' })).toBeVisible();
-  await expectNoSeriousAxeViolations(phone);
-  await phone.setViewportSize({ width: 1280, height: 900 });
-  await expectNoSeriousAxeViolations(phone);
+  await expectAxeCleanAtWidths(phone, 'waitlist');
+  await phone.setViewportSize({ width: 375, height: 800 });
 
   // The organiser sees the line.
   const line = (await (await page.request.get(`/api/event/${event.id}/shifts/${shift.id}/waitlist`)).json()) as {
     waitlist: { eventUserId: number; position: number }[];
   };
   expect(line.waitlist).toEqual([expect.objectContaining({ eventUserId: ids[waiter.email], position: 1 })]);
+  // …and on the shift's card, by keyboard: "1 waiting" opens the names.
+  await page.goto(`/event/${event.id}/scheduling`);
+  const organiserCard = page.getByRole('region', { name: 'Evening bar' }).first();
+  const waiting = organiserCard.getByRole('button', { name: '1 waiting' });
+  await waiting.focus();
+  await page.keyboard.press('Enter');
+  await expect(waiting).toHaveAttribute('aria-expanded', 'true');
+  await expect(organiserCard.getByRole('list', { name: 'Waitlist of Evening bar' })).toContainText('Wilma Volunteer');
+  await expectAxeCleanAtWidths(page, 'organiser waitlist');
 
   // The holder signs off: the place goes to the first in line, who is told by e-mail (no push device here).
   const signedOff = await holder.context.request.delete(

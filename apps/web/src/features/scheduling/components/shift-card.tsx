@@ -19,6 +19,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useAssignableMembers } from '../api/get-members';
+import { useWaitlist } from '../api/get-waitlist';
 import { useShiftTime } from './event-zone';
 
 export interface ShiftCardProps {
@@ -89,6 +90,44 @@ function AssignSearch({ eventId, shift, onAssign }: Pick<ShiftCardProps, 'eventI
       )}
       sx={{ minWidth: 220, flex: 1 }}
     />
+  );
+}
+
+/** Organisers: how many wait for a place, and on a press who, first first (fetched when opened). */
+function WaitlistNames({ eventId, shift }: Pick<ShiftCardProps, 'eventId' | 'shift'>) {
+  const { t } = useTranslation('scheduling');
+  const [open, setOpen] = useState(false);
+  const waitlist = useWaitlist(eventId, shift.id, open);
+  const listId = `waitlist-of-${shift.id}`;
+  return (
+    <Box>
+      <Button size="small" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+        {t('waitlist.waiting', { count: shift.waitlist.size })}
+      </Button>
+      {open ? (
+        <Box id={listId} sx={{ mt: 0.5 }}>
+          {waitlist.isPending ? (
+            <Typography variant="body2" role="status">
+              {t('waitlist.loading')}
+            </Typography>
+          ) : waitlist.isError ? (
+            <Typography variant="body2" color="error" role="alert">
+              {t('waitlist.loadError')}
+            </Typography>
+          ) : (
+            <Box component="ol" sx={{ m: 0, pl: 3 }} aria-label={t('waitlist.listLabel', { title: shift.title })}>
+              {waitlist.data.waitlist.map((entry) => (
+                <Typography component="li" variant="body2" key={entry.eventUserId}>
+                  <bdi>
+                    {entry.firstname} {entry.lastname}
+                  </bdi>
+                </Typography>
+              ))}
+            </Box>
+          )}
+        </Box>
+      ) : null}
+    </Box>
   );
 }
 
@@ -244,7 +283,9 @@ export function ShiftCard(props: ShiftCardProps) {
               {t('actions.joinWaitlist')}
             </Button>
           ) : null}
-          {shift.waitlist.size > 0 && (canOrganise || props.canWait) ? (
+          {shift.waitlist.size > 0 && canOrganise ? (
+            <WaitlistNames eventId={props.eventId} shift={shift} />
+          ) : shift.waitlist.size > 0 && props.canWait ? (
             <Chip size="small" variant="outlined" label={t('waitlist.waiting', { count: shift.waitlist.size })} />
           ) : null}
         </Stack>
