@@ -89,6 +89,28 @@ describe('offline data', () => {
     expect(readQueue()).toEqual([]);
   });
 
+  it("unsubscribes the device from the person's push notices, so the next person sees none of theirs", async () => {
+    const unsubscribe = vi.fn(async () => true);
+    const getSubscription = vi.fn(async () => ({ unsubscribe }));
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { getRegistration: async () => ({ pushManager: { getSubscription } }) },
+    });
+    try {
+      forgetOfflineData();
+      await vi.waitFor(() => expect(unsubscribe).toHaveBeenCalledTimes(1));
+      // No subscription, or no service worker at all: nothing to do, nothing thrown.
+      getSubscription.mockResolvedValueOnce(null as never);
+      forgetOfflineData();
+      Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: undefined });
+      forgetOfflineData();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(unsubscribe).toHaveBeenCalledTimes(1);
+    } finally {
+      Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: undefined });
+    }
+  });
+
   it('writes at once when the page is left, not only after the delay', () => {
     rememberUser(testUser);
     const client = new QueryClient();

@@ -25,6 +25,7 @@ const shift: Shift = {
       lastname: 'Timeline',
       createdAt: '2030-06-01T10:00:00.000Z',
       attendance: null,
+      fromWaitlist: false,
     },
   ],
   mine: false,

@@ -37,6 +37,7 @@ function serve(selfSignupGroupIds: number[]) {
             lastname: 'Volunteer',
             createdAt: '2030-06-01T10:00:00.000Z',
             attendance: null,
+            fromWaitlist: false,
           },
         ]
       : [];
@@ -120,6 +121,7 @@ describe('who signs up for shifts', () => {
       lastname: 'Volunteer',
       createdAt: '2030-06-01T10:00:00.000Z',
       attendance: null,
+      fromWaitlist: false,
     };
     mockFetch((call) => {
       if (call.url.includes('/contacts'))

@@ -88,6 +88,8 @@ export const shiftAssigneeSchema = z.object({
   createdAt: z.string(),
   /** Marked after the start (shift-planning.ts): arrived, no-show, or not marked. */
   attendance: z.enum(['arrived', 'no_show']).nullable(),
+  /** The place came from the shift's waitlist: its holder may give it back until the start. */
+  fromWaitlist: z.boolean(),
 });
 export type ShiftAssignee = z.infer<typeof shiftAssigneeSchema>;
 

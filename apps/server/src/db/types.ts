@@ -353,6 +353,8 @@ export interface ShiftAssignmentsTable {
   attendance: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the reminder was queued (0014); null: not yet. */
   reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: the place came from the shift's waitlist (0046), and may be given back until the start. */
+  from_waitlist: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
 

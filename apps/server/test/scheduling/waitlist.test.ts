@@ -75,7 +75,8 @@ async function setup(volunteers: number) {
       (shift) => shift.id === shiftId,
     );
   };
-  return { eventId: event.id, admin, people, kitchen, base, createShift, signUp, join, shiftOf };
+  const selfSignupGroupIds = [bar.id, kitchen.id];
+  return { eventId: event.id, admin, people, kitchen, selfSignupGroupIds, base, createShift, signUp, join, shiftOf };
 }
 
 describe(`waitlists on ${dialect}`, () => {
@@ -180,6 +181,36 @@ describe(`waitlists on ${dialect}`, () => {
       .where('action', '=', 'shift.waitlist_placed')
       .execute();
     expect(audit).toEqual([{ action: 'shift.waitlist_placed', actor_id: null }]);
+  });
+
+  it('lets a place given from the line be given back after sign-off closed, but not a place chosen', async () => {
+    const s = await setup(3);
+    const [a, b, c] = s.people;
+    // The shifts start in a day; sign-off closes 48 hours before the start (set once the places are taken).
+    const tomorrow = (hour: number) => new Date(Date.now() + (24 + hour) * 3_600_000).toISOString();
+    const shift = await s.createShift(1, tomorrow(0), tomorrow(2));
+    const other = await s.createShift(1, tomorrow(4), tomorrow(6));
+    const placeOfA = await s.signUp(a, shift);
+    const placeOfC = await s.signUp(c, other);
+    expect((await s.join(b, shift)).statusCode).toBe(201);
+    const closed = await s.admin.post(`/api/event/${s.eventId}/scheduling-settings`, {
+      minRestMinutes: 0,
+      selfSignupGroupIds: s.selfSignupGroupIds,
+      signOffClosesHours: 48,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    // The organiser takes a off: the place goes to b, marked as given from the line.
+    expect((await s.admin.request('DELETE', `${s.base}/${shift}/assignments/${placeOfA}`, {})).statusCode).toBe(200);
+    const given = (await s.shiftOf(b.client, shift)) as unknown as {
+      assignments: { id: number; eventUserId: number; fromWaitlist: boolean }[];
+    };
+    expect(given.assignments).toEqual([expect.objectContaining({ eventUserId: b.eventUserId, fromWaitlist: true })]);
+    // b may give it back; c, who chose their place, may not within 48 hours.
+    const back = await b.client.request('DELETE', `${s.base}/${shift}/assignments/${given.assignments[0].id}`, {});
+    expect(back.statusCode, back.body).toBe(200);
+    const refused = await c.client.request('DELETE', `${s.base}/${other}/assignments/${placeOfC}`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(codesOf(refused.body)).toEqual(['error.signOffClosed']);
   });
 
   it('gives new places to the line when an organiser raises the capacity', async () => {

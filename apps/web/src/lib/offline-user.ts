@@ -36,7 +36,8 @@ export function rememberUser(user: User): void {
 
 /**
  * On sign-out (and when the session ended, or somebody else signs in): nothing of the person stays on the device,
- * including check-ins they scanned offline that were never sent (the check-in screen shows how many wait).
+ * including check-ins they scanned offline that were never sent (the check-in screen shows how many wait) and the
+ * device's push subscription.
  */
 export function forgetOfflineData(): void {
   localStorage.removeItem(DATA_KEY);
@@ -44,4 +45,16 @@ export function forgetOfflineData(): void {
   localStorage.removeItem(CHECK_IN_QUEUE_KEY);
   // The files kept for use without signal (features/files/api/kept-files.ts).
   if (typeof caches !== 'undefined') void caches.delete('kept-files');
+  // Their notices (decision 030): unsubscribed here, the push service refuses the address from now on and the
+  // server drops it at its next message, so a shared phone or desk computer shows nobody else's.
+  void forgetPushSubscription();
+}
+
+async function forgetPushSubscription(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    await (await registration?.pushManager?.getSubscription())?.unsubscribe();
+  } catch {
+    // No worker, no push, or the browser refused: nothing of the person is subscribed that could be removed.
+  }
 }

@@ -94,7 +94,10 @@ export function assignmentOperations(shared: SchedulingContext) {
         throw error;
       }
     },
-    /** Takes a place away: organisers as for assigning; volunteers their own, until sign-off closes. */
+    /**
+     * Takes a place away: organisers as for assigning; volunteers their own, until sign-off closes (a place given
+     * from the waitlist: until the start, as the mail that gave it says).
+     */
     async unassign(caller: Caller, shiftId: number, assignmentId: number) {
       await withTransaction(db, async (trx) => {
         const repository = schedulingRepository(trx, dialect);
@@ -105,9 +108,9 @@ export function assignmentOperations(shared: SchedulingContext) {
           if (assignment.event_user_id !== caller.eventUserId) throw forbidden();
           const settings = await repository.settings(caller.eventId);
           if (!canSelfSignUp(caller, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
-          if (Date.now() > Date.parse(shift.starts_at) - settings.signOffClosesHours * HOUR) {
-            throw conflict('error.signOffClosed', { hours: settings.signOffClosesHours });
-          }
+          const closesAt =
+            Date.parse(shift.starts_at) - (assignment.from_waitlist ? 0 : settings.signOffClosesHours * HOUR);
+          if (Date.now() > closesAt) throw conflict('error.signOffClosed', { hours: settings.signOffClosesHours });
         } else {
           requireOrganiserOf(caller, shift.group_id);
         }

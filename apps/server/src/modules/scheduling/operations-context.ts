@@ -215,6 +215,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
             createdAt: assignment.created_at,
             attendance:
               assignment.attendance === 'arrived' || assignment.attendance === 'no_show' ? assignment.attendance : null,
+            fromWaitlist: assignment.from_waitlist === 1,
           };
         }),
         mine: list.some((assignment) => assignment.event_user_id === viewer),

@@ -24,6 +24,8 @@ export interface AssignmentRow {
   event_user_id: number;
   attendance: string | null;
   created_at: string;
+  /** 1: given from the shift's waitlist. */
+  from_waitlist: number;
 }
 
 export type { ShiftFilters };
@@ -115,7 +117,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         rows.push(
           ...(await db
             .selectFrom('shift_assignments')
-            .select(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at'])
+            .select(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at', 'from_waitlist'])
             .where(inIds('shift_id', ids))
             .orderBy('created_at')
             .orderBy('id')
@@ -212,7 +214,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
               sql<number>`cast(${capacity} as integer)`,
             ),
         )
-        .returning(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at'])
+        .returning(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at', 'from_waitlist'])
         .executeTakeFirst(),
 
     /**
@@ -258,6 +260,10 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         .values({ shift_id: shiftId, event_user_id: eventUserId, created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow(),
+
+    /** Marks a place as given from the shift's waitlist (its holder may give it back until the start). */
+    markFromWaitlist: (assignmentId: number) =>
+      db.updateTable('shift_assignments').set({ from_waitlist: 1 }).where('id', '=', assignmentId).execute(),
 
     /** Takes the person out of the shift's line; answers whether they were in it. */
     async leaveWaitlist(shiftId: number, eventUserId: number): Promise<boolean> {
@@ -317,7 +323,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
     findAssignment: (shiftId: number, assignmentId: number) =>
       db
         .selectFrom('shift_assignments')
-        .select(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at'])
+        .select(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at', 'from_waitlist'])
         .where('shift_id', '=', shiftId)
         .where('id', '=', assignmentId)
         .executeTakeFirst(),
@@ -326,7 +332,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
     findPlace: (shiftId: number, eventUserId: number): Promise<AssignmentRow | undefined> =>
       db
         .selectFrom('shift_assignments')
-        .select(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at'])
+        .select(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at', 'from_waitlist'])
         .where('shift_id', '=', shiftId)
         .where('event_user_id', '=', eventUserId)
         .executeTakeFirst(),
@@ -408,7 +414,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
       db
         .insertInto('shift_assignments')
         .values({ shift_id: shiftId, event_user_id: eventUserId, created_at: now })
-        .returning(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at'])
+        .returning(['id', 'shift_id', 'event_user_id', 'attendance', 'created_at', 'from_waitlist'])
         .executeTakeFirstOrThrow(),
 
     deleteAssignment: (shiftId: number, assignmentId: number) =>

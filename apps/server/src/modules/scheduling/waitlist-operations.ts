@@ -47,6 +47,7 @@ export async function fillFromWaitlist(
     if (spanClash(shift, held, settings.minRestMinutes)) continue;
     const row = await repository.insertAssignmentIfRoom(shift.id, entry.event_user_id, shift.capacity, nowIso());
     if (!row) break;
+    await repository.markFromWaitlist(row.id);
     await repository.leaveWaitlist(shift.id, entry.event_user_id);
     taken += 1;
     placed.push(entry.event_user_id);

@@ -346,7 +346,9 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
 
   const card = (shift: Shift, where: 'list' | 'mine' = 'list') => {
     const myAssignment = shift.assignments.find((assignment) => assignment.eventUserId === eventUserId);
-    const signOffOpen = Date.now() < Date.parse(shift.startsAt) - closesHours * 3_600_000;
+    // A place given from the waitlist may be given back until the start, whenever sign-off closes.
+    const signOffOpen =
+      Date.now() < Date.parse(shift.startsAt) - (myAssignment?.fromWaitlist ? 0 : closesHours) * 3_600_000;
     return (
       <ShiftCard
         key={shift.id}
