@@ -5,6 +5,9 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { TestClient } from '../helpers/client.js';
+import type { TestUser } from '../helpers/factories.js';
 
 /** One request a device's push service received. */
 export interface PushedRequest {
@@ -97,6 +100,25 @@ export function deviceKeys() {
     auth,
     keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
   };
+}
+
+/** A person signed in from a browser whose language cookie is `language`: the account keeps it for its notices. */
+export async function signInWithLanguage(app: FastifyInstance, user: TestUser, language: 'en' | 'sv') {
+  const client = new TestClient(app);
+  if (language === 'sv') client.cookie = 'language=sv';
+  await client.login(user.email, user.password);
+  return client;
+}
+
+/** Subscribes a device of the signed-in person at `<push service>/device/<name>`; answers its keys, to decrypt. */
+export async function subscribeDevice(client: TestClient, origin: string, name: string) {
+  const device = deviceKeys();
+  const answer = await client.post('/api/push/subscriptions', {
+    endpoint: `${origin}/device/${name}`,
+    keys: device.keys,
+  });
+  if (answer.statusCode !== 201) throw new Error(`subscribing ${name}: ${answer.statusCode} ${answer.body}`);
+  return device;
 }
 
 const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) =>

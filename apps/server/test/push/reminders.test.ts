@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
-import { TestClient } from '../helpers/client.js';
 import { addMember, createEvent, createUser, loginAs, type TestUser } from '../helpers/factories.js';
 import { startSmtpServer, textOf } from '../helpers/smtp.js';
-import { decryptPush, deviceKeys, startPushService } from './push-service.js';
+import { decryptPush, signInWithLanguage, startPushService, subscribeDevice } from './push-service.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let service: Awaited<ReturnType<typeof startPushService>>;
@@ -30,23 +29,6 @@ const HOUR = 3_600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 const mailsTo = (user: TestUser) => smtp.messages.filter((mail) => mail.to.includes(user.email));
 
-async function signIn(user: TestUser, language: 'en' | 'sv'): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  if (language === 'sv') client.cookie = 'language=sv';
-  await client.login(user.email, user.password);
-  return client;
-}
-
-async function subscribe(client: TestClient, name: string) {
-  const device = deviceKeys();
-  const answer = await client.post('/api/push/subscriptions', {
-    endpoint: `${service.origin}/device/${name}`,
-    keys: device.keys,
-  });
-  expect(answer.statusCode, answer.body).toBe(201);
-  return device;
-}
-
 describe(`shift reminders by push on ${dialect}`, () => {
   it('reminds by push where the person allows it, by the reminder mail otherwise', async () => {
     const adminUser = await createUser(t.db);
@@ -70,11 +52,11 @@ describe(`shift reminders by push on ${dialect}`, () => {
     const pushed = await createUser(t.db, { firstname: 'Sigrid' });
     const off = await createUser(t.db, { firstname: 'Otto' });
     const deviceless = await createUser(t.db, { firstname: 'Dora' });
-    const sigrid = await signIn(pushed, 'sv');
-    const otto = await signIn(off, 'en');
-    await signIn(deviceless, 'en');
-    const device = await subscribe(sigrid, 'sigrid');
-    await subscribe(otto, 'otto');
+    const sigrid = await signInWithLanguage(t.app, pushed, 'sv');
+    const otto = await signInWithLanguage(t.app, off, 'en');
+    await signInWithLanguage(t.app, deviceless, 'en');
+    const device = await subscribeDevice(sigrid, service.origin, 'sigrid');
+    await subscribeDevice(otto, service.origin, 'otto');
     const turnedOff = await otto.post('/api/account/notifications', {
       notifications: { shiftReminder: { push: false } },
     });

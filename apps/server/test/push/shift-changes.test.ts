@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
-import { TestClient } from '../helpers/client.js';
 import { addMember, createEvent, createUser, loginAs, type TestUser } from '../helpers/factories.js';
 import { startSmtpServer, textOf } from '../helpers/smtp.js';
-import { decryptPush, deviceKeys, startPushService } from './push-service.js';
+import { decryptPush, signInWithLanguage, startPushService, subscribeDevice } from './push-service.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let service: Awaited<ReturnType<typeof startPushService>>;
@@ -29,13 +28,6 @@ const HOUR = 3_600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 const mailsTo = (user: TestUser) => smtp.messages.filter((mail) => mail.to.includes(user.email));
 
-async function signIn(user: TestUser, language: 'en' | 'sv'): Promise<TestClient> {
-  const client = new TestClient(t.app);
-  if (language === 'sv') client.cookie = 'language=sv';
-  await client.login(user.email, user.password);
-  return client;
-}
-
 describe(`changes to my shifts by push on ${dialect}`, () => {
   it('tells a changed time, a removed place and a cancelled shift by push, and by the mail to those without push', async () => {
     const adminUser = await createUser(t.db);
@@ -59,19 +51,10 @@ describe(`changes to my shifts by push on ${dialect}`, () => {
 
     const pushedUser = await createUser(t.db, { firstname: 'Sigrid' });
     const offUser = await createUser(t.db, { firstname: 'Otto' });
-    const sigrid = await signIn(pushedUser, 'sv');
-    const otto = await signIn(offUser, 'en');
-    const device = deviceKeys();
-    for (const [client, name, keys] of [
-      [sigrid, 'sigrid', device.keys],
-      [otto, 'otto', deviceKeys().keys],
-    ] as const) {
-      const answer = await client.post('/api/push/subscriptions', {
-        endpoint: `${service.origin}/device/${name}`,
-        keys,
-      });
-      expect(answer.statusCode, answer.body).toBe(201);
-    }
+    const sigrid = await signInWithLanguage(t.app, pushedUser, 'sv');
+    const otto = await signInWithLanguage(t.app, offUser, 'en');
+    const device = await subscribeDevice(sigrid, service.origin, 'sigrid');
+    await subscribeDevice(otto, service.origin, 'otto');
     // Otto keeps reminders by push but wants changes by e-mail.
     const off = await otto.post('/api/account/notifications', { notifications: { shiftChange: { push: false } } });
     expect(off.statusCode).toBe(200);

@@ -133,6 +133,11 @@ describe(`waitlists on ${dialect}`, () => {
     await s.signUp(a, shift);
     // Organisers place people themselves; the line is for volunteers.
     expect((await s.admin.post(`${s.base}/${shift}/waitlist`, {})).statusCode).toBe(403);
+    expect((await s.admin.request('DELETE', `${s.base}/${shift}/waitlist`, {})).statusCode).toBe(403);
+    // Someone outside the event sees neither the line nor a way into it.
+    const stranger = await loginAs(t.app, await createUser(t.db));
+    expect((await stranger.post(`${s.base}/${shift}/waitlist`, {})).statusCode).toBe(403);
+    expect((await stranger.get(`${s.base}/${shift}/waitlist`)).statusCode).toBe(403);
     // Another group's shift.
     const cook = await createUser(t.db);
     const cookId = await addMember(t.db, s.eventId, cook.id, 2, s.kitchen.id);
