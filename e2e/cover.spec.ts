@@ -81,7 +81,10 @@ test.describe('asking for cover', () => {
     // Sven, asked too, sees it taken, with nothing to press.
     const svenPage = await sven.context.newPage();
     await login(svenPage, sven.email, sven.password);
-    await svenPage.goto('/cover-requests');
+    // Without the notice's link: the profile menu leads to the requests.
+    await svenPage.getByRole('button', { name: 'Open profile menu' }).click();
+    await svenPage.getByRole('menuitem', { name: 'Cover requests' }).click();
+    await expect(svenPage).toHaveURL(/\/cover-requests$/);
     const seen = svenPage.getByRole('article', { name: 'Gate watch' });
     await expect(seen.getByText('Taken', { exact: true })).toBeVisible();
     await expect(seen.getByRole('button', { name: 'Take this shift' })).toHaveCount(0);

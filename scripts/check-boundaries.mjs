@@ -176,6 +176,7 @@ const TABLE_OWNERS = {
   shifts: 'modules/scheduling/',
   shift_assignments: 'modules/scheduling/',
   shift_waitlist: 'modules/scheduling/',
+  shift_offers: 'modules/scheduling/',
   scheduling_settings: 'modules/scheduling/',
   calendar_tokens: 'modules/scheduling/',
   member_codes: 'modules/event-day/',
@@ -183,6 +184,10 @@ const TABLE_OWNERS = {
   push_subscriptions: 'modules/push/',
   notification_preferences: 'modules/push/',
   cover_requests: 'modules/cover/',
+  wish_rounds: 'modules/wish-rounds/',
+  wish_round_shifts: 'modules/wish-rounds/',
+  wishes: 'modules/wish-rounds/',
+  wish_choices: 'modules/wish-rounds/',
   cover_request_offers: 'modules/cover/',
   rate_limits: 'modules/account/',
 };

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { APPLICATION_SORTS } from '@funkis/shared';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ALLOCATION_GOAL_MS, benchAllocation } from './allocation.js';
 import { coldStart, jsonCompression, requestPathRatios, routeWeights } from './runtime.js';
 import { describeRush, rush } from './rush.js';
 import { CHECK_IN_DAY, type SchedulingSeed } from './scheduling-seed.js';
@@ -30,9 +31,9 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const SEQUENTIAL_REQUESTS = 300;
 /** Each statistics call aggregates the whole event: fewer requests keep the bench's run time in bounds. */
 const STATISTICS_REQUESTS = 100;
-/** BENCH_ONLY=review,statistics,bulk,scheduling,board,blocks,rush runs only those parts (all by default). */
+/** BENCH_ONLY=review,statistics,bulk,scheduling,board,blocks,rush,allocation runs only those parts (all by default). */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'review,statistics,bulk,scheduling,board,blocks,rush')
+  (process.env.BENCH_ONLY ?? 'review,statistics,bulk,scheduling,board,blocks,rush,allocation')
     .split(',')
     .map((part) => part.trim()),
 );
@@ -537,6 +538,16 @@ async function main() {
         ...lines.map((line) => ({ database: title, measure: line.trim(), result: '' })),
       );
     }
+  }
+  if (ONLY.has('allocation')) {
+    // The wish round's allocation (bench/allocation.ts): no database, one process.
+    console.log('\n[allocation] 5,000 volunteers, 15,000 places, 5 wishes each…');
+    const { durationMs, summary } = await benchAllocation();
+    rows.push({
+      database: 'wish-round allocation',
+      measure: `allocation (goal < ${ALLOCATION_GOAL_MS / 1000} s)`,
+      result: `${(durationMs / 1000).toFixed(2)} s; ${summary}`,
+    });
   }
   if (RUNTIME) {
     console.log('\n[runtime] cold start and memory…');

@@ -112,6 +112,7 @@ async function serve() {
     signOffClosesHours: 0,
     reminderHours: 0,
     lateAfterMinutes: 10,
+    handoverApproval: false,
   });
   const shiftCount = Math.ceil((volunteers * 0.6) / CAPACITY);
   const shifts: number[] = [];

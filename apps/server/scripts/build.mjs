@@ -26,7 +26,12 @@ const externalPackages = {
 const started = Date.now();
 await build({
   absWorkingDir: serverDir,
-  entryPoints: { server: 'src/server.ts', 'seed-cli': 'src/demo/seed-cli.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'seed-cli': 'src/demo/seed-cli.ts',
+    // The wish rounds' allocation runs in a worker thread started from this file (decision 034).
+    'allocation-worker': 'src/modules/wish-rounds/allocation/worker.ts',
+  },
   outdir: 'dist',
   // One self-contained file per entry (no shared chunks): config.ts finds data/ and the web app relative to
   // its own file, which must stay one directory below apps/server as src/config.ts is.

@@ -35,10 +35,12 @@ import { mailRoutes } from './modules/mail/routes.js';
 import { membershipsRoutes } from './modules/memberships/routes.js';
 import pushPlugin from './modules/push/plugin.js';
 import { pushRoutes } from './modules/push/routes.js';
+import { handoverRoutes } from './modules/scheduling/handover-routes.js';
 import { planningRoutes } from './modules/scheduling/planning-routes.js';
 import remindersPlugin from './modules/scheduling/plugin.js';
 import { schedulingRoutes } from './modules/scheduling/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
+import { wishRoundsRoutes } from './modules/wish-rounds/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin, { clientErrorHandler } from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
@@ -205,6 +207,7 @@ export async function buildApp({
       await api.register(applicationsRoutes);
       await api.register(schedulingRoutes);
       await api.register(planningRoutes);
+      await api.register(handoverRoutes);
       await api.register(statisticsRoutes);
       await api.register(mailRoutes);
       await api.register(feedRoutes);
@@ -212,6 +215,7 @@ export async function buildApp({
       await api.register(eventDayRoutes);
       await api.register(pushRoutes);
       await api.register(coverRoutes);
+      await api.register(wishRoundsRoutes);
     },
     { prefix: '/api' },
   );

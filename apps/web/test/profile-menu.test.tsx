@@ -15,6 +15,8 @@ describe('profile menu', () => {
     const account = await screen.findByRole('menuitem', { name: 'Account' });
     await waitFor(() => expect(account).toHaveFocus());
     await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Cover requests' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(account).toHaveFocus();

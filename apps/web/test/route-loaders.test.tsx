@@ -55,6 +55,7 @@ function serve(roleLevel: 0 | 1 | 2) {
     if (url.pathname === '/api/event/7/files') return { body: { files: [], total: 0, usage: null } };
     if (url.pathname === '/api/event/7/shifts') return { body: { shifts: [] } };
     if (url.pathname === '/api/event/7/contacts') return { body: { contacts: [] } };
+    if (url.pathname === '/api/event/7/offers') return { body: { offers: [] } };
     if (url.pathname === '/api/event/7/scheduling-settings') {
       return { body: { settings: { minRestMinutes: 0, selfSignupGroupIds: [], signOffClosesHours: 0 } } };
     }
@@ -302,6 +303,7 @@ describe('route loaders', () => {
         '/api/event/7',
         '/api/event/7/contacts',
         '/api/event/7/groups',
+        '/api/event/7/offers',
         '/api/event/7/scheduling-settings',
         '/api/event/7/shifts',
         '/api/event/7/users',
@@ -311,7 +313,7 @@ describe('route loaders', () => {
     release();
     expect(await screen.findByRole('heading', { level: 2, name: 'My shifts' })).toBeInTheDocument();
     expect(await screen.findByText('No shifts match.')).toBeInTheDocument();
-    // The screen asked for nothing more: the same six requests, each once ("my shifts" and the list share one).
+    // The screen asked for nothing more: the same seven requests, each once ("my shifts" and the list share one).
     expect(once(requests(calls))).toEqual([...before].sort());
   });
 
@@ -329,11 +331,12 @@ describe('route loaders', () => {
     release();
     expect(await screen.findByRole('heading', { level: 2, name: 'My shifts' })).toBeInTheDocument();
     await screen.findByText('No shifts match.');
-    // A volunteer: no member panel; the timeline, shifts, rules and groups once each.
+    // A volunteer: no member panel; the timeline, shifts, offers, rules and groups once each.
     expect(once(paths(calls))).toEqual([
       '/api/event/7',
       '/api/event/7/contacts',
       '/api/event/7/groups',
+      '/api/event/7/offers',
       '/api/event/7/scheduling-settings',
       '/api/event/7/scheduling/timeline',
       '/api/event/7/shifts',
@@ -403,6 +406,7 @@ describe('route loaders', () => {
         '/api/event/7',
         '/api/event/7/contacts',
         '/api/event/7/groups',
+        '/api/event/7/offers',
         '/api/event/7/scheduling-settings',
         '/api/event/7/shifts',
       ]);

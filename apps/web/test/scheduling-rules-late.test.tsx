@@ -12,6 +12,7 @@ describe('the scheduling rules dialog', () => {
       signOffClosesHours: 0,
       reminderHours: 24,
       lateAfterMinutes: 10,
+      handoverApproval: false,
     };
     const { calls } = mockFetch((call) => ({ body: { settings: { ...settings, ...(call.body as object) } } }));
     renderWithProviders(

@@ -182,6 +182,8 @@ export const schedulingSettingsSchema = z.object({
     .min(0, { error: 'error.invalid' })
     .max(EVENT_DAY_LIMITS.LATE_AFTER_MINUTES_MAXIMUM, { error: 'error.invalid' })
     .default(EVENT_DAY_LIMITS.LATE_AFTER_MINUTES_DEFAULT),
+  /** A volunteer taking a place another offers needs a leader's approval (decision 033); false when not given. */
+  handoverApproval: z.boolean({ error: 'error.invalid' }).default(false),
 });
 export type SchedulingSettings = z.infer<typeof schedulingSettingsSchema>;
 

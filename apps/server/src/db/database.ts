@@ -41,6 +41,8 @@ import * as schedulingLateAfter from './migrations/0043-scheduling-late-after.js
 import * as webPush from './migrations/0044-web-push.js';
 import * as coverRequests from './migrations/0045-cover-requests.js';
 import * as shiftWaitlists from './migrations/0046-shift-waitlists.js';
+import * as shiftOffers from './migrations/0047-shift-offers.js';
+import * as wishRounds from './migrations/0048-wish-rounds.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -251,6 +253,8 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0044-web-push': webPush,
     '0045-cover-requests': coverRequests,
     '0046-shift-waitlists': shiftWaitlists,
+    '0047-shift-offers': shiftOffers,
+    '0048-wish-rounds': wishRounds,
   };
   return {
     async getMigrations() {

@@ -368,6 +368,8 @@ export interface SchedulingSettingsTable {
   reminder_hours: ColumnType<number, number | undefined, number>;
   /** 0043: minutes after a shift's start without arrival before the live board says late. */
   late_after_minutes: ColumnType<number, number | undefined, number>;
+  /** 0047: 1 when taking an offered place needs a leader's approval. */
+  handover_approval: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
 }
 
@@ -414,12 +416,71 @@ export interface CoverRequestOffersTable {
   created_at: Timestamp;
 }
 
+/** A place on a shift its holder offers to the group until `until` (migration 0047, decision 033). */
+export interface ShiftOffersTable {
+  id: Id;
+  event_id: number;
+  shift_id: number;
+  offered_by: number;
+  taken_by: number | null;
+  /** open | pending | taken | withdrawn (an open offer past `until` is answered as expired). */
+  status: string;
+  until: string;
+  created_at: Timestamp;
+  updated_at: string;
+}
+
 /** Who waits for a place on a full shift, in the order they came (migration 0046). */
 export interface ShiftWaitlistTable {
   id: Id;
   shift_id: number;
   event_user_id: number;
   created_at: Timestamp;
+}
+
+/** Wish rounds of an event or one group (migration 0048, decision 035). */
+export interface WishRoundsTable {
+  id: Id;
+  event_id: number;
+  group_id: number | null;
+  title: string;
+  closes_at: Timestamp;
+  min_shifts: number;
+  max_shifts: number;
+  options: Json;
+  seed: number;
+  /** The last allocation shown to the organiser (JSON), or null. */
+  preview: Json | null;
+  /** The preview's places publishing could not give (JSON), once published. */
+  skipped: Json | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  published_at: Timestamp | null;
+}
+
+export interface WishRoundShiftsTable {
+  round_id: number;
+  shift_id: number;
+}
+
+/** One person's wishes in a round: their friend code, how many shifts (null: not saved yet), their friend. */
+export interface WishesTable {
+  id: Id;
+  round_id: number;
+  event_user_id: number;
+  friend_code: string;
+  shift_count: number | null;
+  friend_event_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A person's choice of a shift in a round: `rank` 1… a wish, null a shift they cannot do. */
+export interface WishChoicesTable {
+  round_id: number;
+  event_user_id: number;
+  shift_id: number;
+  rank: number | null;
 }
 
 export interface CalendarTokensTable {
@@ -477,12 +538,17 @@ export interface Database {
   shifts: ShiftsTable;
   shift_assignments: ShiftAssignmentsTable;
   shift_waitlist: ShiftWaitlistTable;
+  shift_offers: ShiftOffersTable;
   scheduling_settings: SchedulingSettingsTable;
   calendar_tokens: CalendarTokensTable;
   member_codes: MemberCodesTable;
   check_ins: CheckInsTable;
   cover_requests: CoverRequestsTable;
   cover_request_offers: CoverRequestOffersTable;
+  wish_rounds: WishRoundsTable;
+  wish_round_shifts: WishRoundShiftsTable;
+  wishes: WishesTable;
+  wish_choices: WishChoicesTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitCountersTable;
 }

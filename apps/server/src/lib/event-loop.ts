@@ -63,3 +63,21 @@ export async function readsInTurns<const T extends readonly (() => Promise<unkno
   }
   return results as Results<T>;
 }
+
+/** The longest our own code runs between two turns of the loop when it turns by time (`turnEvery`). */
+export const SLICE_MS = 10;
+
+/**
+ * For work whose steps vary in cost (a statement, a rendered mail): `await turn()` after each step lets the loop
+ * turn once `budgetMs` have passed since the last turn, and costs nothing otherwise. A count of steps per turn
+ * held the loop for 100 statements or 10 notices whatever each one cost: 40–50 ms at a time, more when one step
+ * was slow.
+ */
+export function turnEvery(budgetMs = SLICE_MS): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < budgetMs) return;
+    await turnOfTheLoop();
+    since = performance.now();
+  };
+}

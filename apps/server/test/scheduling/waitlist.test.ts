@@ -218,6 +218,65 @@ describe(`waitlists on ${dialect}`, () => {
     expect(codesOf(refused.body)).toEqual(['error.signOffClosed']);
   });
 
+  it('gives the places of a member an admin removes to the lines, not the places of shifts under way', async () => {
+    const s = await setup(3);
+    const [a, b, c] = s.people;
+    const soon = await s.createShift(1, '2031-07-10T08:00:00Z', '2031-07-10T12:00:00Z');
+    const later = await s.createShift(1, '2031-07-11T08:00:00Z', '2031-07-11T12:00:00Z');
+    await s.signUp(a, soon);
+    await s.signUp(a, later);
+    expect((await s.join(b, soon)).statusCode).toBe(201);
+    expect((await s.join(c, later)).statusCode).toBe(201);
+    // b is waiting for a place too, on `later`, behind c: only one place frees there.
+    expect((await s.join(b, later)).statusCode).toBe(201);
+
+    const removed = await s.admin.request('DELETE', `/api/event/${s.eventId}/users/${a.eventUserId}`, {});
+    expect(removed.statusCode, removed.body).toBe(200);
+    const onSoon = await s.shiftOf(b.client, soon);
+    expect(onSoon?.assignments.map((person) => person.eventUserId)).toEqual([b.eventUserId]);
+    const onLater = await s.shiftOf(b.client, later);
+    expect(onLater?.assignments.map((person) => person.eventUserId)).toEqual([c.eventUserId]);
+    expect(onLater?.waitlist).toEqual({ size: 1, myPosition: 1 });
+
+    await t.app.mail.worker.drain();
+    for (const person of [b, c]) {
+      const mails = smtp.messages.filter((mail) => mail.to.includes(person.email));
+      expect(mails.map((mail) => textOf(mail.raw))).toEqual([
+        expect.stringContaining('a place came free on a shift of Harbour fair you were waiting for'),
+      ]);
+    }
+    const placed = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('event_id', '=', s.eventId)
+      .where('action', 'in', ['shift.waitlist_placed', 'member.removed'])
+      .orderBy('id')
+      .execute();
+    expect(placed.map((row) => row.action)).toEqual([
+      'shift.waitlist_placed',
+      'shift.waitlist_placed',
+      'member.removed',
+    ]);
+  });
+
+  it('keeps the places when the removal is refused (the last admin)', async () => {
+    const s = await setup(1);
+    const [b] = s.people;
+    const members = await s.admin.get(`/api/event/${s.eventId}/users`);
+    const adminRow = (members.json().users as { id: number; roleLevel: number }[]).find((row) => row.roleLevel === 0);
+    if (!adminRow) throw new Error('the event has no admin');
+    const shift = await s.createShift(1, '2031-07-12T08:00:00Z', '2031-07-12T12:00:00Z');
+    const adminPlaced = await s.admin.post(`${s.base}/${shift}/assignments`, { eventUserId: adminRow.id });
+    expect(adminPlaced.statusCode, adminPlaced.body).toBe(201);
+    expect((await s.join(b, shift)).statusCode).toBe(201);
+    const refused = await s.admin.request('DELETE', `/api/event/${s.eventId}/users/${adminRow.id}`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(codesOf(refused.body)).toEqual(['error.lastAdmin']);
+    const after = await s.shiftOf(b.client, shift);
+    expect(after?.assignments.map((person) => person.eventUserId)).toEqual([adminRow.id]);
+    expect(after?.waitlist).toEqual({ size: 1, myPosition: 1 });
+  });
+
   it('gives new places to the line when an organiser raises the capacity', async () => {
     const s = await setup(4);
     const [a, b, c, d] = s.people;

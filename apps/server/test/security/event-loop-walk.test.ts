@@ -9,8 +9,10 @@ import {
   PUSH_LIMITS,
   SHIFT_LIMITS,
   SHIFTS_PER_BATCH_MAXIMUM,
+  WISH_ROUND_LIMITS,
 } from '@funkis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wishRoundsService } from '../../src/modules/wish-rounds/service.js';
 import { multipart, PNG_PIXEL } from '../account/helpers.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { TestClient, type TestResponse } from '../helpers/client.js';
@@ -47,11 +49,17 @@ let applicationIds: number[];
 let userIds: number[];
 let memberIds: number[];
 let shiftIds: number[];
+let offerIds: number[];
+let heldShiftIds: number[];
 let fileId: number;
 let postId: number;
 let commentId: number;
 let linkId: number;
 let mailId: number;
+let roundShiftIds: number[];
+let wishRoundId: number;
+let doomedRoundId: number;
+let wisher: TestClient;
 let labelIds: number[];
 let sequence = 0;
 const next = () => {
@@ -364,6 +372,45 @@ function cases(): Record<string, Case> {
     'DELETE /api/event/:id/shifts/:shiftId/waitlist': () =>
       admin.request('DELETE', e(`/shifts/${shiftIds[3]}/waitlist`), {}),
     'GET /api/event/:id/shifts/:shiftId/waitlist': () => admin.get(e(`/shifts/${shiftIds[1]}/waitlist`)),
+    // Wish rounds (decision 035): a whole-event round of 2,000 shifts in which the 60 volunteers ranked 20 shifts
+    // each and marked 1,000 they cannot do. Opening another such round checks 2,000 shifts; a volunteer replaces
+    // 2,000 choices; the allocation builds the engine's input from every wish (the engine runs in its worker);
+    // publishing places the preview and tells everyone; deleting takes a round with all its wishes.
+    'POST /api/event/:id/wish-rounds': () =>
+      admin.post(e('/wish-rounds'), {
+        title: text(WISH_ROUND_LIMITS.TITLE_MAXIMUM),
+        groupId: null,
+        shiftIds: roundShiftIds,
+        closesAt: '2030-05-01T00:00:00.000Z',
+        minShifts: 0,
+        maxShifts: WISH_ROUND_LIMITS.COUNT_MAXIMUM,
+      }),
+    'GET /api/event/:id/wish-rounds': () => admin.get(e('/wish-rounds')),
+    'GET /api/event/:id/wish-rounds/:roundId': () => admin.get(e(`/wish-rounds/${wishRoundId}`)),
+    'POST /api/event/:id/wish-rounds/:roundId/wishes': () =>
+      wisher.post(e(`/wish-rounds/${wishRoundId}/wishes`), {
+        ranked: roundShiftIds.slice(0, WISH_ROUND_LIMITS.RANKED_MAXIMUM),
+        cannot: roundShiftIds.slice(WISH_ROUND_LIMITS.RANKED_MAXIMUM),
+        count: WISH_ROUND_LIMITS.COUNT_MAXIMUM,
+      }),
+    'POST /api/event/:id/wish-rounds/:roundId/allocate': (attempt) =>
+      admin.post(e(`/wish-rounds/${wishRoundId}/allocate`), {
+        seed: attempt,
+        options: { experienced: true, friends: true, fillToMinimum: true },
+      }),
+    'POST /api/event/:id/wish-rounds/:roundId/publish': () => admin.post(e(`/wish-rounds/${wishRoundId}/publish`), {}),
+    'GET /api/event/:id/wish-rounds/:roundId/my-result': () => wisher.get(e(`/wish-rounds/${wishRoundId}/my-result`)),
+    'DELETE /api/event/:id/wish-rounds/:roundId': () => admin.request('DELETE', e(`/wish-rounds/${doomedRoundId}`), {}),
+    // Hand-over (decision 033): the admin holds places on 24 shifts and has offered 18 of them in the setup; a
+    // fresh place is offered with a deadline each time; the organiser list holds every offer; taking is for
+    // volunteers (refused), approving and declining an open offer answer 409 after both locks.
+    'POST /api/event/:id/shifts/:shiftId/offers': (attempt) =>
+      admin.post(e(`/shifts/${heldShiftIds[18 + (attempt % 6)]}/offers`), { until: `${day}T00:00:00.000Z` }),
+    'GET /api/event/:id/offers': () => admin.get(e('/offers')),
+    'POST /api/event/:id/offers/:offerId/take': () => admin.post(e(`/offers/${offerIds[0]}/take`)),
+    'POST /api/event/:id/offers/:offerId/approve': () => admin.post(e(`/offers/${offerIds[1]}/approve`)),
+    'POST /api/event/:id/offers/:offerId/decline': () => admin.post(e(`/offers/${offerIds[1]}/decline`)),
+    'DELETE /api/event/:id/offers/:offerId': (attempt) => admin.delete(e(`/offers/${offerIds[2 + attempt]}`)),
     'GET /api/user/calendar-feed': () => admin.get('/api/user/calendar-feed'),
     'POST /api/user/calendar-feed': () => admin.post('/api/user/calendar-feed'),
     'DELETE /api/user/calendar-feed': async () => {
@@ -424,6 +471,63 @@ async function uploadFile(): Promise<TestResponse> {
   });
 }
 
+/**
+ * The wish rounds of the walk: 1,900 more shifts without a group (short texts, spread over four weeks) join the 100
+ * of the setup;
+ * two rounds of all 2,000, in which each of the 60 volunteers ranked 20 shifts and cannot do 1,000 (saved through the
+ * module's operation); the first allocated, the second to be deleted; and a volunteer who may wish in them.
+ */
+async function makeWishRounds(): Promise<void> {
+  roundShiftIds = [...shiftIds];
+  for (let start = 0; roundShiftIds.length < WISH_ROUND_LIMITS.SHIFTS_MAXIMUM; start += SHIFTS_PER_BATCH_MAXIMUM) {
+    const made = await admin.post(e('/shifts/batch'), {
+      shifts: Array.from({ length: SHIFTS_PER_BATCH_MAXIMUM }, (_, offset) => {
+        const index = start + offset;
+        const date = `2030-06-${String(2 + (Math.floor(index / 24) % 27)).padStart(2, '0')}`;
+        const hour = String(index % 24).padStart(2, '0');
+        return {
+          title: `Wish shift ${index}`,
+          startsAt: `${date}T${hour}:00:00.000Z`,
+          endsAt: `${date}T${hour}:45:00.000Z`,
+          capacity: 5,
+          groupId: null,
+        };
+      }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    roundShiftIds.push(...made.json().shifts.map((shift: { id: number }) => shift.id));
+  }
+  const rounds = wishRoundsService(t.db, dialect);
+  const open = async () => {
+    const made = await admin.post(e('/wish-rounds'), {
+      groupId: null,
+      shiftIds: roundShiftIds,
+      closesAt: '2030-05-01T00:00:00.000Z',
+      minShifts: 1,
+      maxShifts: WISH_ROUND_LIMITS.COUNT_MAXIMUM,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const roundId: number = made.json().round.id;
+    const free = roundShiftIds.slice(shiftIds.length);
+    for (const [index, eventUserId] of memberIds.entries()) {
+      const ranked = free.slice(index * 20, index * 20 + 20);
+      await rounds.saveWishes(
+        { userId: userIds[index], eventId, eventUserId, roleLevel: 2, groupId: groupIds[index % groupIds.length] },
+        roundId,
+        { ranked, cannot: free.filter((id) => !ranked.includes(id)).slice(0, 1000), count: 3, friendCode: null },
+      );
+    }
+    return roundId;
+  };
+  wishRoundId = await open();
+  doomedRoundId = await open();
+  const wisherUser = await createUser(t.db);
+  await addMember(t.db, eventId, wisherUser.id, 2, groupIds[0]);
+  wisher = await loginAs(t.app, wisherUser);
+  const allocated = await admin.post(e(`/wish-rounds/${wishRoundId}/allocate`), {});
+  expect(allocated.statusCode, allocated.body).toBe(200);
+}
+
 beforeAll(async () => {
   t = await createTestApp({ MAIL_WORKER: 'off' });
   // Each answer is still checked against the OpenAPI document, after its route's measurement: checked as it is
@@ -453,6 +557,33 @@ beforeAll(async () => {
   });
   expect(batch.statusCode, batch.body).toBe(201);
   shiftIds = batch.json().shifts.map((shift: { id: number }) => shift.id);
+  // The admin holds a place on 24 shifts at 24 different hours, and offers 18 of them.
+  const adminMember = await t.db
+    .selectFrom('event_users')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', owner.id)
+    .executeTakeFirstOrThrow();
+  offerIds = [];
+  const starts = new Map<string, number>();
+  for (const row of await t.db
+    .selectFrom('shifts')
+    .select(['id', 'starts_at'])
+    .where('id', 'in', shiftIds.slice(4))
+    .orderBy('id')
+    .execute()) {
+    if (!starts.has(row.starts_at)) starts.set(row.starts_at, row.id);
+  }
+  heldShiftIds = [...starts.values()];
+  expect(heldShiftIds).toHaveLength(24);
+  for (const [index, shiftId] of heldShiftIds.entries()) {
+    const placed = await admin.post(e(`/shifts/${shiftId}/assignments`), { eventUserId: adminMember.id });
+    expect(placed.statusCode, placed.body).toBe(201);
+    if (index >= 18) continue;
+    const offered = await admin.post(e(`/shifts/${shiftId}/offers`), {});
+    expect(offered.statusCode, offered.body).toBe(201);
+    offerIds.push(offered.json().offer.id);
+  }
   const uploaded = await uploadFile();
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   fileId = uploaded.json().file.id;
@@ -471,6 +602,7 @@ beforeAll(async () => {
   });
   expect(sent.statusCode, sent.body).toBe(201);
   mailId = sent.json().email.id;
+  await makeWishRounds();
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -14,6 +14,7 @@ import {
   memberKeys,
   shiftKeys,
   statisticsKeys,
+  wishRoundKeys,
 } from '../lib/query-keys';
 
 /**
@@ -124,6 +125,11 @@ export function invalidateInvitationAnswer(queryClient: QueryClient, eventId: nu
 /** Shifts made, changed, copied or deleted, people put on or taken off them, attendance: the shift lists and the log. */
 export function invalidateShiftChange(queryClient: QueryClient, eventId: number) {
   return invalidateAll(queryClient, [shiftKeys.lists(eventId), auditKeys.all(eventId)]);
+}
+
+/** A wish round published: its places are shifts now (lists, my shifts), the round and its results, and the log. */
+export function invalidateWishRoundPublished(queryClient: QueryClient, eventId: number) {
+  return invalidateAll(queryClient, [wishRoundKeys.all(eventId), shiftKeys.lists(eventId), auditKeys.all(eventId)]);
 }
 
 /**

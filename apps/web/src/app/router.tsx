@@ -218,6 +218,32 @@ export const createEventRoutes = (queryClient: QueryClient): RouteObject[] => [
         ),
       ),
       eventScreen(
+        'wish-rounds',
+        [0, 1, 2],
+        screen(
+          ['wish-rounds'],
+          () => import('./routes/event/wish-rounds'),
+          (module) => module.EventWishRoundsRoute,
+        ),
+        lazyLoader(
+          () => import('./loaders/wish-rounds'),
+          (loaders) => loaders.wishRoundsLoader(queryClient, [0, 1, 2]),
+        ),
+      ),
+      eventScreen(
+        'wish-rounds/:roundId',
+        [0, 1, 2],
+        screen(
+          ['wish-rounds'],
+          () => import('./routes/event/wish-round'),
+          (module) => module.EventWishRoundRoute,
+        ),
+        lazyLoader(
+          () => import('./loaders/wish-rounds'),
+          (loaders) => loaders.wishRoundLoader(queryClient, [0, 1, 2]),
+        ),
+      ),
+      eventScreen(
         'statistics',
         ADMINS,
         screen(

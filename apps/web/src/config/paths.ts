@@ -98,6 +98,11 @@ export const paths = {
     myCode: { path: '/event/:eventId/my-code', href: (eventId: EventId) => `/event/${eventId}/my-code` },
     checkIn: { path: '/event/:eventId/check-in', href: (eventId: EventId) => `/event/${eventId}/check-in` },
     board: { path: '/event/:eventId/board', href: (eventId: EventId) => `/event/${eventId}/board` },
+    wishRounds: { path: '/event/:eventId/wish-rounds', href: (eventId: EventId) => `/event/${eventId}/wish-rounds` },
+    wishRound: {
+      path: '/event/:eventId/wish-rounds/:roundId',
+      href: (eventId: EventId, roundId: number) => `/event/${eventId}/wish-rounds/${roundId}`,
+    },
     form: { path: '/event/:eventId/form', href: (eventId: EventId) => `/event/${eventId}/form` },
     controlPanel: {
       path: '/event/:eventId/control-panel',

@@ -141,3 +141,11 @@ export const eventDayKeys = {
 export const coverKeys = {
   mine: () => ['cover', 'mine'] as const,
 };
+
+/** An event's wish rounds (issue 30): the list, one round (with my wishes or the organisers' preview), my result. */
+export const wishRoundKeys = {
+  all: (eventId: number) => ['wish-rounds', eventId] as const,
+  list: (eventId: number) => ['wish-rounds', eventId, 'list'] as const,
+  detail: (eventId: number, roundId: number) => ['wish-rounds', eventId, 'detail', roundId] as const,
+  result: (eventId: number, roundId: number) => ['wish-rounds', eventId, 'result', roundId] as const,
+};

@@ -8,11 +8,13 @@ import { eventsMessages } from './events.js';
 import { feedMessages } from './feed.js';
 import { filesMessages } from './files.js';
 import { formsMessages } from './forms.js';
+import { handoverMessages } from './handover.js';
 import { mailMessages } from './mail.js';
 import { pushMessages } from './push.js';
 import { schedulingMessages } from './scheduling.js';
 import { schedulingPlanningMessages } from './scheduling-planning.js';
 import { statisticsMessages } from './statistics.js';
+import { wishRoundsMessages } from './wish-rounds.js';
 
 export { defineMessages, type MessageEntry } from './define.js';
 
@@ -37,6 +39,8 @@ export const catalogue = {
   ...eventDayMessages,
   ...pushMessages,
   ...coverMessages,
+  ...wishRoundsMessages,
+  ...handoverMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

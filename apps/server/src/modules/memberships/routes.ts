@@ -21,6 +21,8 @@ import { answers } from '../../lib/openapi.js';
 import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentMembership, currentUser } from '../../plugins/auth.js';
 import { ACCOUNT_RATE_LIMITS, byUser, dailyLimit, FailureWindow } from '../account/rate-limits.js';
+import type { SchedulingOptions } from '../scheduling/operations-context.js';
+import { schedulingService } from '../scheduling/service.js';
 import { membersToCsv, membersToXlsx } from './export.js';
 import { invitationsService } from './invitations.js';
 import { membershipsService } from './service.js';
@@ -39,6 +41,13 @@ const memberResponse = ok({ user: memberSchema });
  */
 export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = membershipsService(app.db, app.dialect);
+  // A removed person's places on shifts to come go to the shifts' waitlists; whoever gets one is told.
+  const schedulingOptions: SchedulingOptions = {
+    enqueue: (input, db) => app.mail.enqueue(input, db),
+    notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
+    secret: app.config.SESSION_SECRET,
+    publicUrl: app.config.PUBLIC_URL,
+  };
   const invitations = invitationsService(app);
   const invitationsPerUser = new FailureWindow(app.db, ACCOUNT_RATE_LIMITS.invitationsPerUser);
   const invitationsPerDay = dailyLimit(
@@ -266,10 +275,11 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.removeMember(
-        currentMembership(request).eventId,
-        request.params.eventUserId,
-        currentUser(request).id,
+      const { eventId } = currentMembership(request);
+      const { eventUserId } = request.params;
+      // Their places on shifts to come are freed for the shifts' waitlists in the same transaction (decision 032).
+      await service.removeMember(eventId, eventUserId, currentUser(request).id, (trx) =>
+        schedulingService(trx, app.dialect, schedulingOptions).releasePlacesOf(trx, eventId, eventUserId),
       );
       return {};
     },

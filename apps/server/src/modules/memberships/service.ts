@@ -168,8 +168,16 @@ export function membershipsService(db: Db, dialect: DialectName) {
       });
     },
 
-    /** Ends a membership. The event's last admin cannot be removed. */
-    async removeMember(eventId: number, eventUserId: number, actorId: number | null): Promise<void> {
+    /**
+     * Ends a membership. The event's last admin cannot be removed. `beforeDelete` runs in the same transaction once
+     * the removal is allowed (the scheduling module frees the person's places for the shifts' waitlists).
+     */
+    async removeMember(
+      eventId: number,
+      eventUserId: number,
+      actorId: number | null,
+      beforeDelete?: (trx: Db) => Promise<unknown>,
+    ): Promise<void> {
       await withTransaction(db, async (trx) => {
         const repository = membershipsRepository(trx, dialect);
         await lockEvent(trx, dialect, eventId);
@@ -178,6 +186,7 @@ export function membershipsService(db: Db, dialect: DialectName) {
         if (member.roleLevel === 0 && (await repository.countAdmins(eventId)) <= 1) {
           throw conflict('error.lastAdmin');
         }
+        await beforeDelete?.(trx);
         await repository.deleteMember(eventId, eventUserId);
         await writeAudit(trx, {
           eventId,

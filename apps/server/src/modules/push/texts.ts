@@ -36,6 +36,18 @@ export const pushTexts = {
     en: { title: 'A place is free: {shift}', body: '{when} – {event}' },
     sv: { title: 'En plats är ledig: {shift}', body: '{when} – {event}' },
   },
+  'push.wishRoundPublished': {
+    en: { title: 'Your shifts from {round}', body: '{count} shifts – {event}' },
+    sv: { title: 'Dina pass från {round}', body: '{count} pass – {event}' },
+  },
+  'push.handoverTaken': {
+    en: { title: 'The place is yours: {shift}', body: '{when} – {event}' },
+    sv: { title: 'Platsen är din: {shift}', body: '{when} – {event}' },
+  },
+  'push.handoverGiven': {
+    en: { title: 'Your place was taken over: {shift}', body: '{when} – {event}' },
+    sv: { title: 'Din plats har tagits över: {shift}', body: '{when} – {event}' },
+  },
 } satisfies Record<string, Record<MailLanguage, Texts>>;
 
 export type PushMessageKey = keyof typeof pushTexts;

@@ -6,6 +6,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
+import { handoverRepository } from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import { HOUR, type SchedulingContext, toAssignment } from './operations-context.js';
 import { type ShiftRow, schedulingRepository } from './repository.js';
@@ -125,6 +126,8 @@ export function assignmentOperations(shared: SchedulingContext) {
           );
         }
         await repository.deleteAssignment(shiftId, assignmentId);
+        // An offer of the place closes with it (decision 033).
+        await handoverRepository(trx, dialect).closeOffersOfPlace(shiftId, assignment.event_user_id, nowIso());
         // The freed place goes to the first in the shift's line whom the rules allow, under the same lock.
         await fillFromWaitlist(shared, trx, caller.eventId, shift);
         await writeAudit(trx, {

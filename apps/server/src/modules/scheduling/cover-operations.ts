@@ -5,6 +5,7 @@ import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
+import { handoverRepository } from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import { type SchedulingContext, toAssignment } from './operations-context.js';
 import { type ShiftRow, schedulingRepository } from './repository.js';
@@ -78,6 +79,7 @@ export function coverOperations(shared: SchedulingContext) {
         shiftNotice('shiftChange', 'push.shiftUnassigned', toMailShift(shift)),
       );
       await repository.deleteAssignment(shift.id, place.id);
+      await handoverRepository(db, dialect).closeOffersOfPlace(shift.id, eventUserId, nowIso());
       await writeAudit(db, {
         eventId: caller.eventId,
         actorId: caller.userId,

@@ -174,6 +174,108 @@ export const schedulingMails = {
           ].join('\n'),
         };
   },
+  /** The reader took over a place another volunteer offered (decision 033). */
+  handoverTaken(shift: MailShift, context: MailContext, from: string) {
+    const { language, eventName } = context;
+    return language === 'sv'
+      ? {
+          subject: `Du har tagit över en plats: ${shift.title} – ${eventName}`,
+          text: [
+            `Hej ${context.firstname},`,
+            '',
+            `du har tagit över platsen som ${from} erbjöd på ett pass i ${eventName}, och den är nu din:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `Alla dina pass: ${context.link}`,
+            '',
+            `Du får detta e-postmeddelande från ${eventName} via Funkis eftersom du tog platsen.`,
+          ].join('\n'),
+        }
+      : {
+          subject: `You took over a place: ${shift.title} – ${eventName}`,
+          text: [
+            `Hello ${context.firstname},`,
+            '',
+            `you took over the place ${from} offered on a shift of ${eventName}, and it is now yours:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `All your shifts: ${context.link}`,
+            '',
+            `You get this e-mail from ${eventName} through Funkis because you took this place.`,
+          ].join('\n'),
+        };
+  },
+
+  /** Someone took over the place the reader offered: they no longer have the shift. */
+  handoverGiven(shift: MailShift, context: MailContext, to: string) {
+    const { language, eventName } = context;
+    return language === 'sv'
+      ? {
+          subject: `${to} har tagit över din plats: ${shift.title} – ${eventName}`,
+          text: [
+            `Hej ${context.firstname},`,
+            '',
+            `${to} har tagit över platsen som du erbjöd på ett pass i ${eventName}. Du har inte längre passet:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `Alla dina pass: ${context.link}`,
+            '',
+            `Du får detta e-postmeddelande från ${eventName} via Funkis eftersom du erbjöd platsen.`,
+          ].join('\n'),
+        }
+      : {
+          subject: `${to} took over your place: ${shift.title} – ${eventName}`,
+          text: [
+            `Hello ${context.firstname},`,
+            '',
+            `${to} took over the place you offered on a shift of ${eventName}. You no longer have this shift:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `All your shifts: ${context.link}`,
+            '',
+            `You get this e-mail from ${eventName} through Funkis because you offered this place.`,
+          ].join('\n'),
+        };
+  },
+
+  /** A hand-over waits for the reader's approval (an admin, or a leader of the shift's group). */
+  handoverPending(shift: MailShift, context: MailContext, from: string, to: string) {
+    const { language, eventName } = context;
+    return language === 'sv'
+      ? {
+          subject: `En överlämning väntar på godkännande: ${shift.title} – ${eventName}`,
+          text: [
+            `Hej ${context.firstname},`,
+            '',
+            `${to} vill ta över platsen som ${from} erbjöd på ett pass i ${eventName}:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `Godkänn eller avböj under Erbjudna platser: ${context.link}`,
+            '',
+            `Du får detta e-postmeddelande från ${eventName} via Funkis eftersom du organiserar passet och överlämningar behöver godkännas.`,
+          ].join('\n'),
+        }
+      : {
+          subject: `A hand-over waits for approval: ${shift.title} – ${eventName}`,
+          text: [
+            `Hello ${context.firstname},`,
+            '',
+            `${to} would like to take over the place ${from} offered on a shift of ${eventName}:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `Approve or decline it under Offered places: ${context.link}`,
+            '',
+            `You get this e-mail from ${eventName} through Funkis because you organise this shift and hand-overs need approval.`,
+          ].join('\n'),
+        };
+  },
+
   removed(shift: MailShift, context: MailContext, deleted: boolean) {
     const { language, eventName } = context;
     return language === 'sv'

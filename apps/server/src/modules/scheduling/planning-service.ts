@@ -12,8 +12,10 @@ import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller, EventMembership } from '../../lib/caller.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
+import { handoverRepository } from './handover-repository.js';
 import { type BlockFilters, planningRepository, type ShiftBlockRow } from './planning-repository.js';
 import { schedulingRepository } from './repository.js';
 import { checkAssignmentRules, requireOrganiserOf, requirePlaceableBy } from './rules.js';
@@ -236,6 +238,8 @@ export function planningService(db: Db, dialect: DialectName, options: Schedulin
           const settings = await repository.settings(caller.eventId);
           await checkAssignmentRules(repository, to, assignment.event_user_id, settings, from.id);
           await planningRepository(trx, dialect).moveAssignment(from.id, assignment.id, to.id);
+          // An offer of the place left behind closes (decision 033).
+          await handoverRepository(trx, dialect).closeOffersOfPlace(from.id, assignment.event_user_id, nowIso());
           // The place left behind goes to the first shift's line.
           await schedulingService(trx, dialect, options).fillWaitlist(trx, caller.eventId, from);
           if (assignment.event_user_id !== caller.eventUserId) {

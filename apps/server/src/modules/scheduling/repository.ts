@@ -46,6 +46,7 @@ export const DEFAULT_SETTINGS: SchedulingSettings = {
   signOffClosesHours: 0,
   reminderHours: 24,
   lateAfterMinutes: EVENT_DAY_LIMITS.LATE_AFTER_MINUTES_DEFAULT,
+  handoverApproval: false,
 };
 
 /** An assignment whose reminder may be due, with what the mail tells. */
@@ -156,6 +157,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
           's.sign_off_closes_hours',
           's.reminder_hours',
           's.late_after_minutes',
+          's.handover_approval',
         ])
         .where('shifts.event_id', '=', eventId)
         .where('shifts.id', '=', shiftId)
@@ -169,6 +171,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         sign_off_closes_hours,
         reminder_hours,
         late_after_minutes,
+        handover_approval,
         ...shift
       } = row;
       return {
@@ -184,6 +187,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
                 signOffClosesHours: Number(sign_off_closes_hours),
                 reminderHours: Number(reminder_hours),
                 lateAfterMinutes: Number(late_after_minutes),
+                handoverApproval: Number(handover_approval) === 1,
               },
       };
     },
@@ -420,6 +424,14 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
     deleteAssignment: (shiftId: number, assignmentId: number) =>
       db.deleteFrom('shift_assignments').where('shift_id', '=', shiftId).where('id', '=', assignmentId).execute(),
 
+    /** A membership's place on one shift (it is leaving the event). */
+    deleteAssignmentOf: (shiftId: number, eventUserId: number) =>
+      db
+        .deleteFrom('shift_assignments')
+        .where('shift_id', '=', shiftId)
+        .where('event_user_id', '=', eventUserId)
+        .execute(),
+
     /** A changed time makes the shift's reminders due again (at the new time). */
     resetReminders: (shiftId: number) =>
       db.updateTable('shift_assignments').set({ reminded_at: null }).where('shift_id', '=', shiftId).execute(),
@@ -516,6 +528,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         signOffClosesHours: row.sign_off_closes_hours,
         reminderHours: row.reminder_hours,
         lateAfterMinutes: row.late_after_minutes,
+        handoverApproval: row.handover_approval === 1,
       };
     },
 
@@ -529,6 +542,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
           sign_off_closes_hours: settings.signOffClosesHours,
           reminder_hours: settings.reminderHours,
           late_after_minutes: settings.lateAfterMinutes,
+          handover_approval: settings.handoverApproval ? 1 : 0,
           updated_at: now,
         })
         .onConflict((oc) =>
@@ -538,6 +552,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
             sign_off_closes_hours: settings.signOffClosesHours,
             reminder_hours: settings.reminderHours,
             late_after_minutes: settings.lateAfterMinutes,
+            handover_approval: settings.handoverApproval ? 1 : 0,
             updated_at: now,
           }),
         )

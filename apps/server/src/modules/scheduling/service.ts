@@ -4,10 +4,12 @@ import { calendarOperations } from './calendar-operations.js';
 import { checkInOperations } from './check-in-operations.js';
 import { coverOperations } from './cover-operations.js';
 import { duplicationOperations } from './duplication-operations.js';
+import { handoverOperations } from './handover-operations.js';
 import type { SchedulingOptions } from './operations-context.js';
 import { schedulingContext } from './operations-context.js';
 import { shiftOperations } from './shift-operations.js';
 import { waitlistOperations } from './waitlist-operations.js';
+import { wishRoundOperations } from './wish-round-operations.js';
 
 export type { SchedulingOptions };
 
@@ -27,6 +29,8 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     ...checkInOperations(context),
     ...waitlistOperations(context),
     ...coverOperations(context),
+    ...wishRoundOperations(context),
+    ...handoverOperations(context),
   };
 }
 

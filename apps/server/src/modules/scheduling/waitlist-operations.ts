@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
+import { handoverRepository } from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import type { SchedulingContext } from './operations-context.js';
 import { type ShiftRow, schedulingRepository } from './repository.js';
@@ -79,6 +80,30 @@ export function waitlistOperations(shared: SchedulingContext) {
   return {
     /** Gives a shift's free places to its line, in the caller's transaction (a move elsewhere freed one). */
     fillWaitlist: (trx: Db, eventId: number, shift: ShiftRow) => fillFromWaitlist(shared, trx, eventId, shift),
+    /**
+     * A membership about to end (an admin removed the person): in the caller's transaction, its places on shifts that
+     * have not started are freed, each under its shift's lock (taken in id order), its offers of them closed, and each
+     * place handed to the first in that shift's line whom the rules allow, as a sign-off would. Its own places in lines
+     * and its places on shifts already under way go with the membership. Answers the shifts whose place was freed.
+     */
+    async releasePlacesOf(trx: Db, eventId: number, eventUserId: number): Promise<number[]> {
+      const repository = schedulingRepository(trx, dialect);
+      const now = Date.now();
+      const upcoming = (await repository.shiftsOfMember(eventId, eventUserId))
+        .filter((held) => Date.parse(held.starts_at) > now)
+        .map((held) => held.id)
+        .sort((left, right) => left - right);
+      const freed: number[] = [];
+      for (const shiftId of upcoming) {
+        const shift = await repository.lockShift(eventId, shiftId);
+        if (!shift) continue;
+        await repository.deleteAssignmentOf(shiftId, eventUserId);
+        await handoverRepository(trx, dialect).closeOffersOfPlace(shiftId, eventUserId, nowIso());
+        await fillFromWaitlist(shared, trx, eventId, shift);
+        freed.push(shiftId);
+      }
+      return freed;
+    },
     /**
      * Puts the caller in the line of a full shift they could sign up for (their group's, self sign-up open, not
      * started, not theirs, no overlap or rest clash with what they hold). A free place: 409, sign up instead.

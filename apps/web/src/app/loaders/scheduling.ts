@@ -4,6 +4,7 @@ import { contactsQueryOptions } from '../../api/get-contacts';
 import { groupsQueryOptions } from '../../api/get-groups';
 import { HOURS_FIRST_PAGE_SIZE, hoursQueryOptions, NO_HOURS_FILTERS } from '../../features/scheduling/api/get-hours';
 import { assignableMembersQueryOptions } from '../../features/scheduling/api/get-members';
+import { offersQueryOptions } from '../../features/scheduling/api/get-offers';
 import { notFullShiftsQueryOptions, withoutShiftQueryOptions } from '../../features/scheduling/api/get-open-places';
 import { schedulingSettingsQueryOptions } from '../../features/scheduling/api/get-settings';
 import { NO_SHIFT_FILTERS, shiftsQueryOptions } from '../../features/scheduling/api/get-shifts';
@@ -27,6 +28,8 @@ export const schedulingLoader = (queryClient: QueryClient, roles: readonly numbe
       client.ensureQueryData(groupsQueryOptions(eventId)),
       // Whom to ask on the day, named on the caller's own shifts.
       client.ensureQueryData(contactsQueryOptions(eventId)),
+      // Places offered to take, and my own offers (decision 033).
+      client.ensureQueryData(offersQueryOptions(eventId)),
     ],
     (client, eventId, search, detail) => {
       const organiser = isOrganiser(callerOf(detail.eventUser));

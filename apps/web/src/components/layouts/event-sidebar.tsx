@@ -5,6 +5,7 @@ import DynamicFormOutlined from '@mui/icons-material/DynamicFormOutlined';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import FormatListNumberedOutlined from '@mui/icons-material/FormatListNumberedOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
@@ -74,6 +75,12 @@ export function EventSidebar() {
       label: t('menu.scheduling'),
       href: paths.event.scheduling.href(event.id),
       icon: <EventNoteOutlined />,
+      roles: [0, 1, 2],
+    },
+    {
+      label: t('menu.wishRounds'),
+      href: paths.event.wishRounds.href(event.id),
+      icon: <FormatListNumberedOutlined />,
       roles: [0, 1, 2],
     },
     {

@@ -1,6 +1,7 @@
 import { type Language, PICKER_LANGUAGES, type User } from '@funkis/shared';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import Logout from '@mui/icons-material/Logout';
+import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -88,6 +89,12 @@ export function ProfileMenuList({
           <AccountCircleOutlined fontSize="small" />
         </ListItemIcon>
         <ListItemText>{t('topBar.account')}</ListItemText>
+      </MenuItem>
+      <MenuItem component={RouterLink} to={paths.coverRequests.root.href()} onClick={onClose}>
+        <ListItemIcon>
+          <SwapHorizOutlined fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{t('topBar.coverRequests')}</ListItemText>
       </MenuItem>
       <MenuItem onClick={onLogout} disabled={isLoggingOut}>
         <ListItemIcon>

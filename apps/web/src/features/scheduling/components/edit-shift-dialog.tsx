@@ -20,9 +20,10 @@ import { useAnnouncedErrors } from '../../../components/forms/use-announced-erro
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useUpdateShift } from '../api/update-shift';
-import { useEventZone, ZoneNote } from './event-zone';
+import { useEventZone } from './event-zone';
 import { viewerTimeZone } from './format';
 import { ShiftFields, type ShiftFieldValues } from './shift-fields';
+import { ZoneNote } from './zone-note';
 
 interface Draft extends ShiftFieldValues {
   /** `YYYY-MM-DDTHH:mm` in the event's zone. */

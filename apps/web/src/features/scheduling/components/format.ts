@@ -43,3 +43,15 @@ export function offsetNote(instant: string, timeZone: string | undefined): strin
   if (offset === zoneOffsetMinutes(instant, viewerTimeZone())) return '';
   return ` (UTC${formatOffset(offset)})`;
 }
+
+/** "Fri 3 Jul, 08:00" in the reader's language and the zone (the viewer's without one): a deadline. */
+export function formatInstant(language: string, instant: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(instant));
+}

@@ -16,8 +16,9 @@ import { DateField } from '../../../components/forms/date-field';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
-import { useEventZone, useShiftTime, ZoneNote } from './event-zone';
+import { useEventZone, useShiftTime } from './event-zone';
 import { ShiftFields, type ShiftFieldValues } from './shift-fields';
+import { ZoneNote } from './zone-note';
 
 const MAX_REPEATS = 100;
 

@@ -7,8 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +27,10 @@ export interface RulesDialogProps {
   onDone(message: string): void;
 }
 
-/** The event's scheduling rules (admin): minimum rest, self sign-up per group, sign-off, e-mail reminders, when a person is late. */
+/**
+ * The event's scheduling rules (admin): minimum rest, self sign-up per group, sign-off, e-mail reminders, when a person
+ * is late, whether a hand-over needs a leader's approval.
+ */
 export function RulesDialog({ eventId, settings, groups, onClose, onDone }: RulesDialogProps) {
   const { t } = useTranslation('scheduling');
   const save = useSaveSchedulingSettings(eventId);
@@ -34,6 +39,7 @@ export function RulesDialog({ eventId, settings, groups, onClose, onDone }: Rule
   const [reminder, setReminder] = useState(String(settings.reminderHours));
   const [lateAfter, setLateAfter] = useState(String(settings.lateAfterMinutes ?? 10));
   const [selfSignup, setSelfSignup] = useState<number[]>(settings.selfSignupGroupIds);
+  const [handoverApproval, setHandoverApproval] = useState(settings.handoverApproval ?? false);
   const { errors, setErrors, announcer } = useAnnouncedErrors();
 
   const submit = async () => {
@@ -45,6 +51,7 @@ export function RulesDialog({ eventId, settings, groups, onClose, onDone }: Rule
         reminderHours: Number(reminder),
         lateAfterMinutes: Number(lateAfter),
         selfSignupGroupIds: selfSignup,
+        handoverApproval,
       });
       onDone(t('notices.rulesSaved'));
       onClose();
@@ -76,6 +83,19 @@ export function RulesDialog({ eventId, settings, groups, onClose, onDone }: Rule
           {number(t('rules.lateAfter'), lateAfter, setLateAfter, t('rules.lateAfterHelp'), 240)}
           {number(t('rules.minRest'), rest, setRest, t('rules.minRestHelp'), 10080)}
           {number(t('rules.signOff'), signOff, setSignOff, t('rules.signOffHelp'), 720)}
+          <FormControlLabel
+            control={
+              <Switch
+                checked={handoverApproval}
+                onChange={(event) => setHandoverApproval(event.target.checked)}
+                slotProps={{ input: { 'aria-describedby': 'handover-approval-help' } }}
+              />
+            }
+            label={t('rules.handoverApproval')}
+          />
+          <FormHelperText id="handover-approval-help" sx={{ mt: '0 !important' }}>
+            {t('rules.handoverApprovalHelp')}
+          </FormHelperText>
           <FormGroup>
             <FormLabel component="legend">{t('rules.selfSignup')}</FormLabel>
             {groups.length === 0 ? t('rules.noGroups') : null}

@@ -16,6 +16,7 @@ import {
   isOrganiser,
   type Member,
   type Shift,
+  type ShiftOffer,
 } from '@funkis/shared';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
@@ -53,21 +54,26 @@ import { useAddAssignment } from '../api/add-assignment';
 import { useCreateShifts } from '../api/create-shifts';
 import { useDeleteShift } from '../api/delete-shift';
 import { MEMBERS_PAGE_SIZE, useAssignableMembers } from '../api/get-members';
+import { useOffers } from '../api/get-offers';
 import { useSchedulingSettings } from '../api/get-settings';
 import { NO_SHIFT_FILTERS, type ShiftFilters, useShifts } from '../api/get-shifts';
+import { useWithdrawOffer } from '../api/offers';
 import { useRemoveAssignment } from '../api/remove-assignment';
 import { useJoinWaitlist, useLeaveWaitlist } from '../api/waitlist';
 import { AssignmentActions } from './assignment-actions';
 import { DuplicateDayDialog } from './duplicate-day-dialog';
 import { DuplicateShiftDialog } from './duplicate-shift-dialog';
 import { EditShiftDialog } from './edit-shift-dialog';
-import { EventZoneProvider, ZoneNote } from './event-zone';
+import { EventZoneProvider } from './event-zone';
 import { dayKey, formatDay } from './format';
 import { NewShiftsDialog } from './new-shifts-dialog';
+import { OfferDialog } from './offer-dialog';
+import { OffersSection } from './offers-section';
 import { PlanningViews, useSchedulingView, ViewSwitch } from './planning-views';
 import { RulesDialog } from './rules-dialog';
 import { ShiftCard } from './shift-card';
 import { SubscribeDialog } from './subscribe-dialog';
+import { ZoneNote } from './zone-note';
 
 export interface SchedulingPageProps {
   eventId: number;
@@ -296,6 +302,9 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
   const removeMutation = useRemoveAssignment(eventId);
   const joinWaitlistMutation = useJoinWaitlist(eventId);
   const leaveWaitlistMutation = useLeaveWaitlist(eventId);
+  const offers = useOffers(eventId);
+  const withdrawOfferMutation = useWithdrawOffer(eventId);
+  const [toOffer, setToOffer] = useState<Shift | null>(null);
   const viewState = useSchedulingView(organiser, eventId, eventStartsAt);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Shift | null>(null);
@@ -344,8 +353,17 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
     setNotice(t('notices.created', { count: list.length }));
   };
 
+  // The caller's open or pending offer of a place, by shift (decision 033).
+  const myOffers = new Map<number, ShiftOffer>();
+  for (const offer of offers.data?.offers ?? []) {
+    if (offer.offeredBy.eventUserId === eventUserId && (offer.status === 'open' || offer.status === 'pending')) {
+      myOffers.set(offer.shiftId, offer);
+    }
+  }
+
   const card = (shift: Shift, where: 'list' | 'mine' = 'list') => {
     const myAssignment = shift.assignments.find((assignment) => assignment.eventUserId === eventUserId);
+    const myOffer = myOffers.get(shift.id) ?? null;
     // A place given from the waitlist may be given back until the start, whenever sign-off closes.
     const signOffOpen =
       Date.now() < Date.parse(shift.startsAt) - (myAssignment?.fromWaitlist ? 0 : closesHours) * 3_600_000;
@@ -375,12 +393,19 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
           }, '')
         }
         onLeaveWaitlist={() => run(() => leaveWaitlistMutation.mutateAsync(shift.id), t('notices.waitlistLeft'))}
+        myOffer={myAssignment ? myOffer : null}
+        canOffer={!!myAssignment && !myOffer && offers.isSuccess && Date.parse(shift.startsAt) > Date.now()}
+        onOffer={() => setToOffer(shift)}
+        onWithdrawOffer={() =>
+          myOffer && run(() => withdrawOfferMutation.mutateAsync(myOffer.id), t('notices.offerWithdrawn'))
+        }
         contacts={where === 'mine' ? contactsOf(contacts.data?.contacts ?? [], shift) : undefined}
         busy={
           assignMutation.isPending ||
           removeMutation.isPending ||
           joinWaitlistMutation.isPending ||
-          leaveWaitlistMutation.isPending
+          leaveWaitlistMutation.isPending ||
+          withdrawOfferMutation.isPending
         }
         onAssign={(memberId) => assign(shift, memberId)}
         onRemove={(assignmentId) =>
@@ -491,6 +516,8 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
           </Stack>
         )}
       </Box>
+
+      <OffersSection eventId={eventId} eventUserId={eventUserId} organiser={organiser} run={run} onNotice={setNotice} />
 
       <ViewSwitch view={viewState.view} allowed={viewState.allowed} onChange={viewState.setView} />
       <PlanningViews
@@ -606,6 +633,9 @@ function SchedulingScreen({ eventId, roleLevel, eventUserId, groupId, timeZone, 
           onClose={() => setRulesOpen(false)}
           onDone={setNotice}
         />
+      ) : null}
+      {toOffer ? (
+        <OfferDialog eventId={eventId} shift={toOffer} onClose={() => setToOffer(null)} onDone={setNotice} />
       ) : null}
       {subscribeOpen ? <SubscribeDialog onClose={() => setSubscribeOpen(false)} /> : null}
       <Dialog open={toDelete !== null} onClose={() => setToDelete(null)} aria-labelledby="delete-shift-title">

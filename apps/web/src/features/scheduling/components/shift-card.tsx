@@ -1,5 +1,5 @@
 import { useDroppable } from '@dnd-kit/core';
-import type { Contact, Shift, ShiftAssignee } from '@funkis/shared';
+import type { Contact, Shift, ShiftAssignee, ShiftOffer } from '@funkis/shared';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -20,7 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useAssignableMembers } from '../api/get-members';
 import { useWaitlist } from '../api/get-waitlist';
-import { useShiftTime } from './event-zone';
+import { useEventZone, useShiftTime } from './event-zone';
+import { formatInstant } from './format';
 
 export interface ShiftCardProps {
   eventId: number;
@@ -34,6 +35,12 @@ export interface ShiftCardProps {
   canWait?: boolean;
   onJoinWaitlist?(): void;
   onLeaveWaitlist?(): void;
+  /** The caller's open or pending offer of their place here (decision 033). */
+  myOffer?: ShiftOffer | null;
+  /** The caller holds a place here, not yet started, not offered: "Offer my place". */
+  canOffer?: boolean;
+  onOffer?(): void;
+  onWithdrawOffer?(): void;
   /** The person's own shift: whom to ask on the day (the group's leaders, else the admins), with their address. */
   contacts?: readonly Contact[];
   busy: boolean;
@@ -128,6 +135,24 @@ function WaitlistNames({ eventId, shift }: Pick<ShiftCardProps, 'eventId' | 'shi
         </Box>
       ) : null}
     </Box>
+  );
+}
+
+/** The caller's offer of their place: until when, or who waits for approval, and the way to take it back. */
+function MyOffer({ offer, busy, onWithdraw }: { offer: ShiftOffer; busy: boolean; onWithdraw?(): void }) {
+  const { t, i18n } = useTranslation('scheduling');
+  const zone = useEventZone();
+  return (
+    <>
+      <Typography variant="body2" role="status" data-testid="my-offer">
+        {offer.status === 'pending' && offer.takenBy
+          ? t('offers.myPending', { name: `${offer.takenBy.firstname} ${offer.takenBy.lastname}` })
+          : t('offers.offeredUntil', { until: formatInstant(i18n.language, offer.until, zone) })}
+      </Typography>
+      <Button variant="outlined" size="small" disabled={busy} onClick={onWithdraw}>
+        {t('actions.withdrawOffer')}
+      </Button>
+    </>
   );
 }
 
@@ -267,6 +292,13 @@ export function ShiftCard(props: ShiftCardProps) {
           {props.canSignOff ? (
             <Button ref={signOffButton} variant="outlined" size="small" disabled={props.busy} onClick={props.onSignOff}>
               {t('actions.signOff')}
+            </Button>
+          ) : null}
+          {props.myOffer ? (
+            <MyOffer offer={props.myOffer} busy={props.busy} onWithdraw={props.onWithdrawOffer} />
+          ) : props.canOffer ? (
+            <Button variant="outlined" size="small" disabled={props.busy} onClick={props.onOffer}>
+              {t('actions.offerPlace')}
             </Button>
           ) : null}
           {shift.waitlist.myPosition !== null ? (

@@ -1,0 +1,359 @@
+import {
+  type CreateOfferInput,
+  isAdmin,
+  type OfferStatus,
+  type ShiftAssignment,
+  type ShiftOffer,
+} from '@funkis/shared';
+import type { Db } from '../../db/types.js';
+import { writeAudit } from '../../lib/audit.js';
+import type { Caller } from '../../lib/caller.js';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import { membershipsService } from '../memberships/service.js';
+import { handoverRepository, type OfferRow } from './handover-repository.js';
+import { schedulingMails, shiftNotice } from './mails.js';
+import { type SchedulingContext, toAssignment, utc } from './operations-context.js';
+import { type ShiftRow, schedulingRepository } from './repository.js';
+import { requireOrganiserOf, spanClash } from './rules.js';
+
+/** Admins and leaders told of a hand-over waiting for approval, at most. */
+const APPROVERS_MAXIMUM = 50;
+
+/** Why an offer can no longer be taken, approved or withdrawn: the 409 its status answers. */
+function closedOffer(row: OfferRow, now: number) {
+  if (row.status === 'taken') return conflict('error.offerTaken');
+  if (row.status === 'withdrawn') return conflict('error.offerWithdrawn');
+  if (row.status === 'pending') return conflict('error.offerPending');
+  if (Date.parse(row.until) <= now) return conflict('error.offerExpired');
+  return null;
+}
+
+/** An open offer past its deadline or its shift's start is expired; nothing needs to write that down. */
+const statusOf = (row: OfferRow, now: number): OfferStatus =>
+  row.status === 'open' && (Date.parse(row.until) <= now || Date.parse(row.starts_at) <= now)
+    ? 'expired'
+    : (row.status as OfferStatus);
+
+/**
+ * Hand-over (issue 30, decision 033): a volunteer offers their place until a deadline and keeps it until someone
+ * takes it; a free, rested volunteer of the shift's group takes it, or asks to when the event wants a leader's
+ * approval. Every decision holds the shift's row lock, then the offer's, then the taker's membership, so an offer
+ * goes to exactly one person and the shift never holds more than its places.
+ */
+export function handoverOperations(shared: SchedulingContext) {
+  const { db, dialect, toMailShift, notify, lockShiftOr404 } = shared;
+
+  async function toOffers(source: Db, eventId: number, rows: OfferRow[]): Promise<ShiftOffer[]> {
+    const people = await membershipsService(source, dialect).findMembers(eventId, [
+      ...rows.map((row) => row.offered_by),
+      ...rows.flatMap((row) => (row.taken_by === null ? [] : [row.taken_by])),
+    ]);
+    const byId = new Map(people.map((person) => [person.id, person]));
+    const person = (eventUserId: number) => ({
+      eventUserId,
+      firstname: byId.get(eventUserId)?.firstname ?? '',
+      lastname: byId.get(eventUserId)?.lastname ?? '',
+    });
+    const now = Date.now();
+    return rows.map((row) => ({
+      id: row.id,
+      shiftId: row.shift_id,
+      shift: {
+        id: row.shift_id,
+        title: row.title,
+        location: row.location,
+        startsAt: row.starts_at,
+        endsAt: row.ends_at,
+        group: row.group_id === null ? null : { id: row.group_id, name: row.group_name ?? '' },
+      },
+      offeredBy: person(row.offered_by),
+      until: row.until,
+      status: statusOf(row, now),
+      takenBy: row.taken_by === null ? null : person(row.taken_by),
+      createdAt: row.created_at,
+    }));
+  }
+
+  const offerOr404 = async (source: Db, eventId: number, offerId: number) => {
+    const [offer] = await toOffers(source, eventId, [await findOr404(source, eventId, offerId)]);
+    return offer;
+  };
+
+  const findOr404 = async (source: Db, eventId: number, offerId: number) => {
+    const row = await handoverRepository(source, dialect).findOffer(eventId, offerId);
+    if (!row) throw notFound('error.offerNotFound');
+    return row;
+  };
+
+  /** The shift's lock, then the offer's: the order every decision on an offer keeps. */
+  async function lockShiftAndOffer(trx: Db, eventId: number, offerId: number) {
+    const first = await findOr404(trx, eventId, offerId);
+    const shift = await lockShiftOr404(schedulingRepository(trx, dialect), eventId, first.shift_id);
+    const offer = await handoverRepository(trx, dialect).lockOffer(eventId, offerId);
+    if (!offer) throw notFound('error.offerNotFound');
+    return { shift, offer };
+  }
+
+  /**
+   * The rules for the person taking the place, under their membership's lock: a volunteer of the shift's group
+   * (or any, for a shift without one), not on it already, no overlap, enough rest: the sign-up's 409 codes.
+   */
+  async function checkTaker(trx: Db, shift: ShiftRow, eventUserId: number) {
+    const member = await membershipsService(trx, dialect).lockMember(shift.event_id, eventUserId);
+    if (!member) throw conflict('error.offerWithdrawn');
+    if (shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
+      throw conflict('error.shiftOtherGroup');
+    }
+    const repository = schedulingRepository(trx, dialect);
+    const settings = await repository.settings(shift.event_id);
+    const held = await repository.shiftsOfMember(shift.event_id, eventUserId);
+    if (held.some((other) => other.id === shift.id)) throw conflict('error.shiftAlreadyAssigned');
+    const clash = spanClash(shift, held, settings.minRestMinutes);
+    if (clash?.rule === 'overlap') throw conflict('error.shiftOverlap', { title: clash.other.title });
+    if (clash?.rule === 'rest') {
+      throw conflict('error.shiftRestTooShort', { minutes: settings.minRestMinutes, title: clash.other.title });
+    }
+    return { member, settings };
+  }
+
+  const nameOf = async (trx: Db, eventId: number, eventUserId: number) => {
+    const [member] = await membershipsService(trx, dialect).findMembers(eventId, [eventUserId]);
+    return member ? `${member.firstname} ${member.lastname}`.trim() : '';
+  };
+
+  /** The place moves from the one who offered to the taker in the caller's transaction; both are told. */
+  async function handOver(
+    trx: Db,
+    caller: Caller,
+    shift: ShiftRow,
+    offer: OfferRow,
+    takerId: number,
+  ): Promise<ShiftAssignment> {
+    const repository = schedulingRepository(trx, dialect);
+    const offers = handoverRepository(trx, dialect);
+    const now = nowIso();
+    const place = await repository.findPlace(shift.id, offer.offered_by);
+    if (!place) {
+      // Gone another way meanwhile (sign-off and removal close the offer, so this is only a safety net).
+      await offers.setStatus(offer.id, 'withdrawn', null, now);
+      throw conflict('error.offerWithdrawn');
+    }
+    await repository.deleteAssignment(shift.id, place.id);
+    const row = await repository.insertAssignmentIfRoom(shift.id, takerId, shift.capacity, now);
+    if (!row) throw conflict('error.shiftFull', { capacity: shift.capacity });
+    await offers.setStatus(offer.id, 'taken', takerId, now);
+    await writeAudit(trx, {
+      eventId: caller.eventId,
+      actorId: caller.userId,
+      action: 'shift.handover',
+      subject: `shift:${shift.id}`,
+      details: {
+        offerId: offer.id,
+        from: offer.offered_by,
+        to: takerId,
+        assignmentId: row.id,
+        title: shift.title,
+        ...(takerId === caller.eventUserId ? {} : { approved: true }),
+      },
+    });
+    const mailShift = toMailShift(shift);
+    const fromName = await nameOf(trx, caller.eventId, offer.offered_by);
+    const toName = await nameOf(trx, caller.eventId, takerId);
+    await notify(
+      trx,
+      caller.eventId,
+      [takerId],
+      'shift_handover',
+      (context) => schedulingMails.handoverTaken(mailShift, context, fromName),
+      shiftNotice('shiftChange', 'push.handoverTaken', mailShift),
+    );
+    await notify(
+      trx,
+      caller.eventId,
+      [offer.offered_by],
+      'shift_handover',
+      (context) => schedulingMails.handoverGiven(mailShift, context, toName),
+      shiftNotice('shiftChange', 'push.handoverGiven', mailShift),
+    );
+    return toAssignment(row);
+  }
+
+  /** The event's admins and the leaders of the shift's group: who may approve a hand-over. */
+  async function approversOf(trx: Db, eventId: number, groupId: number | null): Promise<number[]> {
+    const members = membershipsService(trx, dialect);
+    const admins = await members.listMembers(eventId, { scope: { kind: 'all' }, roleLevel: 0 }, APPROVERS_MAXIMUM, 0);
+    const leaders =
+      groupId === null
+        ? []
+        : await members.listMembers(eventId, { scope: { kind: 'group', groupId }, roleLevel: 1 }, APPROVERS_MAXIMUM, 0);
+    return [...admins, ...leaders].map((member) => member.id);
+  }
+
+  return {
+    /**
+     * Offers the caller's place on the shift to the rest of its group until `until` (after now, not after the
+     * start; the start when not given). Allowed also once sign-off has closed: that is its point. One open offer
+     * per place; a shift that has started: 409.
+     */
+    async offerPlace(caller: Caller, shiftId: number, input: CreateOfferInput): Promise<ShiftOffer> {
+      try {
+        const offerId = await withTransaction(db, async (trx) => {
+          const repository = schedulingRepository(trx, dialect);
+          const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
+          const place = await repository.findPlace(shift.id, caller.eventUserId);
+          if (!place) throw forbidden('error.offerNotHolder');
+          const now = Date.now();
+          if (Date.parse(shift.starts_at) <= now) throw conflict('error.shiftStarted');
+          const until = input.until === undefined ? shift.starts_at : utc(input.until);
+          if (Date.parse(until) <= now || Date.parse(until) > Date.parse(shift.starts_at)) {
+            throw fieldError('until', 'error.offerUntilInvalid');
+          }
+          const offers = handoverRepository(trx, dialect);
+          const live = await offers.liveOfferOfPlace(shift.id, caller.eventUserId);
+          if (live && !(live.status === 'open' && Date.parse(live.until) <= now)) throw conflict('error.offerExists');
+          // An earlier offer that ran out makes way for the new one, and says so.
+          if (live) await offers.setStatus(live.id, 'expired', null, nowIso());
+          const { id } = await offers.insertOffer(caller.eventId, shift.id, caller.eventUserId, until, nowIso());
+          await writeAudit(trx, {
+            eventId: caller.eventId,
+            actorId: caller.userId,
+            action: 'shift.offered',
+            subject: `shift:${shift.id}`,
+            details: { offerId: id, eventUserId: caller.eventUserId, until, title: shift.title },
+          });
+          return id;
+        });
+        return offerOr404(db, caller.eventId, offerId);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('error.offerExists');
+        throw error;
+      }
+    },
+
+    /**
+     * Organisers: every offer of shifts not yet ended (admins all; a leader their group's). Others: the open
+     * offers they may take (their group's shifts or ones without a group, not theirs, not shifts they hold, where
+     * they are free and rested), and their own offers and requests.
+     */
+    async offers(caller: Caller): Promise<ShiftOffer[]> {
+      const offers = handoverRepository(db, dialect);
+      const now = nowIso();
+      const own = await offers.offersOfPerson(caller.eventId, caller.eventUserId, now);
+      let visible: OfferRow[];
+      if (isAdmin(caller) || (caller.roleLevel === 1 && caller.groupId !== null)) {
+        visible = await offers.offersForOrganisers(caller.eventId, isAdmin(caller) ? 'all' : caller.groupId, now);
+      } else if (caller.roleLevel === 2) {
+        const repository = schedulingRepository(db, dialect);
+        const settings = await repository.settings(caller.eventId);
+        const held = await repository.shiftsOfMember(caller.eventId, caller.eventUserId);
+        const heldIds = new Set(held.map((shift) => shift.id));
+        visible = (await offers.takeableOffers(caller.eventId, caller.groupId, caller.eventUserId, now)).filter(
+          (row) => !heldIds.has(row.shift_id) && !spanClash(row, held, settings.minRestMinutes),
+        );
+      } else {
+        visible = [];
+      }
+      const byId = new Map([...visible, ...own].map((row) => [row.id, row]));
+      const rows = [...byId.values()].sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id - b.id);
+      return toOffers(db, caller.eventId, rows);
+    },
+
+    /**
+     * A volunteer takes an offered place: the one who offered leaves and the taker gets it in one transaction, or,
+     * when the event wants a leader's approval, the offer waits for it with the taker named (`pending`).
+     */
+    async takeOffer(caller: Caller, offerId: number): Promise<{ assignment: ShiftAssignment } | { offer: ShiftOffer }> {
+      if (caller.roleLevel !== 2) throw forbidden();
+      const result = await withTransaction(db, async (trx) => {
+        const { shift, offer } = await lockShiftAndOffer(trx, caller.eventId, offerId);
+        if (offer.offered_by === caller.eventUserId) throw conflict('error.offerOwn');
+        const now = Date.now();
+        const closed = closedOffer(offer, now);
+        if (closed) throw closed;
+        if (Date.parse(shift.starts_at) <= now) throw conflict('error.shiftStarted');
+        const { settings } = await checkTaker(trx, shift, caller.eventUserId);
+        if (!settings.handoverApproval) {
+          return { assignment: await handOver(trx, caller, shift, offer, caller.eventUserId) };
+        }
+        await handoverRepository(trx, dialect).setStatus(offer.id, 'pending', caller.eventUserId, nowIso());
+        await writeAudit(trx, {
+          eventId: caller.eventId,
+          actorId: caller.userId,
+          action: 'shift.handover_pending',
+          subject: `shift:${shift.id}`,
+          details: { offerId: offer.id, from: offer.offered_by, to: caller.eventUserId, title: shift.title },
+        });
+        const mailShift = toMailShift(shift);
+        const fromName = await nameOf(trx, caller.eventId, offer.offered_by);
+        const toName = await nameOf(trx, caller.eventId, caller.eventUserId);
+        await notify(
+          trx,
+          caller.eventId,
+          await approversOf(trx, caller.eventId, shift.group_id),
+          'shift_handover',
+          (context) => schedulingMails.handoverPending(mailShift, context, fromName, toName),
+        );
+        return { pending: offer.id };
+      });
+      if (result.assignment) return { assignment: result.assignment };
+      return { offer: await offerOr404(db, caller.eventId, result.pending) };
+    },
+
+    /** An organiser of the shift approves a pending hand-over: the rules are asked again for the taker. */
+    async approveOffer(caller: Caller, offerId: number): Promise<ShiftAssignment> {
+      return withTransaction(db, async (trx) => {
+        const { shift, offer } = await lockShiftAndOffer(trx, caller.eventId, offerId);
+        requireOrganiserOf(caller, shift.group_id);
+        if (offer.status !== 'pending' || offer.taken_by === null) {
+          throw closedOffer(offer, Date.now()) ?? conflict('error.offerNotPending');
+        }
+        if (Date.parse(shift.starts_at) <= Date.now()) throw conflict('error.shiftStarted');
+        await checkTaker(trx, shift, offer.taken_by);
+        return handOver(trx, caller, shift, offer, offer.taken_by);
+      });
+    },
+
+    /** An organiser of the shift declines a pending hand-over: the offer is open again for others. */
+    async declineOffer(caller: Caller, offerId: number): Promise<ShiftOffer> {
+      await withTransaction(db, async (trx) => {
+        const { shift, offer } = await lockShiftAndOffer(trx, caller.eventId, offerId);
+        requireOrganiserOf(caller, shift.group_id);
+        if (offer.status !== 'pending') throw closedOffer(offer, Date.now()) ?? conflict('error.offerNotPending');
+        await handoverRepository(trx, dialect).setStatus(offer.id, 'open', null, nowIso());
+        await writeAudit(trx, {
+          eventId: caller.eventId,
+          actorId: caller.userId,
+          action: 'shift.handover_declined',
+          subject: `shift:${shift.id}`,
+          details: { offerId: offer.id, from: offer.offered_by, to: offer.taken_by, title: shift.title },
+        });
+      });
+      return offerOr404(db, caller.eventId, offerId);
+    },
+
+    /** The one who offered takes the offer back (open or pending); they keep the place. */
+    async withdrawOffer(caller: Caller, offerId: number): Promise<ShiftOffer> {
+      await withTransaction(db, async (trx) => {
+        const { shift, offer } = await lockShiftAndOffer(trx, caller.eventId, offerId);
+        if (offer.offered_by !== caller.eventUserId) throw forbidden();
+        if (offer.status === 'taken') throw conflict('error.offerTaken');
+        if (offer.status === 'withdrawn') throw conflict('error.offerWithdrawn');
+        await handoverRepository(trx, dialect).setStatus(offer.id, 'withdrawn', null, nowIso());
+        await writeAudit(trx, {
+          eventId: caller.eventId,
+          actorId: caller.userId,
+          action: 'shift.offer_withdrawn',
+          subject: `shift:${shift.id}`,
+          details: { offerId: offer.id, eventUserId: offer.offered_by, title: shift.title },
+        });
+      });
+      return offerOr404(db, caller.eventId, offerId);
+    },
+
+    /** Closes the open offer of a place that went another way (signed off, removed, moved), in the caller's transaction. */
+    closeOffersOfPlace: (trx: Db, shiftId: number, eventUserId: number) =>
+      handoverRepository(trx, dialect).closeOffersOfPlace(shiftId, eventUserId, nowIso()),
+  };
+}

@@ -1,0 +1,76 @@
+import {
+  DEFAULT_WISH_ROUND_OPTIONS,
+  type NotificationKind,
+  type WishRoundOptions,
+  type WishRoundPreview,
+  type WishRoundStatus,
+  wishRoundOptionsSchema,
+} from '@funkis/shared';
+import type { Db, DialectName } from '../../db/types.js';
+import type { NotifyOptions, NotifyResult, PushMessage } from '../push/service.js';
+import { readLines, storeInLines } from './json-in-slices.js';
+import { type WishRoundRow, wishRoundsRepository } from './repository.js';
+
+/** What wish rounds need beyond the database. */
+export interface WishRoundOptionsOfApp {
+  /** `app.push.notify`: the result by push to those who allow shift changes, by e-mail to the others. */
+  notify?: (
+    userId: number,
+    kind: NotificationKind,
+    message: PushMessage,
+    options: NotifyOptions,
+  ) => Promise<NotifyResult>;
+  /** PUBLIC_URL, for the link in the mail. */
+  publicUrl?: string;
+}
+
+/** The web page of a round (apps/web config/paths.ts). */
+export const wishRoundPath = (eventId: number, roundId: number) => `/event/${eventId}/wish-rounds/${roundId}`;
+
+/** open until it closes, closed after, published once published. */
+export function statusOf(row: Pick<WishRoundRow, 'closes_at' | 'published_at'>, now: number): WishRoundStatus {
+  if (row.published_at !== null) return 'published';
+  return Date.parse(row.closes_at) <= now ? 'closed' : 'open';
+}
+
+export const optionsOf = (row: Pick<WishRoundRow, 'options'>): WishRoundOptions => {
+  const parsed = wishRoundOptionsSchema.safeParse(JSON.parse(row.options));
+  return parsed.success ? parsed.data : DEFAULT_WISH_ROUND_OPTIONS;
+};
+
+/** A stored preview, with the places publishing could not give (`skipped`) once published. */
+export type StoredPreview = WishRoundPreview & {
+  order: number[];
+  skipped?: { shiftId: number; eventUserId: number; reason: 'full' | 'overlap' | 'rest' | 'gone' }[];
+};
+
+/** The stored preview, read a slice at a time (json-in-slices.ts). */
+export const parsePreview = async (text: string | null): Promise<StoredPreview | null> =>
+  text === null ? null : readLines<StoredPreview>(text);
+
+/** The preview as stored: long arrays a line per slice. */
+export const storePreview = (preview: StoredPreview): Promise<string> =>
+  storeInLines(preview as unknown as Record<string, unknown>);
+
+/** The preview as the API answers it (the stored one carries more). */
+export const previewAnswer = (stored: StoredPreview): WishRoundPreview => ({
+  assignments: stored.assignments,
+  unmet: stored.unmet,
+  stats: stored.stats,
+  options: stored.options,
+  people: stored.people,
+  createdAt: stored.createdAt,
+});
+
+/** What every wish-round operation shares. */
+export function wishRoundContext(db: Db, dialect: DialectName, options: WishRoundOptionsOfApp = {}) {
+  return {
+    db,
+    dialect,
+    options,
+    publicUrl: (options.publicUrl ?? 'http://localhost').replace(/\/$/, ''),
+    read: wishRoundsRepository(db, dialect),
+  };
+}
+
+export type WishRoundContext = ReturnType<typeof wishRoundContext>;

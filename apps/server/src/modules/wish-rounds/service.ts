@@ -1,0 +1,24 @@
+import type { Db, DialectName } from '../../db/types.js';
+import { allocationOperations } from './allocation-operations.js';
+import { type WishRoundOptionsOfApp, wishRoundContext } from './operations-context.js';
+import { roundOperations } from './round-operations.js';
+import { wishOperations } from './wish-operations.js';
+
+export type { WishRoundOptionsOfApp };
+
+/**
+ * Wish rounds (issue 30, decision 035): an organiser's round of shifts (`wish_rounds`, `wish_round_shifts`), each
+ * volunteer's wishes (`wishes`, `wish_choices`), the allocation engine's preview and its publication, whose places
+ * are written by the scheduling module under its rules. Publishing holds the round's row lock (PostgreSQL), so a
+ * round is published exactly once.
+ */
+export function wishRoundsService(db: Db, dialect: DialectName, options: WishRoundOptionsOfApp = {}) {
+  const context = wishRoundContext(db, dialect, options);
+  return {
+    ...roundOperations(context),
+    ...wishOperations(context),
+    ...allocationOperations(context),
+  };
+}
+
+export type WishRoundsService = ReturnType<typeof wishRoundsService>;

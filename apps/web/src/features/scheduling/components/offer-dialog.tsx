@@ -1,0 +1,85 @@
+import { instantOfZonedInput, type Shift } from '@funkis/shared';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../components/forms/date-field';
+import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
+import { FormErrorList } from '../../../components/ui/form-error-list';
+import { errorMessagesOf } from '../../../lib/api-client';
+import { useOfferPlace } from '../api/offers';
+import { useEventZone, useShiftTime } from './event-zone';
+import { viewerTimeZone } from './format';
+
+const INPUT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+export interface OfferDialogProps {
+  eventId: number;
+  shift: Shift;
+  onClose(): void;
+  onDone(message: string): void;
+}
+
+/**
+ * Offer one's place to the group (decision 033): an optional deadline in the event's zone, the shift's start when
+ * left empty. The place stays the caller's until someone takes it.
+ */
+export function OfferDialog({ eventId, shift, onClose, onDone }: OfferDialogProps) {
+  const { t } = useTranslation('scheduling');
+  const zone = useEventZone() ?? viewerTimeZone();
+  const shiftTime = useShiftTime();
+  const offer = useOfferPlace(eventId);
+  const [until, setUntil] = useState('');
+  const { errors, setErrors, announcer } = useAnnouncedErrors();
+
+  const submit = async () => {
+    setErrors([]);
+    if (until && !INPUT_TIME.test(until)) {
+      setErrors(['error.offerUntilInvalid']);
+      return;
+    }
+    try {
+      await offer.mutateAsync({
+        shiftId: shift.id,
+        until: until ? instantOfZonedInput(until, zone).toISOString() : undefined,
+      });
+      onDone(t('notices.offered'));
+      onClose();
+    } catch (error) {
+      setErrors(errorMessagesOf(error));
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="offer-title">
+      <DialogTitle id="offer-title">{t('offers.dialogTitle', { title: shift.title })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {announcer}
+          <FormErrorList messages={errors} />
+          <DialogContentText>
+            {t('offers.dialogHelp', { when: shiftTime(shift.startsAt, shift.endsAt) })}
+          </DialogContentText>
+          <DateTimeField
+            label={t('offers.until', { zone })}
+            value={until}
+            onChange={setUntil}
+            helperText={t('offers.untilHelp')}
+            fullWidth
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button variant="contained" onClick={submit} loading={offer.isPending}>
+          {t('actions.offerPlace')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
