@@ -40,6 +40,7 @@ import { planningRoutes } from './modules/scheduling/planning-routes.js';
 import remindersPlugin from './modules/scheduling/plugin.js';
 import { schedulingRoutes } from './modules/scheduling/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
+import wishRoundCloserPlugin from './modules/wish-rounds/plugin.js';
 import { wishRoundsRoutes } from './modules/wish-rounds/routes.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin, { clientErrorHandler } from './plugins/errors.js';
@@ -194,6 +195,7 @@ export async function buildApp({
   await app.register(mailPlugin);
   await app.register(pushPlugin);
   await app.register(remindersPlugin);
+  await app.register(wishRoundCloserPlugin);
 
   await app.register(
     async (api) => {

@@ -451,6 +451,8 @@ export interface WishRoundsTable {
   seed: number;
   /** The last allocation shown to the organiser (JSON), or null. */
   preview: Json | null;
+  /** When the last preview was made: a round that closes without one made since is allocated at its closing. */
+  allocated_at: Timestamp | null;
   /** The preview's places publishing could not give (JSON), once published. */
   skipped: Json | null;
   created_by: number | null;

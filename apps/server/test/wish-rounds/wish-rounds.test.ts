@@ -471,6 +471,39 @@ describe(`allocating and publishing on ${dialect}`, () => {
     expect(shifts.filter((id) => experienced.has(byShift.get(id) as number))).toHaveLength(2);
   });
 
+  it('allocates a round when it closes, with its own seed and options, once; publishing stays with the organiser', async () => {
+    const grill = await w.shift(w.kitchen.id, 150, { capacity: 1, title: 'Closing grill' });
+    const round = await w.round({ title: 'Closing round', groupId: w.kitchen.id, shiftIds: [grill], maxShifts: 1 });
+    const path = w.e(`/wish-rounds/${round.id}`);
+    const ula = await w.volunteer(w.kitchen.id, 'Ula');
+    const saved = await ula.client.post(`${path}/wishes`, { ranked: [grill], cannot: [], count: 1 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // A look before closing, with another seed: the closing pass makes a fresh one (wishes may change until then).
+    const early = await w.admin.post(`${path}/allocate`, { seed: 7 });
+    expect(early.statusCode, early.body).toBe(200);
+    const closesAt = Date.parse(String(round.closesAt));
+    expect(await w.t.app.wishRoundCloser.tick(new Date(closesAt - 1000))).not.toContain(round.id);
+
+    const closed = new Date(closesAt + 1000);
+    expect(await w.t.app.wishRoundCloser.tick(closed)).toContain(round.id);
+    const answer = (await w.admin.get(path)).json().round;
+    expect(answer.publishedAt).toBeNull();
+    expect(answer.preview.stats.seed).toBe(round.seed);
+    expect(answer.preview.assignments).toEqual([{ shiftId: grill, eventUserId: ula.eventUserId, rank: 1 }]);
+    // Once allocated since its closing, a round is left alone.
+    expect(await w.t.app.wishRoundCloser.tick(new Date(closesAt + 60_000))).not.toContain(round.id);
+    const logged = await w.t.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('subject', '=', `wish_round:${round.id}`)
+      .where('action', '=', 'wish_round.allocated')
+      .execute();
+    expect(logged).toEqual([{ action: 'wish_round.allocated', actor_id: null }]);
+    // Nothing was placed: the shift is still free until the organiser publishes.
+    const shifts = (await w.admin.get(w.e('/shifts'))).json().shifts as { id: number; assignments: unknown[] }[];
+    expect(shifts.find((shift) => shift.id === grill)?.assignments).toEqual([]);
+  });
+
   it('lets the admin delete a round that is not published', async () => {
     const round = await w.round({ shiftIds: [await w.shift(null, 140)] });
     const deleted = await w.admin.delete(w.e(`/wish-rounds/${round.id}`));

@@ -8,7 +8,8 @@ type AnyDb = Kysely<any>;
  * Wish rounds (decision 035), owned by the wish-rounds module:
  * - `wish_rounds`: a round of an event (of one group, or the whole event: `group_id` null) with its closing time,
  *   the shifts asked of each person, the options and seed of the allocation, the last preview (JSON lines, so
- *   publishing places exactly what was shown), when it was published and the places publishing had to skip (JSON);
+ *   publishing places exactly what was shown) and when it was made (`allocated_at`: a round that closes without
+ *   one made since is allocated then), when it was published and the places publishing had to skip (JSON);
  * - `wish_round_shifts`: the round's shifts;
  * - `wishes`: one row per person seen in a round: their friend code (made on first sight), how many shifts they will
  *   do (`shift_count` null: no wishes saved yet) and the friend whose code they gave;
@@ -32,6 +33,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('options', 'text', (c) => c.notNull())
     .addColumn('seed', 'integer', (c) => c.notNull())
     .addColumn('preview', 'text')
+    .addColumn('allocated_at', 'text')
     .addColumn('skipped', 'text')
     .addColumn('created_by', 'integer')
     .addColumn('created_at', 'text', (c) => c.notNull())

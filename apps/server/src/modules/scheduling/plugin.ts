@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type PeriodicPass, periodicPass } from '../../lib/periodic-pass.js';
 import { schedulingService } from './service.js';
 
-/** The shift reminder worker: queues the reminders that are due, every REMINDER_POLL_MS, in the server process. */
-export interface ReminderWorker {
-  /** One pass (what the timer runs): queues every due reminder; answers how many mails it queued. */
-  tick(now?: Date): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
+/**
+ * The shift reminder worker: queues the reminders that are due, every REMINDER_POLL_MS, in the server process. One
+ * pass (`tick`, what the timer runs) queues every due reminder and answers how many mails it queued.
+ */
+export type ReminderWorker = PeriodicPass<number>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,35 +24,11 @@ async function remindersPlugin(app: FastifyInstance) {
     secret: app.config.SESSION_SECRET,
     publicUrl: app.config.PUBLIC_URL,
   });
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<unknown> | null = null;
-  let running = false;
-
-  const pass = () => {
-    timer = null;
-    if (!running || current) return;
-    current = service
-      .sendDueReminders()
-      .catch((error: unknown) => app.log.error({ err: error }, 'reminder pass failed'))
-      .finally(() => {
-        current = null;
-        if (running) timer = setTimeout(pass, app.config.REMINDER_POLL_MS);
-      });
-  };
-
-  const worker: ReminderWorker = {
-    tick: (now) => service.sendDueReminders(now),
-    start() {
-      running = true;
-      pass();
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await current;
-    },
-  };
+  const worker = periodicPass(
+    (now) => service.sendDueReminders(now),
+    app.config.REMINDER_POLL_MS,
+    (error) => app.log.error({ err: error }, 'reminder pass failed'),
+  );
   app.decorate('reminders', worker);
   if (app.config.REMINDER_WORKER === 'on') app.addHook('onReady', async () => worker.start());
   // Before the mail worker stops and the database closes.

@@ -29,6 +29,9 @@ import { roundAnswer } from './round-operations.js';
 /** Choices read per statement when building the engine's input. */
 const CHOICES_PAGE = 5000;
 
+/** Rounds the closing pass allocates at most per pass (the rest the next pass). */
+const CLOSING_PASS_MAXIMUM = 20;
+
 /** People whose memberships and languages are read per statement when telling them. */
 const NOTICE_LOOKUP = 500;
 
@@ -131,6 +134,42 @@ export function allocationOperations(context: WishRoundContext) {
     return { input, participants };
   }
 
+  /**
+   * Runs the engine (in its worker thread) on the round as the database has it now and stores the result as the
+   * round's preview, made at `now`; null when the round was published meanwhile.
+   */
+  async function allocateRound(
+    round: WishRoundRow,
+    seed: number,
+    chosen: WishRoundOptions,
+    now = nowIso(),
+  ): Promise<StoredPreview | null> {
+    const { input: engineInput, participants } = await inputOf(round, seed, chosen);
+    const result = await allocate(engineInput);
+    await turnOfTheLoop();
+    const got = new Map<number, number>();
+    for (const place of result.assignments) got.set(place.eventUserId, (got.get(place.eventUserId) ?? 0) + 1);
+    const position = new Map(result.order.map((id, index) => [id, index + 1]));
+    const stored: StoredPreview = {
+      assignments: result.assignments,
+      unmet: result.unmet,
+      stats: { ...result.stats, seed },
+      options: chosen,
+      people: participants.map((person) => ({
+        eventUserId: person.event_user_id,
+        firstname: person.firstname,
+        lastname: person.lastname,
+        position: position.get(person.event_user_id) ?? 0,
+        wanted: person.shift_count,
+        got: got.get(person.event_user_id) ?? 0,
+        minimum: round.min_shifts,
+      })),
+      createdAt: now,
+      order: result.order,
+    };
+    return (await read.savePreview(round.id, await storePreview(stored), now)) ? stored : null;
+  }
+
   return {
     /**
      * Runs the allocation (the engine, in its worker thread) and stores it as the round's preview, which publishing
@@ -144,33 +183,37 @@ export function allocationOperations(context: WishRoundContext) {
     ): Promise<WishRoundPreview> {
       const round = await requireRunner(caller, roundId);
       if (round.published_at !== null) throw conflict('error.wishRoundPublished');
-      const seed = input.seed ?? round.seed;
-      const chosen = input.options ?? optionsOf(round);
-      const { input: engineInput, participants } = await inputOf(round, seed, chosen);
-      const result = await allocate(engineInput);
-      await turnOfTheLoop();
-      const got = new Map<number, number>();
-      for (const place of result.assignments) got.set(place.eventUserId, (got.get(place.eventUserId) ?? 0) + 1);
-      const position = new Map(result.order.map((id, index) => [id, index + 1]));
-      const stored: StoredPreview = {
-        assignments: result.assignments,
-        unmet: result.unmet,
-        stats: { ...result.stats, seed },
-        options: chosen,
-        people: participants.map((person) => ({
-          eventUserId: person.event_user_id,
-          firstname: person.firstname,
-          lastname: person.lastname,
-          position: position.get(person.event_user_id) ?? 0,
-          wanted: person.shift_count,
-          got: got.get(person.event_user_id) ?? 0,
-          minimum: round.min_shifts,
-        })),
-        createdAt: nowIso(),
-        order: result.order,
-      };
-      if (!(await read.savePreview(round.id, await storePreview(stored)))) throw conflict('error.wishRoundPublished');
+      const stored = await allocateRound(round, input.seed ?? round.seed, input.options ?? optionsOf(round));
+      if (!stored) throw conflict('error.wishRoundPublished');
       return previewAnswer(stored);
+    },
+
+    /**
+     * The closing pass (the background worker, every REMINDER_POLL_MS): each round that has closed unpublished
+     * without a preview made since its closing is allocated with its own seed and options, so the organisers find
+     * the preview ready; `wish_round.allocated` is logged with no actor. Answers the rounds allocated.
+     */
+    async allocateClosedRounds(now: Date = new Date()): Promise<number[]> {
+      const done: number[] = [];
+      for (const round of await read.dueForAllocation(now.toISOString(), CLOSING_PASS_MAXIMUM)) {
+        // Stamped with the pass's time: made since the closing, so the next pass leaves it.
+        const stored = await allocateRound(round, round.seed, optionsOf(round), now.toISOString());
+        if (!stored) continue;
+        await writeAudit(db, {
+          eventId: round.event_id,
+          actorId: null,
+          action: 'wish_round.allocated',
+          subject: `wish_round:${round.id}`,
+          details: {
+            title: round.title,
+            placesFilled: stored.stats.placesFilled,
+            places: stored.stats.places,
+            seed: stored.stats.seed,
+          },
+        });
+        done.push(round.id);
+      }
+      return done;
     },
 
     /**

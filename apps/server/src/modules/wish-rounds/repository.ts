@@ -356,11 +356,25 @@ export function wishRoundsRepository(db: Db, dialect: DialectName) {
       (await db.selectFrom('wish_rounds').select('skipped').where('id', '=', roundId).executeTakeFirst())?.skipped ??
       null,
 
+    /**
+     * Rounds that have closed unpublished without a preview made since their closing (oldest closing first): the
+     * closing pass allocates them.
+     */
+    dueForAllocation: (now: string, limit: number): Promise<WishRoundRow[]> =>
+      roundsFrom()
+        .where('r.published_at', 'is', null)
+        .where('r.closes_at', '<=', now)
+        .where((eb) => eb.or([eb('r.allocated_at', 'is', null), eb('r.allocated_at', '<', eb.ref('r.closes_at'))]))
+        .orderBy('r.closes_at')
+        .orderBy('r.id')
+        .limit(limit)
+        .execute(),
+
     /** Stores the preview while the round is not published: false when it was published meanwhile. */
-    async savePreview(roundId: number, preview: string): Promise<boolean> {
+    async savePreview(roundId: number, preview: string, now: string): Promise<boolean> {
       const result = await db
         .updateTable('wish_rounds')
-        .set({ preview })
+        .set({ preview, allocated_at: now })
         .where('id', '=', roundId)
         .where('published_at', 'is', null)
         .executeTakeFirst();
