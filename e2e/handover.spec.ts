@@ -10,7 +10,7 @@ import {
   waitForMail,
 } from './fixtures';
 
-/** Hand-over (issue 30, decision 033): one volunteer offers their place, another takes it; then with approval. */
+/** Hand-over (decision 033): one volunteer offers their place, another takes it; then with approval. */
 test('a volunteer offers their place on a phone, another takes it, and a leader approves the next one', async ({
   page,
   browser,

@@ -2,7 +2,7 @@
  * The wish round's allocation at festival scale (decision 034): 5,000 volunteers, 3,000 shifts of 5 places
  * (15,000 places) over a weekend with overlapping shifts, 5 ranked wishes each with a skewed popularity (a few
  * shifts are everyone's favourites), each asking for 1 to 4 shifts, 1 in 10 experienced, 1 in 20 in a friend
- * pair. Goal: the whole allocation in < 10 s (issue 30), in the calling thread as the worker runs it.
+ * pair. Goal: the whole allocation in < 10 s (decision 034), in the calling thread as the worker runs it.
  * `npx tsx bench/allocation.ts` alone, or through `npm run bench` (BENCH_ONLY=allocation).
  */
 import { allocateSync } from '../src/modules/wish-rounds/allocation/index.js';

@@ -4,7 +4,7 @@ import { eventGroupRefSchema } from './events.js';
 import { isoInstant, shiftAssignmentSchema } from './shifts.js';
 
 /**
- * Hand-over (issue 30): a volunteer offers their place on a shift until a deadline; a free, rested volunteer of
+ * Hand-over (decision 033): a volunteer offers their place on a shift until a deadline; a free, rested volunteer of
  * the shift's group takes it (or asks to, when the event wants a leader's approval). The one who offered keeps the
  * place until then (decision 033).
  */

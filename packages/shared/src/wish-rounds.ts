@@ -4,7 +4,7 @@ import { eventGroupRefSchema } from './events.js';
 import type { Caller } from './policies.js';
 
 /**
- * Wish rounds (issue 30): an organiser opens a round of shifts with a closing time; each volunteer ranks the shifts
+ * Wish rounds (decision 035): an organiser opens a round of shifts with a closing time; each volunteer ranks the shifts
  * they want, marks those they cannot do and says how many they will do; an allocation then gives out the places
  * (a preview the organiser can run again), and publishing makes them shifts.
  */

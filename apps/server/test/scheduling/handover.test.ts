@@ -5,7 +5,7 @@ import { startSmtpServer, textOf } from '../helpers/smtp.js';
 import { codesOf, handoverEvent } from './handover-fixtures.js';
 
 /**
- * Hand-over (issue 30, decision 033): a volunteer offers their place until a deadline and keeps it until someone
+ * Hand-over (decision 033): a volunteer offers their place until a deadline and keeps it until someone
  * takes it; free, rested volunteers of the group see it and take it (or ask, when a leader must approve); both are
  * told, the audit log says so.
  */

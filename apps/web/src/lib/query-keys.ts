@@ -142,7 +142,7 @@ export const coverKeys = {
   mine: () => ['cover', 'mine'] as const,
 };
 
-/** An event's wish rounds (issue 30): the list, one round (with my wishes or the organisers' preview), my result. */
+/** An event's wish rounds (decision 035): the list, one round (with my wishes or the organisers' preview), my result. */
 export const wishRoundKeys = {
   all: (eventId: number) => ['wish-rounds', eventId] as const,
   list: (eventId: number) => ['wish-rounds', eventId, 'list'] as const,

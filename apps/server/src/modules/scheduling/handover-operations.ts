@@ -37,7 +37,7 @@ const statusOf = (row: OfferRow, now: number): OfferStatus =>
     : (row.status as OfferStatus);
 
 /**
- * Hand-over (issue 30, decision 033): a volunteer offers their place until a deadline and keeps it until someone
+ * Hand-over (decision 033): a volunteer offers their place until a deadline and keeps it until someone
  * takes it; a free, rested volunteer of the shift's group takes it, or asks to when the event wants a leader's
  * approval. Every decision holds the shift's row lock, then the offer's, then the taker's membership, so an offer
  * goes to exactly one person and the shift never holds more than its places.

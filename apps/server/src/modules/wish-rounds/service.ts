@@ -7,7 +7,7 @@ import { wishOperations } from './wish-operations.js';
 export type { WishRoundOptionsOfApp };
 
 /**
- * Wish rounds (issue 30, decision 035): an organiser's round of shifts (`wish_rounds`, `wish_round_shifts`), each
+ * Wish rounds (decision 035): an organiser's round of shifts (`wish_rounds`, `wish_round_shifts`), each
  * volunteer's wishes (`wishes`, `wish_choices`), the allocation engine's preview and its publication, whose places
  * are written by the scheduling module under its rules. Publishing holds the round's row lock (PostgreSQL), so a
  * round is published exactly once.
