@@ -18,6 +18,18 @@ export function requirePlaceableBy(membership: EventMembership, member: { group:
   if (!canPlaceMember(membership, member.group?.id ?? null)) throw forbidden('error.shiftMemberOtherGroup');
 }
 
+/**
+ * A volunteer who may not hold a place on this shift: it belongs to a group and they are not in it. Organisers are
+ * placed by organisers, who checked them already; this is for places given without a person choosing them (a
+ * waitlist's turn, a published wish round).
+ */
+export function volunteerOfOtherGroup(
+  shift: { group_id: number | null },
+  member: { roleLevel: number; group: { id: number } | null },
+): boolean {
+  return member.roleLevel === 2 && shift.group_id !== null && shift.group_id !== (member.group?.id ?? null);
+}
+
 /** A shift's time as stored: ISO instants. */
 export interface ShiftSpan {
   starts_at: string;

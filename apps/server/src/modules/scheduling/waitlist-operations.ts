@@ -10,7 +10,7 @@ import { handoverRepository } from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import type { SchedulingContext } from './operations-context.js';
 import { type ShiftRow, schedulingRepository } from './repository.js';
-import { checkHeldShifts, requireOrganiserOf, spanClash } from './rules.js';
+import { checkHeldShifts, requireOrganiserOf, spanClash, volunteerOfOtherGroup } from './rules.js';
 
 /**
  * Gives the free places of a shift to the people waiting for it, first first, inside the caller's transaction
@@ -38,7 +38,7 @@ export async function fillFromWaitlist(
     if (taken >= shift.capacity) break;
     const member = await members.lockMember(eventId, entry.event_user_id);
     if (!member) continue;
-    if (member.roleLevel === 2 && shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) continue;
+    if (volunteerOfOtherGroup(shift, member)) continue;
     const held = await repository.shiftsOfMember(eventId, entry.event_user_id);
     if (held.some((other) => other.id === shift.id)) {
       // Placed by an organiser meanwhile: no longer waiting.

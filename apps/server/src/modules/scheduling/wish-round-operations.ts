@@ -6,7 +6,7 @@ import { withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
 import type { SchedulingContext } from './operations-context.js';
 import { type ShiftRow, schedulingRepository } from './repository.js';
-import { type HeldShift, spanClash } from './rules.js';
+import { type HeldShift, spanClash, volunteerOfOtherGroup } from './rules.js';
 import { wishRoundScheduleRepository } from './wish-round-repository.js';
 
 /** A place of a published wish round that no longer fitted, and why. */
@@ -99,7 +99,7 @@ export function wishRoundOperations(shared: SchedulingContext) {
             skip('gone');
             continue;
           }
-          if (member.roleLevel === 2 && shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
+          if (volunteerOfOtherGroup(shift, member)) {
             skip('gone');
             continue;
           }
