@@ -16,7 +16,7 @@ import { handoverRepository, type OfferRow } from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import { type SchedulingContext, toAssignment, utc } from './operations-context.js';
 import { type ShiftRow, schedulingRepository } from './repository.js';
-import { requireOrganiserOf, spanClash } from './rules.js';
+import { checkHeldShifts, requireOrganiserOf, spanClash } from './rules.js';
 
 /** Admins and leaders told of a hand-over waiting for approval, at most. */
 const APPROVERS_MAXIMUM = 50;
@@ -109,12 +109,8 @@ export function handoverOperations(shared: SchedulingContext) {
     const repository = schedulingRepository(trx, dialect);
     const settings = await repository.settings(shift.event_id);
     const held = await repository.shiftsOfMember(shift.event_id, eventUserId);
-    if (held.some((other) => other.id === shift.id)) throw conflict('error.shiftAlreadyAssigned');
-    const clash = spanClash(shift, held, settings.minRestMinutes);
-    if (clash?.rule === 'overlap') throw conflict('error.shiftOverlap', { title: clash.other.title });
-    if (clash?.rule === 'rest') {
-      throw conflict('error.shiftRestTooShort', { minutes: settings.minRestMinutes, title: clash.other.title });
-    }
+    // The sign-up's checks; the place is the offerer's, so the shift being full never refuses the taker.
+    await checkHeldShifts(shift, held, settings, async () => false);
     return { member, settings };
   }
 
