@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, login, ownAddress, settled, test, uniqueEmail } from './fixtures';
 
 /**
- * Web push on the account page (issue 29, decision 030): a person allows notifications on this device, the
+ * Web push on the account page (decision 030): a person allows notifications on this device, the
  * subscription goes to our server, the app's service worker shows a pushed notice, each kind of notice is push or
  * e-mail by their choice, and the device can be turned off again.
  *

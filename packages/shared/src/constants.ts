@@ -177,12 +177,12 @@ export type CheckInKind = (typeof CHECK_IN_KINDS)[number];
 export const BOARD_STATES = ['expected', 'arrived', 'late', 'no_show', 'left'] as const;
 export type BoardState = (typeof BOARD_STATES)[number];
 
-/** Web push (issue 29): what a person can be told by a push message, each switched on or off in their account. */
+/** Web push (decision 030): what a person can be told by a push message, each switched on or off in their account. */
 export const NOTIFICATION_KINDS = ['shiftReminder', 'shiftChange', 'coverRequest', 'waitlistPlace'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
- * A cover request (issue 29): `open` while nobody took it, `taken` once someone did, `closed` when the shift has
+ * A cover request (decision 031): `open` while nobody took it, `taken` once someone did, `closed` when the shift has
  * ended or has no free place left.
  */
 export const COVER_REQUEST_STATES = ['open', 'taken', 'closed'] as const;

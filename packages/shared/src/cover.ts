@@ -5,7 +5,7 @@ import { eventGroupRefSchema } from './events.js';
 import { shiftAssignmentSchema } from './shifts.js';
 
 /**
- * Asking for cover (issue 29): an organiser asks the free, rested volunteers of a shift's group to take a late
+ * Asking for cover (decision 031): an organiser asks the free, rested volunteers of a shift's group to take a late
  * or empty place; the first to accept gets it, the others see it taken.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_KINDS, type NotificationKind, PUSH_LIMITS } from './constants.js';
 
 /**
- * Web push (issue 29): a device subscribes with the address its browser's push service gave it and the keys the
+ * Web push (decision 030): a device subscribes with the address its browser's push service gave it and the keys the
  * messages are encrypted for (RFC 8291); each person chooses per kind of notice whether it may come by push.
  */
 

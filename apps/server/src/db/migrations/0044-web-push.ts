@@ -5,7 +5,7 @@ import type { DialectName } from '../types.js';
 type AnyDb = Kysely<any>;
 
 /**
- * Web push (issue 29), owned by the push module:
+ * Web push (decision 030), owned by the push module:
  * - `push_subscriptions`: one row per device, its push-service address unique (a device belongs to the account
  *   that subscribed it last), the keys its messages are encrypted for, when a message last arrived and how many
  *   failed since;

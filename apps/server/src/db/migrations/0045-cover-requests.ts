@@ -5,7 +5,7 @@ import type { DialectName } from '../types.js';
 type AnyDb = Kysely<any>;
 
 /**
- * Asking for cover (issue 29, decision 031), owned by the cover module:
+ * Asking for cover (decision 031), owned by the cover module:
  * - `cover_requests`: an organiser's request for someone to take a free place of a shift; `taken_by_event_user_id`
  *   and `taken_at` once a volunteer took it (the row whose lock decides the one winner), `closed_at` when it was
  *   closed without anyone taking it;

@@ -1,6 +1,6 @@
-import type { CoverRequestState, NotificationKind } from '@funkis/shared';
+import type { CoverRequestState } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
-import type { NotifyOptions, NotifyResult, PushMessage } from '../push/service.js';
+import type { Notify } from '../push/service.js';
 import { type CoverRequestRow, coverRepository } from './repository.js';
 
 /** What asking for cover needs beyond the database. */
@@ -9,12 +9,7 @@ export interface CoverOptions {
    * `app.push.notify`: the request by push to those who allow it, by e-mail to the others; without it nobody is
    * told (scripts, benches).
    */
-  notify?: (
-    userId: number,
-    kind: NotificationKind,
-    message: PushMessage,
-    options: NotifyOptions,
-  ) => Promise<NotifyResult>;
+  notify?: Notify;
   /** The app's public address, for the links in the mails of a place freed for cover (`PUBLIC_URL`). */
   publicUrl?: string;
 }

@@ -1,13 +1,12 @@
 import { type CoverRequest, canAskForCover } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
-import { conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { conflict, forbidden } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
-import { mailLanguagesOf } from '../account/languages.js';
-import { eventsService } from '../events/service.js';
 import { membershipsService } from '../memberships/service.js';
-import { shiftWhen } from '../scheduling/mails.js';
+import { tellMembers } from '../push/service.js';
+import { shiftNotice } from '../scheduling/mails.js';
 import { schedulingService } from '../scheduling/service.js';
 import { type CoverContext, coverRequestPath } from './operations-context.js';
 import { coverRepository } from './repository.js';
@@ -62,31 +61,20 @@ export function requestOperations(shared: CoverContext) {
           settings,
         );
         await repository.insertOffers(request.id, free, now);
-        if (free.length > 0 && options.notify) {
-          const people = await members.findMembers(caller.eventId, free);
-          const event = (await eventsService(trx, dialect).namesAndZones([caller.eventId])).get(caller.eventId);
-          if (!event) throw notFound();
-          const languages = await mailLanguagesOf(
-            trx,
-            people.map((person) => person.userId),
-          );
-          for (const person of people) {
-            const language = languages.get(person.userId) ?? 'en';
-            await options.notify(
-              person.userId,
-              'coverRequest',
-              {
-                key: 'push.coverRequest',
-                params: {
-                  shift: shift.title,
-                  when: shiftWhen({ startsAt: shift.starts_at, endsAt: shift.ends_at }, language, event.timeZone),
-                  event: event.name,
-                },
-              },
-              { url: coverRequestPath(request.id), eventId: caller.eventId, reason: 'cover_request', db: trx },
-            );
-          }
-        }
+        const notice = shiftNotice('coverRequest', 'push.coverRequest', {
+          title: shift.title,
+          location: shift.location,
+          startsAt: shift.starts_at,
+          endsAt: shift.ends_at,
+        });
+        await tellMembers(trx, dialect, options.notify, {
+          eventId: caller.eventId,
+          eventUserIds: free,
+          kind: notice.kind,
+          url: coverRequestPath(request.id),
+          reason: 'cover_request',
+          write: (reader) => ({ message: notice.message(reader) }),
+        });
         if (!open) {
           await writeAudit(trx, {
             eventId: caller.eventId,

@@ -6,7 +6,7 @@ import { requestOperations } from './request-operations.js';
 export type { CoverOptions };
 
 /**
- * Asking for cover (issue 29, decision 031): an organiser's request for a free place of a shift, offered to the group's free and
+ * Asking for cover (decision 031): an organiser's request for a free place of a shift, offered to the group's free and
  * rested volunteers (`cover_requests`, `cover_request_offers`); the first to accept gets the place through the
  * scheduling module's rules. Accepting holds the request's row lock (PostgreSQL), then the shift's and the
  * member's, so one request has exactly one taker.

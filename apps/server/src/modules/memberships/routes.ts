@@ -43,7 +43,6 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = membershipsService(app.db, app.dialect);
   // A removed person's places on shifts to come go to the shifts' waitlists; whoever gets one is told.
   const schedulingOptions: SchedulingOptions = {
-    enqueue: (input, db) => app.mail.enqueue(input, db),
     notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
     secret: app.config.SESSION_SECRET,
     publicUrl: app.config.PUBLIC_URL,

@@ -5,11 +5,12 @@ import { type PushOptions, pushContext } from './operations-context.js';
 import { subscriptionOperations } from './subscription-operations.js';
 
 export type { NotifyOptions, NotifyResult } from './notify.js';
+export { type MemberNotice, type NoticeReader, type Notify, tellMembers } from './tell-members.js';
 export type { PushMessage, PushMessageKey } from './texts.js';
 export type { PushOptions };
 
 /**
- * Web push (issue 29): devices (`push_subscriptions`), what may come by push (`notification_preferences`),
+ * Web push (decision 030): devices (`push_subscriptions`), what may come by push (`notification_preferences`),
  * `notify` (push where allowed, else e-mail, both through the mail queue) and the queue's sender of push messages.
  */
 export function pushService(db: Db, options: PushOptions) {

@@ -48,6 +48,10 @@ export const pushTexts = {
     en: { title: 'Your place was taken over: {shift}', body: '{when} – {event}' },
     sv: { title: 'Din plats har tagits över: {shift}', body: '{when} – {event}' },
   },
+  'push.handoverPending': {
+    en: { title: 'A hand-over waits for approval: {shift}', body: '{when} – {event}' },
+    sv: { title: 'En överlämning väntar på godkännande: {shift}', body: '{when} – {event}' },
+  },
 } satisfies Record<string, Record<MailLanguage, Texts>>;
 
 export type PushMessageKey = keyof typeof pushTexts;

@@ -83,7 +83,7 @@ export function calendarOperations(shared: SchedulingContext) {
      * only set when it was not (`reminded_at is null`), so two workers or a restart never send twice.
      */
     async sendDueReminders(now = new Date()): Promise<number> {
-      if (!options.enqueue) return 0;
+      if (!options.notify) return 0;
       const hoursList = await read.reminderHourValues();
       let sent = 0;
       for (const hours of hoursList) {

@@ -290,6 +290,8 @@ export function handoverOperations(shared: SchedulingContext) {
           await approversOf(trx, caller.eventId, shift.group_id),
           'shift_handover',
           (context) => schedulingMails.handoverPending(mailShift, context, fromName, toName),
+          // The organisers of the shift: by push to those who allow shift changes, as the people on it are told.
+          shiftNotice('shiftChange', 'push.handoverPending', mailShift),
         );
         return { pending: offer.id };
       });

@@ -40,7 +40,7 @@ export function shiftWhen(shift: Pick<MailShift, 'startsAt' | 'endsAt'>, languag
 export function shiftNotice(kind: NotificationKind, key: PushMessageKey, shift: MailShift) {
   return {
     kind,
-    message: (context: MailContext): PushMessage => ({
+    message: (context: Pick<MailContext, 'language' | 'timeZone' | 'eventName'>): PushMessage => ({
       key,
       params: {
         shift: shift.title,

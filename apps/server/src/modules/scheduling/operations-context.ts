@@ -15,12 +15,10 @@ import type { Db, DialectName } from '../../db/types.js';
 import type { EventMembership } from '../../lib/caller.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
-import { mailLanguagesOf } from '../account/languages.js';
 import { eventsService } from '../events/service.js';
 import { groupsService } from '../groups/service.js';
-import type { EnqueueInput } from '../mail/service.js';
 import { membershipsService } from '../memberships/service.js';
-import type { NotifyOptions, NotifyResult, PushMessage } from '../push/service.js';
+import { type Notify, type PushMessage, tellMembers } from '../push/service.js';
 import type { CalendarShift } from './ical.js';
 import type { MailContext, MailShift } from './mails.js';
 import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
@@ -31,22 +29,15 @@ const SHIFT_SLICE = 250;
 
 /** What the service needs beyond the database: the mail queue, the token secret and the public address. */
 export interface SchedulingOptions {
-  /** `app.mail.enqueue`; without it no mail is written (scripts, benches). */
-  enqueue?: (input: EnqueueInput, db: Db) => Promise<void>;
   /** The secret calendar tokens are hashed with (SESSION_SECRET). */
   secret?: string;
   /** PUBLIC_URL, for links in mail and the feed's URL. */
   publicUrl?: string;
   /**
-   * `app.push.notify`: push first where the person allows it for the kind, the mail otherwise; without it every
-   * notice is mail.
+   * `app.push.notify`: each notice by push where the person allows it for the kind, by e-mail otherwise; without
+   * it nobody is told (scripts, benches).
    */
-  notify?: (
-    userId: number,
-    kind: NotificationKind,
-    message: PushMessage,
-    options: NotifyOptions,
-  ) => Promise<NotifyResult>;
+  notify?: Notify;
 }
 
 export const HOUR = 3_600_000;
@@ -85,62 +76,30 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
   });
 
   /**
-   * Queues one mail to each membership, in their language, inside the caller's transaction (so the mail goes
-   * exactly when the change is kept). `write` gets the reader's context and answers subject and text. With `push`
-   * (and the push module's notify in the options) the notice goes by push to those who allow that kind, and the
-   * mail to the others.
+   * Tells each membership of a change, in their language, inside the caller's transaction (so the notice goes
+   * exactly when the change is kept): by push to those who allow the notice's kind, by the mail `write` makes for
+   * the reader to the others (`tellMembers`). Answers how many were told.
    */
-  async function notify(
+  function notify(
     trx: Db,
     eventId: number,
     eventUserIds: readonly number[],
     reason: string,
     write: (context: MailContext) => { subject: string; text: string },
-    push?: { kind: NotificationKind; message: (context: MailContext) => PushMessage },
+    push: { kind: NotificationKind; message: (context: MailContext) => PushMessage },
   ): Promise<number> {
-    if ((!options.enqueue && !options.notify) || eventUserIds.length === 0) return 0;
-    const members = await membershipsService(trx, dialect).findMembers(eventId, eventUserIds);
-    if (members.length === 0) return 0;
-    const event = await eventInfo(trx, eventId);
-    const languages = await mailLanguagesOf(
-      trx,
-      members.map((member) => member.userId),
-    );
-    for (const member of members) {
-      const language = languages.get(member.userId) ?? 'en';
-      const context = {
-        language,
-        firstname: member.firstname,
-        eventName: event.name,
-        timeZone: event.timeZone,
-        link: `${publicUrl}/event/${eventId}/scheduling`,
-      };
-      const mail = write(context);
-      if (push && options.notify) {
-        await options.notify(member.userId, push.kind, push.message(context), {
-          url: `/event/${eventId}/scheduling`,
-          eventId,
-          mail,
-          reason,
-          db: trx,
-        });
-        continue;
-      }
-      if (!options.enqueue) continue;
-      await options.enqueue(
-        {
-          eventId,
-          to: [
-            { userId: member.userId, email: member.email, name: `${member.firstname} ${member.lastname}`, language },
-          ],
-          subject: mail.subject,
-          text: mail.text,
-          reason,
-        },
-        trx,
-      );
-    }
-    return members.length;
+    const link = `${publicUrl}/event/${eventId}/scheduling`;
+    return tellMembers(trx, dialect, options.notify, {
+      eventId,
+      eventUserIds,
+      kind: push.kind,
+      url: `/event/${eventId}/scheduling`,
+      reason,
+      write: (reader) => {
+        const context = { ...reader, link };
+        return { message: push.message(context), mail: write(context) };
+      },
+    });
   }
 
   const requireGroup = async (trx: Db, eventId: number, groupId: number | null) => {
@@ -177,6 +136,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
 
   /** The shifts with their assignments and the assigned people's names. */
   async function shiftsWithPeople(eventId: number, rows: ShiftRow[], viewer: number, source: Db): Promise<Shift[]> {
+    if (rows.length === 0) return [];
     const repository = schedulingRepository(source, dialect);
     const assignments = await repository.assignmentsOf(rows.map((row) => row.id));
     const waitlists = await repository.waitlistsOf(

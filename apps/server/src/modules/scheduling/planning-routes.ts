@@ -37,7 +37,6 @@ const assignmentParams = z.object({ id: idSchema, shiftId: idSchema, assignmentI
  */
 export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = planningService(app.db, app.dialect, {
-    enqueue: (input, db) => app.mail.enqueue(input, db),
     // Changes to people's shifts go by push to those who allow it, the change mail to the others.
     notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
     publicUrl: app.config.PUBLIC_URL,

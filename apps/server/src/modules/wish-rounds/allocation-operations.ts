@@ -5,10 +5,9 @@ import { withCheckpointAside } from '../../lib/checkpoint-aside.js';
 import { mapInSlices, turnEvery, turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { chunked, withTransaction } from '../../lib/transaction.js';
-import { mailLanguagesOf } from '../account/languages.js';
+import { withTransaction } from '../../lib/transaction.js';
 import { eventsService } from '../events/service.js';
-import { membershipsService } from '../memberships/service.js';
+import { tellMembers } from '../push/service.js';
 import type { MailShift } from '../scheduling/mails.js';
 import { schedulingService } from '../scheduling/service.js';
 import type { SkippedPlace } from '../scheduling/wish-round-operations.js';
@@ -31,9 +30,6 @@ const CHOICES_PAGE = 5000;
 
 /** Rounds the closing pass allocates at most per pass (the rest the next pass). */
 const CLOSING_PASS_MAXIMUM = 20;
-
-/** People whose memberships and languages are read per statement when telling them. */
-const NOTICE_LOOKUP = 500;
 
 /** Allocating a round (a preview) and publishing it. */
 export function allocationOperations(context: WishRoundContext) {
@@ -259,8 +255,8 @@ export function allocationOperations(context: WishRoundContext) {
   /**
    * Tells each person of the preview what they got and why a wish was not met, after the commit, the loop turning
    * every few milliseconds (decision 021; at 5,000 people this held the loop for up to ≈ 700 ms, decision 035): the
-   * maps of places and reasons are built, the members and languages read 500 at a time, and each shift's line of
-   * the mail is formatted once per language (a fresh `Intl.DateTimeFormat` per line was 70 % of the time).
+   * maps of places and reasons are built, the members and languages read 500 at a time (`tellMembers`), and each
+   * shift's line of the mail is formatted once per language (a fresh `Intl.DateTimeFormat` per line was 70 % of the time).
    */
   async function tellParticipants(round: WishRoundRow, stored: StoredPreview): Promise<void> {
     if (!options.notify || stored.people.length === 0) return;
@@ -302,42 +298,28 @@ export function allocationOperations(context: WishRoundContext) {
     }
     const url = wishRoundPath(round.event_id, round.id);
     const lines = { en: new Map<MailShift, string>(), sv: new Map<MailShift, string>() };
-    const ids = stored.people.map((person) => person.eventUserId);
-    for (const slice of chunked(ids, NOTICE_LOOKUP)) {
-      await turnOfTheLoop();
-      const members = await membershipsService(db, dialect).findMembers(round.event_id, slice);
-      await turnOfTheLoop();
-      const languages = await mailLanguagesOf(
-        db,
-        members.map((member) => member.userId),
-      );
-      for (const member of members) {
-        await turn();
-        const language = languages.get(member.userId) ?? 'en';
-        const mine = assigned.get(member.id) ?? [];
-        const mail = resultMail(
-          {
-            language,
-            firstname: member.firstname,
-            eventName: event.name,
-            timeZone: event.timeZone,
-            roundTitle: round.title || event.name,
-            link: `${context.publicUrl}${url}`,
-            lines: lines[language],
-          },
-          mine,
-          unmet.get(member.id) ?? [],
-        );
-        await options.notify(
-          member.userId,
-          'shiftChange',
-          {
+    const roundTitle = round.title || event.name;
+    await tellMembers(db, dialect, options.notify, {
+      eventId: round.event_id,
+      eventUserIds: stored.people.map((person) => person.eventUserId),
+      kind: 'shiftChange',
+      url,
+      reason: 'wish_round_published',
+      inTurns: true,
+      write: (reader) => {
+        const mine = assigned.get(reader.eventUserId) ?? [];
+        return {
+          message: {
             key: 'push.wishRoundPublished',
-            params: { round: round.title || event.name, count: mine.length, event: event.name },
+            params: { round: roundTitle, count: mine.length, event: event.name },
           },
-          { url, eventId: round.event_id, mail, reason: 'wish_round_published' },
-        );
-      }
-    }
+          mail: resultMail(
+            { ...reader, roundTitle, link: `${context.publicUrl}${url}`, lines: lines[reader.language] },
+            mine,
+            unmet.get(reader.eventUserId) ?? [],
+          ),
+        };
+      },
+    });
   }
 }

@@ -1,25 +1,19 @@
 import {
   DEFAULT_WISH_ROUND_OPTIONS,
-  type NotificationKind,
   type WishRoundOptions,
   type WishRoundPreview,
   type WishRoundStatus,
   wishRoundOptionsSchema,
 } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
-import type { NotifyOptions, NotifyResult, PushMessage } from '../push/service.js';
+import type { Notify } from '../push/service.js';
 import { readLines, storeInLines } from './json-in-slices.js';
 import { type WishRoundRow, wishRoundsRepository } from './repository.js';
 
 /** What wish rounds need beyond the database. */
 export interface WishRoundOptionsOfApp {
   /** `app.push.notify`: the result by push to those who allow shift changes, by e-mail to the others. */
-  notify?: (
-    userId: number,
-    kind: NotificationKind,
-    message: PushMessage,
-    options: NotifyOptions,
-  ) => Promise<NotifyResult>;
+  notify?: Notify;
   /** PUBLIC_URL, for the link in the mail. */
   publicUrl?: string;
 }

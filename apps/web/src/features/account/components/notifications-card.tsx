@@ -38,7 +38,7 @@ export const NOTICE_KINDS = [
 ] as const satisfies readonly NotificationKind[];
 
 /**
- * The account's notifications (issue 29, decision 030): push on this device (asked for only on a press of the
+ * The account's notifications (decision 030): push on this device (asked for only on a press of the
  * button) and, per kind of notice, whether it may come by push; what may not comes by e-mail.
  */
 export function NotificationsCard() {

@@ -1,7 +1,7 @@
 import type { PushSubscriptionInput } from '@funkis/shared';
 
 /**
- * Web push on this device (issue 29, decision 030): whether the browser can, what the person allowed, and the
+ * Web push on this device (decision 030): whether the browser can, what the person allowed, and the
  * subscription the browser's push service gave the app's service worker. The server keeps the subscription
  * (`POST /api/push/subscriptions`); this module only talks to the browser.
  */
