@@ -11,6 +11,12 @@ export interface ShiftFilters {
   visibleTo?: { groupId: number | null; eventUserId: number };
   /** Group leaders: only shifts of this group (and none without a group). */
   onlyGroupId?: number | null;
+  /**
+   * Only shifts with a place free, decided by the database: a volunteer looking for a place is answered with
+   * those shifts and their people only, not every shift of the event read, named and then thrown away
+   * (decision 024).
+   */
+  free?: boolean;
 }
 
 /** The filters as one condition on `shifts`, for any query that reads the table under that name. */
@@ -23,6 +29,18 @@ export function shiftFilter(eb: ExpressionBuilder<Database, 'shifts'>, filters: 
   if (filters.onlyGroupId !== undefined) {
     const groupId = filters.onlyGroupId;
     parts.push(groupId === null ? sql<SqlBool>`1 = 0` : eb('shifts.group_id', '=', groupId));
+  }
+  if (filters.free) {
+    parts.push(
+      eb(
+        eb
+          .selectFrom('shift_assignments as taken')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('taken.shift_id', '=', 'shifts.id'),
+        '<',
+        eb.ref('shifts.capacity'),
+      ),
+    );
   }
   if (filters.visibleTo) {
     const { groupId, eventUserId } = filters.visibleTo;

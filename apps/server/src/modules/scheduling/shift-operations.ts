@@ -39,13 +39,13 @@ export function shiftOperations(shared: SchedulingContext) {
         to: query.to ? utc(query.to) : undefined,
         groupId: query.groupId,
         location: query.location || undefined,
+        free: query.free === '1',
       };
       if (!isAdmin(membership)) {
         filters.visibleTo = { groupId: membership.groupId, eventUserId: membership.eventUserId };
       }
       const rows = await read.listShifts(membership.eventId, filters);
-      const shifts = await toShifts(membership.eventId, rows, membership.eventUserId);
-      return query.free === '1' ? shifts.filter((shift) => shift.assignments.length < shift.capacity) : shifts;
+      return toShifts(membership.eventId, rows, membership.eventUserId);
     },
     get: getShift,
     settings: (eventId: number) => read.settings(eventId),
