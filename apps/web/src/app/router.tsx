@@ -1,6 +1,15 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useMemo } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import {
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createRouter,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  type LoaderFunctionArgs,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
+  Navigate,
+  type RouteObject,
+  RouterProvider,
+} from 'react-router';
 import { AuthLayout } from '../components/layouts/auth-layout';
 import { GuestOnly, RequireAuth } from '../components/layouts/guards';
 import { RootLayout } from '../components/layouts/root-layout';
@@ -428,11 +437,29 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
 ];
 
-/** Renders the router once the start-up session check is done (a full-page spinner until then). */
-export function AppRouter() {
+/**
+ * The app's router on `queryClient`, as react-router's createBrowserRouter makes it but not yet started: on a slow
+ * phone making it and starting it (matching the address, asking for the page's chunk) are each a long task, so
+ * main.tsx runs them in two (decision 029). `initialize()` starts it.
+ */
+export const createAppRouter = (queryClient: QueryClient) =>
+  createRouter({
+    history: createBrowserHistory(),
+    routes: createRoutes(queryClient),
+    mapRouteProperties,
+    hydrationRouteProperties,
+  });
+
+type AppRouterInstance = ReturnType<typeof createAppRouter>;
+
+/**
+ * Renders the router once the start-up session check is done (a full-page spinner until then). main.tsx makes and
+ * starts the router before the first render, in tasks of their own (decision 029); without one, it is made here.
+ */
+export function AppRouter({ router: made }: { router?: AppRouterInstance }) {
   const { isInitialised } = useAuth();
   const queryClient = useQueryClient();
-  const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
+  const router = useMemo(() => made ?? createAppRouter(queryClient).initialize(), [made, queryClient]);
   if (!isInitialised) {
     // The start-up session check retries while the server is away: say so over the spinner.
     return (

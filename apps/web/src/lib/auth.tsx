@@ -54,7 +54,10 @@ interface AuthProviderProps {
 export function AuthProvider({ children, initialUser }: AuthProviderProps) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>(() => {
-    if (initialUser === undefined) return UNINITIALISED;
+    // Without a stored CSRF token there is no session to ask about: the app starts signed out at once, so its
+    // first render is the page itself (in the start's transition, main.tsx) and not a spinner followed by an
+    // effect's update that React renders in one piece (decision 029).
+    if (initialUser === undefined) return getCsrfToken() ? UNINITIALISED : signedOutState(false);
     return initialUser
       ? { isInitialised: true, isAuthenticated: true, user: initialUser, hasSignedOut: false }
       : signedOutState(false);
@@ -62,11 +65,7 @@ export function AuthProvider({ children, initialUser }: AuthProviderProps) {
 
   // Start-up check: a stored CSRF token means there may be a session; the current-user call settles it.
   useEffect(() => {
-    if (initialUser !== undefined) return;
-    if (!getCsrfToken()) {
-      setState(signedOutState(false));
-      return;
-    }
+    if (initialUser !== undefined || !getCsrfToken()) return;
     const controller = new AbortController();
     let retry: ReturnType<typeof setTimeout> | undefined;
     const check = () =>

@@ -16,14 +16,27 @@ export function useSnackbar(): typeof snackbar {
   return snackbar;
 }
 
-const ToastHost = lazy(() => import('../components/ui/toast-host'));
+const loadHost = () => import('../components/ui/toast-host');
+const ToastHost = lazy(loadHost);
 
 /** Where the snackbars live: put once in the providers. */
 export function Toasts() {
   const isWanted = useSyncExternalStore(subscribe, hostWanted);
   useEffect(() => {
-    const timer = setTimeout(wantHost, HOST_PRELOAD_MS);
-    return () => clearTimeout(timer);
+    // The chunk runs in a task of its own first: mounting a host already loaded is a short render, where a
+    // mount that waits for the chunk is one long synchronous render on a slow phone (decision 029).
+    let isCurrent = true;
+    const timer = setTimeout(
+      () =>
+        void loadHost().then(() => {
+          if (isCurrent) wantHost();
+        }),
+      HOST_PRELOAD_MS,
+    );
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+    };
   }, []);
   return isWanted ? (
     <Suspense fallback={null}>

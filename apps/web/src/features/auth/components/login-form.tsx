@@ -1,7 +1,7 @@
 import type { LoginInput } from '@funkis/shared';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAnnouncer } from '../../../components/forms/error-announcer';
 import { FormErrorList } from '../../../components/ui/form-error-list';
@@ -12,11 +12,12 @@ import { useLogin } from '../api/login';
 import type { LoginField } from './login-validation';
 
 /**
- * The validation (zod and the login schema) is a chunk of its own, fetched once the form is on screen, so the
+ * The validation (zod and the login schema) is a chunk of its own, fetched once the form has the focus, so the
  * login page paints without zod. The form itself keeps two fields in state rather than loading react-hook-form,
  * the largest library the page would otherwise fetch before its first paint (decision 017).
  */
 const loadValidation = () => import('./login-validation');
+const preloadValidation = () => void loadValidation();
 
 const FIELDS: readonly LoginField[] = ['email', 'password'];
 type Errors = Partial<Record<LoginField, string>>;
@@ -38,10 +39,6 @@ export function LoginForm() {
   const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
   // Validation is asynchronous (its chunk): only the latest run may set the errors.
   const latestRun = useRef(0);
-
-  useEffect(() => {
-    void loadValidation();
-  }, []);
 
   const validate = async (next: LoginInput, visible: Shown): Promise<Errors | null> => {
     const run = ++latestRun.current;
@@ -102,7 +99,9 @@ export function LoginForm() {
   };
 
   return (
-    <form noValidate onSubmit={submit}>
+    // The validation's chunk (zod builds its schemas when it runs, a long task on a slow phone) is fetched when the
+    // person comes to the form, not while the page starts (decision 029); a submit waits for it in any case.
+    <form noValidate onSubmit={submit} onFocus={preloadValidation}>
       <ErrorAnnouncer count={announced.count} attempt={announced.attempt} />
       <Stack spacing={2}>
         <LightTextField {...field('email')} type="email" label={t('login.email')} autoComplete="email" />

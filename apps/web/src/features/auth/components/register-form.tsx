@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -19,7 +19,7 @@ import { errorMessagesOf } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 
 const loadValidation = () => import('./register-validation');
-/** Validates with the schema's chunk, fetched once (the form is on screen before it arrives). */
+/** Validates with the schema's chunk, fetched once (when the form first has the focus, or at the first check). */
 const resolver: Resolver<RegisterFormInput> = async (values, context, options) =>
   (await loadValidation()).registerResolver(values, context, options);
 
@@ -29,9 +29,6 @@ export function RegisterForm() {
   const translateMessage = useTranslateMessage();
   const registerMutation = useRegister();
   const termsErrorId = useId();
-  useEffect(() => {
-    void loadValidation();
-  }, []);
   const { control, handleSubmit } = useForm<RegisterFormInput>({
     resolver,
     mode: 'onTouched',
@@ -46,7 +43,12 @@ export function RegisterForm() {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => registerMutation.mutate(values))}>
+    // The schema's chunk is fetched when the person comes to the form, not while the page starts (decision 029).
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => registerMutation.mutate(values))}
+      onFocus={() => void loadValidation()}
+    >
       <FormErrorAnnouncer control={control} />
       <Stack spacing={2}>
         <FormTextField control={control} name="email" type="email" label={t('register.email')} autoComplete="email" />
