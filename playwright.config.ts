@@ -15,7 +15,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // A ceiling, not a wait: the longest journeys (a form built, opened, applied to and closed; a scheduling day with
+  // two people) took 50–60 s with two workers at load 8–13, and a slow run must not fail for that alone.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
