@@ -209,16 +209,33 @@ function checkTableOwners(srcDir) {
   }
 }
 
+/**
+ * Every form of the web app is `components/forms/form.tsx`'s `Form` (decision 027): it alone renders `<form>` and
+ * the error announcer, so no form can lose `noValidate` or the announcement of a failed submit (decision 016).
+ */
+const FORM_OWNERS = new Set(['components/forms/form.tsx', 'components/forms/error-announcer.tsx']);
+const BARE_FORM = /<form[\s>]|component=\{?['"]form['"]|<ErrorAnnouncer[\s/>]/g;
+
+function checkForms(srcDir) {
+  for (const file of listFiles(srcDir)) {
+    if (FORM_OWNERS.has(path.relative(srcDir, file).split(path.sep).join('/'))) continue;
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(BARE_FORM)) {
+      violations.push(`${rel(file)}: ${match[0].trim()} — render components/forms/form.tsx's Form instead`);
+    }
+  }
+}
+
 checkApp(path.join(root, 'apps/web/src'), webRules);
+checkForms(path.join(root, 'apps/web/src'));
 checkTableOwners(path.join(root, 'apps/server/src'));
 checkApp(path.join(root, 'apps/server/src'), serverRules);
 checkApp(path.join(root, 'packages/shared/src'), () => null);
 
 if (violations.length > 0) {
   for (const line of violations) console.error(line);
-  console.error(`\n${violations.length} import boundary violation(s).`);
+  console.error(`\n${violations.length} boundary violation(s).`);
   process.exit(1);
 }
 console.log(
-  'Boundaries: no feature imports another, each table has one writer, no module reads another’s repository, no cycles.',
+  'Boundaries: no feature imports another, each table has one writer, no module reads another’s repository, no cycles, every web form is Form.',
 );

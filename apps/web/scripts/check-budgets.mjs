@@ -68,7 +68,9 @@ const BUDGETS_KB = {
   'src/app/routes/account-security.tsx': 295,
   // +1 KB (decision 027): the feed's changes refresh through api/invalidate.ts (and the audit log), 258.2 KB.
   'src/app/routes/event/home.tsx': 264,
-  'src/app/routes/event/files.tsx': 270,
+  // +1 KB (decision 027) here and on statistics, 0.1 and 0.5 KB over: their forms (file edit, the filters) are
+  // components/forms/form.tsx's Form, 0.7 KB shared with every other form.
+  'src/app/routes/event/files.tsx': 271,
   // +2 KB (decision 025): the confirm dialog's e-mail to the applicants (checkbox, subject, message, texts) 287.3 KB.
   'src/app/routes/event/applications.tsx': 293,
   // +3 KB (decision 025): the audit log in words, its sentences a text namespace of their own (`audit`, fetched by
@@ -86,7 +88,7 @@ const BUDGETS_KB = {
   // with take / approve / decline and their texts, the rules' approval switch (368.6 KB with the shared growth above).
   'src/app/routes/event/scheduling.tsx': 370,
   // +1 KB: the date field's loader also offers the date-and-time picker of the shift dialogs (353.1).
-  'src/app/routes/event/statistics.tsx': 358,
+  'src/app/routes/event/statistics.tsx': 359,
   'src/app/routes/event/users.tsx': 479,
   // Decision 028, the event day: its own three screens (the QR drawing in my-code, the scanner's jsQR a lazy chunk of
   // check-in). Every route above that was over got +1 to 2 KB for it, measured on the last commit plus the event day

@@ -1,14 +1,15 @@
 import { useCallback, useState } from 'react';
 import type { ErrorMessage } from '../../lib/api-client';
-import { useErrorAnnouncer } from './error-announcer';
+import { useFormAnnouncer } from './form';
 
 /**
  * A form's error messages shown as a list (`FormErrorList`) and said as well: every `setErrors` announces how many
- * there are (none: nothing is said). Render `announcer` inside the form.
+ * there are (none: nothing is said). Pass `announcer` to `Form`.
  */
 export function useAnnouncedErrors() {
   const [errors, showErrors] = useState<ErrorMessage[]>([]);
-  const { announcer, announce } = useErrorAnnouncer();
+  const announcer = useFormAnnouncer();
+  const { announce } = announcer;
   const setErrors = useCallback(
     (messages: ErrorMessage[]) => {
       showErrors(messages);

@@ -9,7 +9,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { Form } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { ResendConfirmationButton } from '../../../components/ui/resend-confirmation-button';
@@ -22,25 +22,12 @@ export function ChangeEmailForm({ user }: { user: User }) {
   const { t: tConfirm } = useTranslation('confirm');
   const { enqueueSnackbar } = useSnackbar();
   const changeMutation = useChangeEmail();
-  const { control, handleSubmit, reset } = useForm({
+  const form = useForm({
     resolver: zodResolver(changeEmailSchema),
     mode: 'onTouched',
     defaultValues: { newEmail: '', password: '' },
   });
-
-  const onSubmit = handleSubmit((values) =>
-    changeMutation.mutate(values, {
-      // The address changes when the link mailed to it is opened (decision 020): the snackbar says where to look,
-      // and 'Email updated' comes from the confirmation page.
-      onSuccess: ({ user: changed }) => {
-        reset();
-        enqueueSnackbar(
-          changed.pendingEmail ? tConfirm('changeRequested', { email: changed.pendingEmail }) : tConfirm('unchanged'),
-          { variant: 'success' },
-        );
-      },
-    }),
-  );
+  const { control, reset } = form;
 
   return (
     <Card>
@@ -56,8 +43,24 @@ export function ChangeEmailForm({ user }: { user: User }) {
             <ResendConfirmationButton address={user.pendingEmail} />
           </Alert>
         ) : null}
-        <form noValidate onSubmit={onSubmit}>
-          <FormErrorAnnouncer control={control} />
+        <Form
+          form={form}
+          onSubmit={(values) =>
+            changeMutation.mutate(values, {
+              // The address changes when the link mailed to it is opened (decision 020): the snackbar says where to look,
+              // and 'Email updated' comes from the confirmation page.
+              onSuccess: ({ user: changed }) => {
+                reset();
+                enqueueSnackbar(
+                  changed.pendingEmail
+                    ? tConfirm('changeRequested', { email: changed.pendingEmail })
+                    : tConfirm('unchanged'),
+                  { variant: 'success' },
+                );
+              },
+            })
+          }
+        >
           <Stack spacing={2}>
             <FormTextField
               control={control}
@@ -80,7 +83,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
               {t('security.changeEmail.submit')}
             </Button>
           </Box>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

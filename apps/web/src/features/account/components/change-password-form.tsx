@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { Form } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -32,23 +32,12 @@ export function ChangePasswordForm() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const changeMutation = useChangePassword();
-  const { control, handleSubmit, reset } = useForm({
+  const form = useForm({
     resolver: zodResolver(changePasswordFormSchema),
     mode: 'onTouched',
     defaultValues: { currentPassword: '', newPassword: '', passwordConfirmation: '' },
   });
-
-  const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
-    changeMutation.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          reset();
-          enqueueSnackbar(t('snackbar.passwordUpdated'), { variant: 'success' });
-        },
-      },
-    ),
-  );
+  const { control, reset } = form;
 
   return (
     <Card>
@@ -57,8 +46,20 @@ export function ChangePasswordForm() {
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
       />
       <CardContent>
-        <form noValidate onSubmit={onSubmit}>
-          <FormErrorAnnouncer control={control} />
+        <Form
+          form={form}
+          onSubmit={({ currentPassword, newPassword }) =>
+            changeMutation.mutate(
+              { currentPassword, newPassword },
+              {
+                onSuccess: () => {
+                  reset();
+                  enqueueSnackbar(t('snackbar.passwordUpdated'), { variant: 'success' });
+                },
+              },
+            )
+          }
+        >
           <Stack spacing={2}>
             <FormTextField
               control={control}
@@ -88,7 +89,7 @@ export function ChangePasswordForm() {
               {t('security.changePassword.submit')}
             </Button>
           </Box>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { Form } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -20,27 +20,28 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const updateMutation = useUpdateInfo();
-  const { control, handleSubmit, reset } = useForm({
+  const form = useForm({
     resolver: zodResolver(updateInfoSchema),
     mode: 'onTouched',
     defaultValues: { firstname: user.firstname, lastname: user.lastname },
   });
-
-  const onSubmit = handleSubmit((values) =>
-    updateMutation.mutate(values, {
-      onSuccess: ({ user: updated }) => {
-        reset({ firstname: updated.firstname, lastname: updated.lastname });
-        enqueueSnackbar(t('snackbar.profileUpdated'), { variant: 'success' });
-      },
-    }),
-  );
+  const { control, reset } = form;
 
   return (
     <Card>
       <CardHeader title={t('account.profile.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent>
-        <form noValidate onSubmit={onSubmit}>
-          <FormErrorAnnouncer control={control} />
+        <Form
+          form={form}
+          onSubmit={(values) =>
+            updateMutation.mutate(values, {
+              onSuccess: ({ user: updated }) => {
+                reset({ firstname: updated.firstname, lastname: updated.lastname });
+                enqueueSnackbar(t('snackbar.profileUpdated'), { variant: 'success' });
+              },
+            })
+          }
+        >
           <Stack spacing={2}>
             <TextField
               label={t('account.profile.email')}
@@ -69,7 +70,7 @@ export function ProfileForm({ user }: { user: User }) {
               {t('account.profile.submit')}
             </Button>
           </Box>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -9,7 +9,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { Form } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -23,23 +23,12 @@ export function RemoveAccountForm() {
   const { enqueueSnackbar } = useSnackbar();
   const { signOut } = useAuth();
   const removeMutation = useRemoveUser();
-  const { control, handleSubmit } = useForm({
+  const form = useForm({
     resolver: zodResolver(removeUserFormSchema),
     mode: 'onTouched',
     defaultValues: { password: '', confirm: '' },
   });
-
-  const onSubmit = handleSubmit(({ password }) =>
-    removeMutation.mutate(
-      { password },
-      {
-        onSuccess: () => {
-          enqueueSnackbar(t('snackbar.accountRemoved'), { variant: 'success' });
-          signOut();
-        },
-      },
-    ),
-  );
+  const { control } = form;
 
   return (
     <Card sx={{ borderColor: 'error.main' }}>
@@ -48,8 +37,20 @@ export function RemoveAccountForm() {
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('security.removeAccount.warning')}
         </Alert>
-        <form noValidate onSubmit={onSubmit}>
-          <FormErrorAnnouncer control={control} />
+        <Form
+          form={form}
+          onSubmit={({ password }) =>
+            removeMutation.mutate(
+              { password },
+              {
+                onSuccess: () => {
+                  enqueueSnackbar(t('snackbar.accountRemoved'), { variant: 'success' });
+                  signOut();
+                },
+              },
+            )
+          }
+        >
           <Stack spacing={2}>
             <FormTextField
               control={control}
@@ -72,7 +73,7 @@ export function RemoveAccountForm() {
               {t('security.removeAccount.submit')}
             </Button>
           </Box>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

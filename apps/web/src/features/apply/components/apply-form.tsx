@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAnnouncer } from '../../../components/forms/error-announcer';
+import { Form, useFormAnnouncer } from '../../../components/forms/form';
 import { FormFieldInput } from '../../../components/forms/form-field-input';
 import { useTranslateFormMessage } from '../../../components/forms/translate-form-message';
 import { FormErrorList } from '../../../components/ui/form-error-list';
@@ -38,8 +38,8 @@ export function ApplyForm({ eventId, fields, onSent }: { eventId: number; fields
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, CodedMessage>>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
-  // Each failed submit, with the number of questions to correct, for the screen-reader announcement.
-  const [failedSubmit, setFailedSubmit] = useState({ count: 0, attempt: 0 });
+  // 'summary': a failed submit moves focus to the first question to correct.
+  const announcer = useFormAnnouncer('summary');
 
   const errorOf = (field: FormField): string | null => {
     const serverError = serverErrors[field.name];
@@ -54,12 +54,11 @@ export function ApplyForm({ eventId, fields, onSent }: { eventId: number; fields
     setServerErrors(({ [name]: _dropped, ...rest }) => rest);
   };
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     setIsSubmitted(true);
     const result = validateAnswers(fields, answers);
     if (!result.isValid) {
-      setFailedSubmit(({ attempt }) => ({ count: Object.keys(result.issues).length, attempt: attempt + 1 }));
+      announcer.announce(Object.keys(result.issues).length);
       const first = fields.find((field) => field.name in result.issues);
       if (first)
         document
@@ -94,8 +93,7 @@ export function ApplyForm({ eventId, fields, onSent }: { eventId: number; fields
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <form noValidate onSubmit={onSubmit} aria-label={t('formLabel')}>
-        <ErrorAnnouncer count={failedSubmit.count} attempt={failedSubmit.attempt} />
+      <Form announcer={announcer} onSubmit={onSubmit} aria-label={t('formLabel')}>
         <Stack spacing={3}>
           {answerable.length === 0 ? <Typography color="text.secondary">{t('noQuestions')}</Typography> : null}
           {fields.map((field) => (
@@ -117,7 +115,7 @@ export function ApplyForm({ eventId, fields, onSent }: { eventId: number; fields
             {t('submit')}
           </Button>
         </Box>
-      </form>
+      </Form>
     </Paper>
   );
 }

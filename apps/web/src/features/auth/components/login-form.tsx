@@ -1,9 +1,9 @@
 import type { LoginInput } from '@funkis/shared';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAnnouncer } from '../../../components/forms/error-announcer';
+import { Form, useFormAnnouncer } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { LightTextField } from '../../../components/ui/light-text-field';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
@@ -35,7 +35,8 @@ export function LoginForm() {
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [shown, setShown] = useState<Shown>({ email: false, password: false });
   const [errors, setErrors] = useState<Errors>({});
-  const [announced, setAnnounced] = useState({ count: 0, attempt: 0 });
+  // 'summary': a failed submit moves focus to the first field with an error, as react-hook-form's forms do.
+  const announcer = useFormAnnouncer('summary');
   const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
   // Validation is asynchronous (its chunk): only the latest run may set the errors.
   const latestRun = useRef(0);
@@ -67,14 +68,13 @@ export function LoginForm() {
     void validate(values, visible);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const visible = { email: true, password: true };
     setShown(visible);
     const found = await validate(values, visible);
     if (!found) return;
     const invalid = FIELDS.filter((field) => found[field]);
-    setAnnounced((previous) => ({ count: invalid.length, attempt: previous.attempt + 1 }));
+    announcer.announce(invalid.length);
     if (invalid[0]) {
       inputs.current[invalid[0]]?.focus();
       return;
@@ -101,8 +101,7 @@ export function LoginForm() {
   return (
     // The validation's chunk (zod builds its schemas when it runs, a long task on a slow phone) is fetched when the
     // person comes to the form, not while the page starts (decision 029); a submit waits for it in any case.
-    <form noValidate onSubmit={submit} onFocus={preloadValidation}>
-      <ErrorAnnouncer count={announced.count} attempt={announced.attempt} />
+    <Form announcer={announcer} onSubmit={submit} onFocus={preloadValidation}>
       <Stack spacing={2}>
         <LightTextField {...field('email')} type="email" label={t('login.email')} autoComplete="email" />
         <LightTextField
@@ -116,6 +115,6 @@ export function LoginForm() {
         </Button>
       </Stack>
       <FormErrorList messages={loginMutation.isError ? errorMessagesOf(loginMutation.error) : []} />
-    </form>
+    </Form>
   );
 }

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { Form } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { paths } from '../../../config/paths';
@@ -21,11 +21,12 @@ export function PasswordRecoveryPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('passwordRecovery.pageTitle'));
   const recoverMutation = useRecoverPassword();
-  const { control, handleSubmit } = useForm({
+  const form = useForm({
     resolver: zodResolver(recoverPasswordSchema),
     mode: 'onTouched',
     defaultValues: { email: '' },
   });
+  const { control } = form;
 
   return (
     <>
@@ -35,8 +36,7 @@ export function PasswordRecoveryPage() {
           {t('passwordRecovery.sent')}
         </Alert>
       ) : (
-        <form noValidate onSubmit={handleSubmit((values) => recoverMutation.mutate(values))}>
-          <FormErrorAnnouncer control={control} />
+        <Form form={form} onSubmit={(values) => recoverMutation.mutate(values)}>
           <Stack spacing={2}>
             <FormTextField
               control={control}
@@ -50,7 +50,7 @@ export function PasswordRecoveryPage() {
             </Button>
           </Stack>
           <FormErrorList messages={recoverMutation.isError ? errorMessagesOf(recoverMutation.error) : []} />
-        </form>
+        </Form>
       )}
       <Link component={RouterLink} to={paths.auth.login.href()} variant="body2" sx={{ display: 'inline-block', mt: 3 }}>
         {t('passwordRecovery.backToLogin')}

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { Form } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { paths } from '../../../config/paths';
@@ -30,11 +30,12 @@ export function PasswordResetPage({ token }: { token: string | null }) {
   const { t } = useTranslation();
   useDocumentTitle(t('passwordReset.pageTitle'));
   const resetMutation = useResetPassword();
-  const { control, handleSubmit } = useForm({
+  const form = useForm({
     resolver: zodResolver(passwordResetFormSchema),
     mode: 'onTouched',
     defaultValues: { newPassword: '', passwordConfirmation: '' },
   });
+  const { control } = form;
 
   if (!token) {
     return (
@@ -70,8 +71,7 @@ export function PasswordResetPage({ token }: { token: string | null }) {
   return (
     <>
       <AuthPageHeader title={t('passwordReset.title')} instruction={t('passwordReset.instruction')} />
-      <form noValidate onSubmit={handleSubmit(({ newPassword }) => resetMutation.mutate({ token, newPassword }))}>
-        <FormErrorAnnouncer control={control} />
+      <Form form={form} onSubmit={({ newPassword }) => resetMutation.mutate({ token, newPassword })}>
         <Stack spacing={2}>
           <FormTextField
             control={control}
@@ -92,7 +92,7 @@ export function PasswordResetPage({ token }: { token: string | null }) {
           </Button>
         </Stack>
         <FormErrorList messages={resetMutation.isError ? errorMessagesOf(resetMutation.error) : []} />
-      </form>
+      </Form>
       <Link
         component={RouterLink}
         to={paths.auth.passwordRecovery.href()}

@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { Form } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { paths } from '../../../config/paths';
@@ -29,7 +29,7 @@ export function RegisterForm() {
   const translateMessage = useTranslateMessage();
   const registerMutation = useRegister();
   const termsErrorId = useId();
-  const { control, handleSubmit } = useForm<RegisterFormInput>({
+  const form = useForm<RegisterFormInput>({
     resolver,
     mode: 'onTouched',
     defaultValues: {
@@ -41,15 +41,11 @@ export function RegisterForm() {
       terms: false,
     },
   });
+  const { control } = form;
 
   return (
     // The schema's chunk is fetched when the person comes to the form, not while the page starts (decision 029).
-    <form
-      noValidate
-      onSubmit={handleSubmit((values) => registerMutation.mutate(values))}
-      onFocus={() => void loadValidation()}
-    >
-      <FormErrorAnnouncer control={control} />
+    <Form form={form} onSubmit={(values) => registerMutation.mutate(values)} onFocus={() => void loadValidation()}>
       <Stack spacing={2}>
         <FormTextField control={control} name="email" type="email" label={t('register.email')} autoComplete="email" />
         <FormTextField
@@ -108,6 +104,6 @@ export function RegisterForm() {
         </Button>
       </Stack>
       <FormErrorList messages={registerMutation.isError ? errorMessagesOf(registerMutation.error) : []} />
-    </form>
+    </Form>
   );
 }

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { Form } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { paths } from '../../../config/paths';
@@ -28,11 +28,12 @@ export function CreateEventDialog({ open, onClose }: CreateEventDialogProps) {
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const createMutation = useCreateEvent();
-  const { control, handleSubmit, reset } = useForm({
+  const form = useForm({
     resolver: zodResolver(createEventSchema),
     mode: 'onTouched',
     defaultValues: { name: '', description: '' },
   });
+  const { control, reset } = form;
 
   const close = () => {
     reset();
@@ -40,20 +41,20 @@ export function CreateEventDialog({ open, onClose }: CreateEventDialogProps) {
     onClose();
   };
 
-  const onSubmit = handleSubmit((values) =>
-    createMutation.mutate(values, {
-      onSuccess: ({ event }) => {
-        enqueueSnackbar(t('create.created'), { variant: 'success' });
-        close();
-        navigate(paths.event.root.href(event.id));
-      },
-    }),
-  );
-
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="create-event-title">
-      <form noValidate onSubmit={onSubmit}>
-        <FormErrorAnnouncer control={control} />
+      <Form
+        form={form}
+        onSubmit={(values) =>
+          createMutation.mutate(values, {
+            onSuccess: ({ event }) => {
+              enqueueSnackbar(t('create.created'), { variant: 'success' });
+              close();
+              navigate(paths.event.root.href(event.id));
+            },
+          })
+        }
+      >
         <DialogTitle id="create-event-title">{t('create.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -68,7 +69,7 @@ export function CreateEventDialog({ open, onClose }: CreateEventDialogProps) {
             {t('create.submit')}
           </Button>
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }

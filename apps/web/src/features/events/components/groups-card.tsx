@@ -23,7 +23,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useGroups } from '../../../api/get-groups';
-import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { Form } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -41,17 +41,19 @@ const wantedText = z
     error: 'error.groupWantedInvalid',
   });
 const groupFormSchema = z.object({ name: groupNameField, wanted: wantedText });
+type GroupFormValues = z.output<typeof groupFormSchema>;
 const wantedOf = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
 
 function CreateGroupForm({ eventId }: { eventId: number }) {
   const { t } = useTranslation('events');
   const { enqueueSnackbar } = useSnackbar();
   const createMutation = useCreateGroup();
-  const { control, handleSubmit, reset } = useForm({
+  const form = useForm({
     resolver: zodResolver(groupFormSchema),
     defaultValues: { name: '', wanted: '' },
   });
-  const onSubmit = handleSubmit(({ name, wanted }) =>
+  const { control, reset } = form;
+  const onSubmit = ({ name, wanted }: GroupFormValues) =>
     createMutation.mutate(
       { eventId, name, wanted: wantedOf(wanted) },
       {
@@ -60,11 +62,9 @@ function CreateGroupForm({ eventId }: { eventId: number }) {
           enqueueSnackbar(t('groups.created'), { variant: 'success' });
         },
       },
-    ),
-  );
+    );
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={t('groups.create')}>
-      <FormErrorAnnouncer control={control} />
+    <Form form={form} onSubmit={onSubmit} aria-label={t('groups.create')}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
         <FormTextField control={control} name="name" label={t('groups.name')} size="small" />
         <FormTextField
@@ -85,7 +85,7 @@ function CreateGroupForm({ eventId }: { eventId: number }) {
         </Button>
       </Stack>
       <FormErrorList messages={createMutation.isError ? errorMessagesOf(createMutation.error) : []} />
-    </form>
+    </Form>
   );
 }
 
@@ -93,11 +93,12 @@ function EditGroupDialog({ eventId, group, onClose }: { eventId: number; group: 
   const { t } = useTranslation('events');
   const { enqueueSnackbar } = useSnackbar();
   const updateMutation = useUpdateGroup();
-  const { control, handleSubmit } = useForm({
+  const form = useForm({
     resolver: zodResolver(groupFormSchema),
     defaultValues: { name: group.name, wanted: typeof group.wanted === 'number' ? String(group.wanted) : '' },
   });
-  const onSubmit = handleSubmit(({ name, wanted }) =>
+  const { control } = form;
+  const onSubmit = ({ name, wanted }: GroupFormValues) =>
     updateMutation.mutate(
       { eventId, groupId: group.id, name, wanted: wantedOf(wanted) },
       {
@@ -106,12 +107,10 @@ function EditGroupDialog({ eventId, group, onClose }: { eventId: number; group: 
           onClose();
         },
       },
-    ),
-  );
+    );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="rename-group-title">
-      <form noValidate onSubmit={onSubmit}>
-        <FormErrorAnnouncer control={control} />
+      <Form form={form} onSubmit={onSubmit}>
         <DialogTitle id="rename-group-title">{t('groups.editGroup', { name: group.name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -132,7 +131,7 @@ function EditGroupDialog({ eventId, group, onClose }: { eventId: number; group: 
             {t('common.save')}
           </Button>
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -28,7 +28,7 @@ import Typography from '@mui/material/Typography';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { Form } from '../../../components/forms/form';
 import { FormDateField } from '../../../components/ui/form-date-field';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
@@ -134,33 +134,35 @@ export function SettingsForm({ event, formFields }: SettingsFormProps) {
   const { t } = useTranslation('events');
   const { enqueueSnackbar } = useSnackbar();
   const updateMutation = useUpdateSettings();
-  const { control, handleSubmit, reset } = useForm<SettingsFormValues>({
+  const form = useForm<SettingsFormValues>({
     resolver: zodResolver(settingsFormSchema),
     mode: 'onTouched',
     defaultValues: toFormValues(event),
   });
+  const { control, reset } = form;
   const options = useFieldArray({ control, name: 'week.options' });
   const useWeekSeparation = useWatch({ control, name: 'useWeekSeparation' });
   const optionFields = formFields.filter((field) => isOptionField(field.type));
-
-  const onSubmit = handleSubmit((values) =>
-    updateMutation.mutate(
-      { eventId: event.id, settings: toSettings(values) },
-      {
-        onSuccess: ({ event: saved }) => {
-          reset(toFormValues(saved));
-          enqueueSnackbar(t('settings.saved'), { variant: 'success' });
-        },
-      },
-    ),
-  );
 
   return (
     <Card variant="outlined">
       <CardHeader title={t('settings.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent>
-        <form noValidate onSubmit={onSubmit} aria-label={t('settings.title')}>
-          <FormErrorAnnouncer control={control} />
+        <Form
+          form={form}
+          onSubmit={(values) =>
+            updateMutation.mutate(
+              { eventId: event.id, settings: toSettings(values) },
+              {
+                onSuccess: ({ event: saved }) => {
+                  reset(toFormValues(saved));
+                  enqueueSnackbar(t('settings.saved'), { variant: 'success' });
+                },
+              },
+            )
+          }
+          aria-label={t('settings.title')}
+        >
           <Stack spacing={2}>
             <FormTextField control={control} name="name" label={t('settings.name')} required />
             <FormTextField
@@ -282,7 +284,7 @@ export function SettingsForm({ event, formFields }: SettingsFormProps) {
               {t('settings.submit')}
             </Button>
           </Box>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form } from '../../../components/forms/form';
 import { announcedError } from '../../../components/ui/announced-error';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -63,11 +64,10 @@ function CommentItem({ comment, eventId, postId }: { comment: Comment; eventId: 
         </Typography>
         {editing ? (
           <Stack
-            component="form"
+            component={Form}
             spacing={1}
             sx={{ mt: 1 }}
-            onSubmit={(event) => {
-              event.preventDefault();
+            onSubmit={() => {
               update.mutate(
                 { eventId, postId, commentId: comment.id, message: draft },
                 { onSuccess: () => setEditing(false) },
@@ -184,10 +184,9 @@ export function PostCard({ post, eventId }: { post: Post; eventId: number }) {
         </Stack>
         {editing ? (
           <Stack
-            component="form"
+            component={Form}
             spacing={1}
-            onSubmit={(event) => {
-              event.preventDefault();
+            onSubmit={() => {
               update.mutate(
                 { eventId, postId: post.id, message: draft, groupId: post.group?.id ?? null },
                 { onSuccess: () => setEditing(false) },
@@ -221,12 +220,11 @@ export function PostCard({ post, eventId }: { post: Post; eventId: number }) {
           ))}
         </Stack>
         <Stack
-          component="form"
+          component={Form}
           direction={{ xs: 'column', sm: 'row' }}
           spacing={1}
           sx={{ mt: 2 }}
-          onSubmit={(event) => {
-            event.preventDefault();
+          onSubmit={() => {
             addComment.mutate({ eventId, postId: post.id, message: comment }, { onSuccess: () => setComment('') });
           }}
         >

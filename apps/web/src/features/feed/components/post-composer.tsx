@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../api/get-groups';
+import { Form } from '../../../components/forms/form';
 import { announcedError } from '../../../components/ui/announced-error';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -36,8 +37,7 @@ export function PostComposer({
   );
   const error = create.error ? errorMessagesOf(create.error).map(translate).join(' ') : undefined;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     create.mutate(
       { eventId, message, groupId: audience === 'all' ? null : Number(audience) },
       { onSuccess: () => setMessage('') },
@@ -45,7 +45,7 @@ export function PostComposer({
   };
 
   return (
-    <Card variant="outlined" component="form" onSubmit={submit} aria-label={t('composer.label')}>
+    <Card variant="outlined" component={Form} onSubmit={submit} aria-label={t('composer.label')}>
       <CardContent>
         <Stack spacing={2}>
           <TextField

@@ -19,6 +19,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useContacts } from '../../../api/get-contacts';
+import { Form } from '../../../components/forms/form';
 import { announcedError } from '../../../components/ui/announced-error';
 import { paths } from '../../../config/paths';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
@@ -167,9 +168,8 @@ export function LinksCard({ eventId, isAdmin }: { eventId: number; isAdmin: bool
       </List>
       {isAdmin ? (
         <Box
-          component="form"
-          onSubmit={(event: React.FormEvent) => {
-            event.preventDefault();
+          component={Form}
+          onSubmit={() => {
             create.mutate(
               { eventId, title, url },
               {

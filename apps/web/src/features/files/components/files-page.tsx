@@ -26,6 +26,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form } from '../../../components/forms/form';
 import { announcedError } from '../../../components/ui/announced-error';
 import { LoadError } from '../../../components/ui/load-error';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
@@ -61,9 +62,8 @@ function EditDialog({ eventId, file, onClose }: { eventId: number; file: EventFi
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="file-edit-title">
       <Box
-        component="form"
-        onSubmit={(event: React.FormEvent) => {
-          event.preventDefault();
+        component={Form}
+        onSubmit={() => {
           update.mutate({ eventId, fileId: file.id, name, roles }, { onSuccess: onClose });
         }}
       >

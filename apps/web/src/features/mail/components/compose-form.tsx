@@ -26,11 +26,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useGroups } from '../../../api/get-groups';
-import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
+import { Form, useFormAnnouncer } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { paths } from '../../../config/paths';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
@@ -195,9 +195,9 @@ export function ComposeForm({
       message: format === 'html' ? textToHtml(draft.message) : htmlToText(draft.message),
     });
 
-  const { announcer, announce } = useErrorAnnouncer();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const announcer = useFormAnnouncer();
+  const { announce } = announcer;
+  const submit = () => {
     const parsed = sendMailSchema.safeParse(payload());
     const errors: Record<string, string> = {};
     if (!parsed.success) {
@@ -236,8 +236,7 @@ export function ComposeForm({
   const receiversError = fieldErrors.receivers ?? fieldErrors['receivers.userIds'];
 
   return (
-    <Box component="form" onSubmit={submit} noValidate>
-      {announcer}
+    <Form announcer={announcer} onSubmit={submit}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {t('compose.title')}
       </Typography>
@@ -478,6 +477,6 @@ export function ComposeForm({
           </Button>
         </DialogActions>
       </Dialog>
-    </Box>
+    </Form>
   );
 }

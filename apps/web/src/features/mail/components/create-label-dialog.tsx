@@ -6,9 +6,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
+import { Form, useFormAnnouncer } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { isApiError } from '../../../lib/api-client';
@@ -24,7 +24,8 @@ export function CreateLabelDialog({ eventId, open, onClose }: { eventId: number;
   const [name, setName] = useState('');
   const [color, setColor] = useState(COLORS[0]);
   const [nameError, setNameError] = useState<string | null>(null);
-  const { announcer, announce } = useErrorAnnouncer();
+  const announcer = useFormAnnouncer();
+  const { announce } = announcer;
 
   const close = () => {
     setName('');
@@ -33,8 +34,7 @@ export function CreateLabelDialog({ eventId, open, onClose }: { eventId: number;
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const parsed = createMailLabelSchema.safeParse({ name, color });
     if (!parsed.success) {
       setNameError(translate(parsed.error.issues[0]?.message ?? 'error.invalid'));
@@ -54,8 +54,7 @@ export function CreateLabelDialog({ eventId, open, onClose }: { eventId: number;
   const serverError = create.error && isApiError(create.error) ? create.error : null;
   return (
     <Dialog open={open} onClose={close} aria-labelledby="create-label-title" fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
-        {announcer}
+      <Form announcer={announcer} onSubmit={submit}>
         <DialogTitle id="create-label-title">{t('createLabel.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -90,7 +89,7 @@ export function CreateLabelDialog({ eventId, open, onClose }: { eventId: number;
             {t('createLabel.submit')}
           </Button>
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -8,9 +8,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorAnnouncer } from '../../../components/forms/error-announcer';
+import { Form, useFormAnnouncer } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -32,7 +32,8 @@ export function MailSettingsDialog({
   const update = useUpdateMailSettings(eventId);
   const [rate, setRate] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { announcer, announce } = useErrorAnnouncer();
+  const announcer = useFormAnnouncer();
+  const { announce } = announcer;
   const settings = settingsQuery.data?.settings;
 
   useEffect(() => {
@@ -45,9 +46,7 @@ export function MailSettingsDialog({
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
+  const submit = async () => {
     const parsed = updateMailSettingsSchema.safeParse({
       ratePerMinute: rate.trim() === '' ? Number.NaN : Number(rate),
     });
@@ -68,8 +67,7 @@ export function MailSettingsDialog({
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby="mail-settings-title" fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
-        {announcer}
+      <Form announcer={announcer} onSubmit={submit}>
         <DialogTitle id="mail-settings-title">{t('settings.title')}</DialogTitle>
         <DialogContent>
           {settingsQuery.isError ? <Alert severity="error">{t('settings.loadError')}</Alert> : null}
@@ -101,7 +99,7 @@ export function MailSettingsDialog({
             {t('settings.save')}
           </Button>
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -14,8 +14,9 @@ import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form, useFormAnnouncer } from '../../../components/forms/form';
 import { cleanHtml } from '../../../lib/safe-html';
 
 const SAFE_LINK = /^(https?:\/\/\S+|mailto:\S+@\S+)$/i;
@@ -48,6 +49,7 @@ export function RichTextEditor({
   const [isLinking, setIsLinking] = useState(false);
   const [link, setLink] = useState('https://');
   const [linkError, setLinkError] = useState<string | null>(null);
+  const linkAnnouncer = useFormAnnouncer();
 
   // The content comes from outside only when it was not typed here: a restored draft, a discarded one.
   useEffect(() => {
@@ -72,14 +74,14 @@ export function RichTextEditor({
     setIsLinking(true);
   };
 
-  const addLink = (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
+  const addLink = () => {
     const address = link.trim();
     if (!SAFE_LINK.test(address)) {
       setLinkError(t('editor.linkInvalid'));
+      linkAnnouncer.announce(1);
       return;
     }
+    linkAnnouncer.announce(0);
     setIsLinking(false);
     const element = editor.current;
     if (!element) return;
@@ -172,7 +174,7 @@ export function RichTextEditor({
         fullWidth
         maxWidth="xs"
       >
-        <form onSubmit={addLink} noValidate>
+        <Form announcer={linkAnnouncer} onSubmit={addLink}>
           <DialogTitle id={`${id}-link-title`}>{t('editor.linkTitle')}</DialogTitle>
           <DialogContent>
             <TextField
@@ -192,7 +194,7 @@ export function RichTextEditor({
               {t('editor.linkAdd')}
             </Button>
           </DialogActions>
-        </form>
+        </Form>
       </Dialog>
     </Box>
   );

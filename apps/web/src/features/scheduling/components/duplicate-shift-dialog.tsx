@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/forms/date-field';
+import { Form } from '../../../components/forms/form';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -49,26 +50,27 @@ export function DuplicateShiftDialog({ eventId, shift, onClose, onDone }: Duplic
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="duplicate-shift-title">
-      <DialogTitle id="duplicate-shift-title">{t('duplicate.title', { title: shift.title })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {announcer}
-          <FormErrorList messages={errors} />
-          <DialogContentText>
-            {t('duplicate.help', { time: shiftTime(shift.startsAt, shift.endsAt) })}
-          </DialogContentText>
-          <DateTimeField label={t('duplicate.start', { zone })} value={start} onChange={setStart} required />
-          <DialogContentText data-testid="duplicate-preview">
-            {endsAt ? t('duplicate.preview', { time: shiftTime(startsAt, endsAt) }) : ''}
-          </DialogContentText>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button variant="contained" onClick={submit} loading={mutation.isPending}>
-          {t('duplicate.submit')}
-        </Button>
-      </DialogActions>
+      <Form announcer={announcer} onSubmit={submit}>
+        <DialogTitle id="duplicate-shift-title">{t('duplicate.title', { title: shift.title })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 3 }}>
+            <FormErrorList messages={errors} />
+            <DialogContentText>
+              {t('duplicate.help', { time: shiftTime(shift.startsAt, shift.endsAt) })}
+            </DialogContentText>
+            <DateTimeField label={t('duplicate.start', { zone })} value={start} onChange={setStart} required />
+            <DialogContentText data-testid="duplicate-preview">
+              {endsAt ? t('duplicate.preview', { time: shiftTime(startsAt, endsAt) }) : ''}
+            </DialogContentText>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button variant="contained" type="submit" loading={mutation.isPending}>
+            {t('duplicate.submit')}
+          </Button>
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }

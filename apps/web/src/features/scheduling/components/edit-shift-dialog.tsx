@@ -16,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/forms/date-field';
+import { Form } from '../../../components/forms/form';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -108,48 +109,49 @@ export function EditShiftDialog({ eventId, shift, groups, fixedGroupId, onClose,
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="edit-shift-title">
-      <DialogTitle id="edit-shift-title">{t('edit.title', { title: shift.title })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {announcer}
-          <FormErrorList messages={errors} />
-          <ShiftFields
-            values={draft}
-            onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
-            groups={groups}
-            fixedGroupId={fixedGroupId}
-          >
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <DateTimeField
-                label={t('edit.start', { zone })}
-                value={draft.start}
-                onChange={(start) => setDraft((current) => ({ ...current, start }))}
-                required
-                fullWidth
-              />
-              <DateTimeField
-                label={t('edit.end', { zone })}
-                value={draft.end}
-                onChange={(end) => setDraft((current) => ({ ...current, end }))}
-                required
-                fullWidth
-              />
-            </Stack>
-          </ShiftFields>
-          <ZoneNote />
-          {told ? (
-            <Alert severity="warning" data-testid="edit-told">
-              {t('edit.told', { names })}
-            </Alert>
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button variant="contained" onClick={() => void submit()} loading={mutation.isPending}>
-          {t('edit.submit')}
-        </Button>
-      </DialogActions>
+      <Form announcer={announcer} onSubmit={submit}>
+        <DialogTitle id="edit-shift-title">{t('edit.title', { title: shift.title })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 3 }}>
+            <FormErrorList messages={errors} />
+            <ShiftFields
+              values={draft}
+              onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+              groups={groups}
+              fixedGroupId={fixedGroupId}
+            >
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <DateTimeField
+                  label={t('edit.start', { zone })}
+                  value={draft.start}
+                  onChange={(start) => setDraft((current) => ({ ...current, start }))}
+                  required
+                  fullWidth
+                />
+                <DateTimeField
+                  label={t('edit.end', { zone })}
+                  value={draft.end}
+                  onChange={(end) => setDraft((current) => ({ ...current, end }))}
+                  required
+                  fullWidth
+                />
+              </Stack>
+            </ShiftFields>
+            <ZoneNote />
+            {told ? (
+              <Alert severity="warning" data-testid="edit-told">
+                {t('edit.told', { names })}
+              </Alert>
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button variant="contained" type="submit" loading={mutation.isPending}>
+            {t('edit.submit')}
+          </Button>
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-field';
+import { Form } from '../../../components/forms/form';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -130,62 +131,63 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="new-shifts-title">
-      <DialogTitle id="new-shifts-title">{t('form.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {announcer}
-          <FormErrorList messages={errors} />
-          <ShiftFields
-            values={draft}
-            onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
-            groups={groups}
-            fixedGroupId={fixedGroupId}
-          >
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <DateField
-                label={t('fields.date')}
-                value={draft.date}
-                onChange={(date) => setDraft((current) => ({ ...current, date }))}
+      <Form announcer={announcer} onSubmit={submit}>
+        <DialogTitle id="new-shifts-title">{t('form.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 3 }}>
+            <FormErrorList messages={errors} />
+            <ShiftFields
+              values={draft}
+              onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+              groups={groups}
+              fixedGroupId={fixedGroupId}
+            >
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <DateField
+                  label={t('fields.date')}
+                  value={draft.date}
+                  onChange={(date) => setDraft((current) => ({ ...current, date }))}
+                  required
+                  fullWidth
+                />
+                <DateField
+                  label={t('fields.repeatUntil')}
+                  value={draft.repeatUntil}
+                  onChange={(repeatUntil) => setDraft((current) => ({ ...current, repeatUntil }))}
+                  min={draft.date || undefined}
+                  helperText={t('fields.repeatUntilHelp')}
+                  fullWidth
+                />
+              </Stack>
+              <TextField
+                label={t('fields.slots')}
+                value={draft.slots}
+                onChange={set('slots')}
+                helperText={t('fields.slotsHelp')}
                 required
-                fullWidth
               />
-              <DateField
-                label={t('fields.repeatUntil')}
-                value={draft.repeatUntil}
-                onChange={(repeatUntil) => setDraft((current) => ({ ...current, repeatUntil }))}
-                min={draft.date || undefined}
-                helperText={t('fields.repeatUntilHelp')}
-                fullWidth
-              />
-            </Stack>
-            <TextField
-              label={t('fields.slots')}
-              value={draft.slots}
-              onChange={set('slots')}
-              helperText={t('fields.slotsHelp')}
-              required
-            />
-          </ShiftFields>
-          <ZoneNote />
-          <Typography variant="subtitle2" component="h3">
-            {t('form.preview', { count: expanded.shifts.length })}
-          </Typography>
-          {expanded.error && draft.date ? <Alert severity="info">{t(expanded.error)}</Alert> : null}
-          <List dense aria-label={t('form.previewLabel')} sx={{ maxHeight: 200, overflow: 'auto' }}>
-            {expanded.shifts.map((shift) => (
-              <ListItem key={shift.startsAt} data-testid="shift-preview">
-                {shiftTime(shift.startsAt, shift.endsAt)}
-              </ListItem>
-            ))}
-          </List>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={saving}>
-          {t('form.create', { count: expanded.shifts.length })}
-        </Button>
-      </DialogActions>
+            </ShiftFields>
+            <ZoneNote />
+            <Typography variant="subtitle2" component="h3">
+              {t('form.preview', { count: expanded.shifts.length })}
+            </Typography>
+            {expanded.error && draft.date ? <Alert severity="info">{t(expanded.error)}</Alert> : null}
+            <List dense aria-label={t('form.previewLabel')} sx={{ maxHeight: 200, overflow: 'auto' }}>
+              {expanded.shifts.map((shift) => (
+                <ListItem key={shift.startsAt} data-testid="shift-preview">
+                  {shiftTime(shift.startsAt, shift.endsAt)}
+                </ListItem>
+              ))}
+            </List>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button variant="contained" type="submit" disabled={saving}>
+            {t('form.create', { count: expanded.shifts.length })}
+          </Button>
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }

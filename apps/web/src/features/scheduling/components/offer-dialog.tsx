@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/forms/date-field';
+import { Form } from '../../../components/forms/form';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -57,29 +58,30 @@ export function OfferDialog({ eventId, shift, onClose, onDone }: OfferDialogProp
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="offer-title">
-      <DialogTitle id="offer-title">{t('offers.dialogTitle', { title: shift.title })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {announcer}
-          <FormErrorList messages={errors} />
-          <DialogContentText>
-            {t('offers.dialogHelp', { when: shiftTime(shift.startsAt, shift.endsAt) })}
-          </DialogContentText>
-          <DateTimeField
-            label={t('offers.until', { zone })}
-            value={until}
-            onChange={setUntil}
-            helperText={t('offers.untilHelp')}
-            fullWidth
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button variant="contained" onClick={submit} loading={offer.isPending}>
-          {t('actions.offerPlace')}
-        </Button>
-      </DialogActions>
+      <Form announcer={announcer} onSubmit={submit}>
+        <DialogTitle id="offer-title">{t('offers.dialogTitle', { title: shift.title })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 3 }}>
+            <FormErrorList messages={errors} />
+            <DialogContentText>
+              {t('offers.dialogHelp', { when: shiftTime(shift.startsAt, shift.endsAt) })}
+            </DialogContentText>
+            <DateTimeField
+              label={t('offers.until', { zone })}
+              value={until}
+              onChange={setUntil}
+              helperText={t('offers.untilHelp')}
+              fullWidth
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button variant="contained" type="submit" loading={offer.isPending}>
+            {t('actions.offerPlace')}
+          </Button>
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }

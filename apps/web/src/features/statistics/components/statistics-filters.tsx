@@ -11,6 +11,7 @@ import Select from '@mui/material/Select';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-field';
+import { Form } from '../../../components/forms/form';
 import type { StatisticsFilterParams } from '../api/filter-params';
 
 export interface GroupChoice {
@@ -73,7 +74,7 @@ export function StatisticsFilters({ filter, groups, weeks, onChange }: Statistic
     filter.status.length + filter.groupId.length + filter.week.length > 0 || filter.from !== '' || filter.to !== '';
   return (
     <Box
-      component="form"
+      component={Form}
       role="search"
       aria-label={t('filters.label')}
       // A grid, not a flex column: a child's flex-basis (160 px) would become its height when stacked on a phone.
@@ -84,7 +85,8 @@ export function StatisticsFilters({ filter, groups, weeks, onChange }: Statistic
         alignItems: 'center',
         mb: 3,
       }}
-      onSubmit={(event) => event.preventDefault()}
+      // The filters apply as they change; a submit (Enter in a field) does nothing more.
+      onSubmit={() => undefined}
     >
       <MultiSelect
         label={t('filters.status')}

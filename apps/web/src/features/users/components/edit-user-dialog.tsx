@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form } from '../../../components/forms/form';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -43,8 +44,7 @@ function EditUserForm({ eventId, groups, member, onClose }: EditUserDialogProps 
   const [roleLevel, setRoleLevel] = useState<RoleLevel>(member.roleLevel);
   const [groupId, setGroupId] = useState<number | null>(member.group?.id ?? null);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const changes = {
       ...(roleLevel !== member.roleLevel ? { roleLevel } : {}),
       ...(groupId !== (member.group?.id ?? null) ? { groupId } : {}),
@@ -71,7 +71,7 @@ function EditUserForm({ eventId, groups, member, onClose }: EditUserDialogProps 
   };
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <Form onSubmit={onSubmit}>
       <DialogTitle id="edit-user-title">{t('edit.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2, overflowWrap: 'anywhere' }}>
@@ -88,6 +88,6 @@ function EditUserForm({ eventId, groups, member, onClose }: EditUserDialogProps 
           {t('edit.submit')}
         </Button>
       </DialogActions>
-    </form>
+    </Form>
   );
 }

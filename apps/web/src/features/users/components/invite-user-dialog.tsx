@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormErrorAnnouncer } from '../../../components/forms/form-error-announcer';
+import { Form } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -38,26 +38,18 @@ export function InviteUserDialog({ eventId, groups, open, onClose }: InviteUserD
   const { t } = useTranslation('users');
   const { enqueueSnackbar } = useSnackbar();
   const inviteMutation = useInviteUser(eventId);
-  const { control, handleSubmit, reset } = useForm<InviteValues, unknown, z.output<typeof inviteMemberSchema>>({
+  const form = useForm<InviteValues, unknown, z.output<typeof inviteMemberSchema>>({
     resolver: zodResolver(inviteMemberSchema),
     mode: 'onTouched',
     defaultValues: emptyValues,
   });
+  const { control, reset } = form;
 
   const close = () => {
     reset(emptyValues);
     inviteMutation.reset();
     onClose();
   };
-
-  const onSubmit = handleSubmit((values) =>
-    inviteMutation.mutate(values, {
-      onSuccess: ({ invitation }) => {
-        enqueueSnackbar(t('snackbar.invited', { email: invitation.email }), { variant: 'success' });
-        close();
-      },
-    }),
-  );
 
   return (
     <Dialog
@@ -68,8 +60,17 @@ export function InviteUserDialog({ eventId, groups, open, onClose }: InviteUserD
       aria-labelledby="invite-user-title"
       aria-describedby="invite-user-note"
     >
-      <form noValidate onSubmit={onSubmit}>
-        <FormErrorAnnouncer control={control} />
+      <Form
+        form={form}
+        onSubmit={(values) =>
+          inviteMutation.mutate(values, {
+            onSuccess: ({ invitation }) => {
+              enqueueSnackbar(t('snackbar.invited', { email: invitation.email }), { variant: 'success' });
+              close();
+            },
+          })
+        }
+      >
         <DialogTitle id="invite-user-title">{t('invite.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText id="invite-user-note" sx={{ mb: 1 }}>
@@ -109,7 +110,7 @@ export function InviteUserDialog({ eventId, groups, open, onClose }: InviteUserD
             {t('invite.submit')}
           </Button>
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }

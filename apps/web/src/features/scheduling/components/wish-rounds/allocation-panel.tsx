@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form } from '../../../../components/forms/form';
 import { useAnnouncedErrors } from '../../../../components/forms/use-announced-errors';
 import { FormErrorList } from '../../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../../lib/api-client';
@@ -177,79 +178,80 @@ export function AllocationPanel({ eventId, round }: { eventId: number; round: Wi
   );
 
   return (
-    <Stack spacing={2} component="section" aria-labelledby="allocation-title">
-      <Typography variant="h5" component="h2" id="allocation-title">
-        {t('allocate.title')}
-      </Typography>
-      <Typography data-testid="wish-count">{t('allocate.wishCount', { count: round.wishCount ?? 0 })}</Typography>
-      {announcer}
-      <FormErrorList messages={errors} />
-      {published ? (
-        <Alert severity="success" data-testid="round-published">
-          {t('publish.already')}
-        </Alert>
-      ) : (
-        <>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField
-              label={t('allocate.seed')}
-              value={seed}
-              onChange={(event) => setSeed(event.target.value)}
-              helperText={t('allocate.seedHelp')}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              sx={{ maxWidth: 260 }}
-            />
-            <Button
-              variant="outlined"
-              onClick={() => setSeed(String(Math.floor(Math.random() * WISH_ROUND_LIMITS.SEED_MAXIMUM)))}
-              sx={{ alignSelf: { sm: 'flex-start' }, mt: { sm: 1 } }}
-            >
-              {t('allocate.newSeed')}
-            </Button>
-          </Stack>
-          <FormGroup>
-            {option('experienced')}
-            {option('friends')}
-            {option('fillToMinimum')}
-          </FormGroup>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Button variant="contained" onClick={run} loading={allocate.isPending}>
-              {round.preview ? t('allocate.again') : t('allocate.run')}
-            </Button>
-            <Button
-              variant="contained"
-              color="success"
-              disabled={!round.preview || allocate.isPending}
-              onClick={() => setConfirming(true)}
-            >
-              {t('publish.button')}
-            </Button>
-          </Stack>
-        </>
-      )}
-      <Box>
-        {round.preview ? (
-          <Preview round={round} />
-        ) : published ? null : (
-          <Typography color="text.secondary">{t('allocate.noPreview')}</Typography>
+    <Form announcer={announcer} onSubmit={run}>
+      <Stack spacing={2} component="section" aria-labelledby="allocation-title">
+        <Typography variant="h5" component="h2" id="allocation-title">
+          {t('allocate.title')}
+        </Typography>
+        <Typography data-testid="wish-count">{t('allocate.wishCount', { count: round.wishCount ?? 0 })}</Typography>
+        <FormErrorList messages={errors} />
+        {published ? (
+          <Alert severity="success" data-testid="round-published">
+            {t('publish.already')}
+          </Alert>
+        ) : (
+          <>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+              <TextField
+                label={t('allocate.seed')}
+                value={seed}
+                onChange={(event) => setSeed(event.target.value)}
+                helperText={t('allocate.seedHelp')}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                sx={{ maxWidth: 260 }}
+              />
+              <Button
+                variant="outlined"
+                onClick={() => setSeed(String(Math.floor(Math.random() * WISH_ROUND_LIMITS.SEED_MAXIMUM)))}
+                sx={{ alignSelf: { sm: 'flex-start' }, mt: { sm: 1 } }}
+              >
+                {t('allocate.newSeed')}
+              </Button>
+            </Stack>
+            <FormGroup>
+              {option('experienced')}
+              {option('friends')}
+              {option('fillToMinimum')}
+            </FormGroup>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Button variant="contained" type="submit" loading={allocate.isPending}>
+                {round.preview ? t('allocate.again') : t('allocate.run')}
+              </Button>
+              <Button
+                variant="contained"
+                color="success"
+                disabled={!round.preview || allocate.isPending}
+                onClick={() => setConfirming(true)}
+              >
+                {t('publish.button')}
+              </Button>
+            </Stack>
+          </>
         )}
-      </Box>
-      {confirming ? (
-        <Dialog open onClose={() => setConfirming(false)} aria-labelledby="publish-title">
-          <DialogTitle id="publish-title">{t('publish.confirmTitle')}</DialogTitle>
-          <DialogContent>
-            <DialogContentText>
-              {t('publish.confirmText', { count: round.preview?.assignments.length ?? 0 })}
-            </DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setConfirming(false)}>{t('actions.cancel')}</Button>
-            <Button variant="contained" color="success" onClick={doPublish} loading={publish.isPending}>
-              {t('publish.button')}
-            </Button>
-          </DialogActions>
-        </Dialog>
-      ) : null}
-    </Stack>
+        <Box>
+          {round.preview ? (
+            <Preview round={round} />
+          ) : published ? null : (
+            <Typography color="text.secondary">{t('allocate.noPreview')}</Typography>
+          )}
+        </Box>
+        {confirming ? (
+          <Dialog open onClose={() => setConfirming(false)} aria-labelledby="publish-title">
+            <DialogTitle id="publish-title">{t('publish.confirmTitle')}</DialogTitle>
+            <DialogContent>
+              <DialogContentText>
+                {t('publish.confirmText', { count: round.preview?.assignments.length ?? 0 })}
+              </DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirming(false)}>{t('actions.cancel')}</Button>
+              <Button variant="contained" color="success" onClick={doPublish} loading={publish.isPending}>
+                {t('publish.button')}
+              </Button>
+            </DialogActions>
+          </Dialog>
+        ) : null}
+      </Stack>
+    </Form>
   );
 }

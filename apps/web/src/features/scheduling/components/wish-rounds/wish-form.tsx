@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form } from '../../../../components/forms/form';
 import { useAnnouncedErrors } from '../../../../components/forms/use-announced-errors';
 import { FormErrorList } from '../../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../../lib/api-client';
@@ -110,164 +111,165 @@ export function WishForm({ eventId, round }: { eventId: number; round: WishRound
   const unranked = round.shifts.filter((shift) => !ranked.includes(shift.id));
 
   return (
-    <Stack spacing={3} component="section" aria-labelledby="wish-form-title">
-      <Typography variant="h5" component="h2" id="wish-form-title">
-        {t('wishes.title')}
-      </Typography>
-      {announcer}
-      <FormErrorList messages={errors} />
-      <Typography color="text.secondary">{t('wishes.help')}</Typography>
-      <Box component="section" aria-labelledby="ranked-title">
-        <Typography variant="h6" component="h3" id="ranked-title" sx={{ mb: 1 }}>
-          {t('wishes.ranked')}
+    <Form announcer={announcer} onSubmit={submit}>
+      <Stack spacing={3} component="section" aria-labelledby="wish-form-title">
+        <Typography variant="h5" component="h2" id="wish-form-title">
+          {t('wishes.title')}
         </Typography>
-        {ranked.length === 0 ? (
-          <Alert severity="info" data-testid="ranked-empty">
-            {t('wishes.rankedEmpty')}
-          </Alert>
-        ) : (
-          <Stack component="ol" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }} data-testid="ranked-list">
-            {ranked.map((shiftId, index) => {
-              const shift = byId.get(shiftId);
-              if (!shift) return null;
-              return (
+        <FormErrorList messages={errors} />
+        <Typography color="text.secondary">{t('wishes.help')}</Typography>
+        <Box component="section" aria-labelledby="ranked-title">
+          <Typography variant="h6" component="h3" id="ranked-title" sx={{ mb: 1 }}>
+            {t('wishes.ranked')}
+          </Typography>
+          {ranked.length === 0 ? (
+            <Alert severity="info" data-testid="ranked-empty">
+              {t('wishes.rankedEmpty')}
+            </Alert>
+          ) : (
+            <Stack component="ol" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }} data-testid="ranked-list">
+              {ranked.map((shiftId, index) => {
+                const shift = byId.get(shiftId);
+                if (!shift) return null;
+                return (
+                  <Paper
+                    key={shiftId}
+                    component="li"
+                    variant="outlined"
+                    sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'center' }}
+                  >
+                    <Typography sx={{ fontWeight: 700, minWidth: 28 }} aria-hidden>
+                      {index + 1}.
+                    </Typography>
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <ShiftLine shift={shift} />
+                    </Box>
+                    <IconButton
+                      aria-label={t('wishes.up', { title: shift.title })}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
+                      <ArrowUpward />
+                    </IconButton>
+                    <IconButton
+                      aria-label={t('wishes.down', { title: shift.title })}
+                      disabled={index === ranked.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
+                      <ArrowDownward />
+                    </IconButton>
+                    <IconButton
+                      aria-label={t('wishes.remove', { title: shift.title })}
+                      onClick={() => setRanked((current) => current.filter((id) => id !== shiftId))}
+                    >
+                      <Close />
+                    </IconButton>
+                  </Paper>
+                );
+              })}
+            </Stack>
+          )}
+        </Box>
+        <Box component="section" aria-labelledby="other-shifts-title">
+          <Typography variant="h6" component="h3" id="other-shifts-title" sx={{ mb: 1 }}>
+            {t('wishes.others')}
+          </Typography>
+          {unranked.length === 0 ? (
+            <Typography color="text.secondary">{t('wishes.othersEmpty')}</Typography>
+          ) : (
+            <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }} data-testid="other-shifts">
+              {unranked.map((shift) => (
                 <Paper
-                  key={shiftId}
+                  key={shift.id}
                   component="li"
                   variant="outlined"
-                  sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'center' }}
+                  sx={{
+                    p: 1.5,
+                    display: 'flex',
+                    flexDirection: { xs: 'column', sm: 'row' },
+                    gap: 1,
+                    alignItems: { sm: 'center' },
+                  }}
                 >
-                  <Typography sx={{ fontWeight: 700, minWidth: 28 }} aria-hidden>
-                    {index + 1}.
-                  </Typography>
                   <Box sx={{ flex: 1, minWidth: 0 }}>
                     <ShiftLine shift={shift} />
                   </Box>
-                  <IconButton
-                    aria-label={t('wishes.up', { title: shift.title })}
-                    disabled={index === 0}
-                    onClick={() => move(index, -1)}
-                  >
-                    <ArrowUpward />
-                  </IconButton>
-                  <IconButton
-                    aria-label={t('wishes.down', { title: shift.title })}
-                    disabled={index === ranked.length - 1}
-                    onClick={() => move(index, 1)}
-                  >
-                    <ArrowDownward />
-                  </IconButton>
-                  <IconButton
-                    aria-label={t('wishes.remove', { title: shift.title })}
-                    onClick={() => setRanked((current) => current.filter((id) => id !== shiftId))}
-                  >
-                    <Close />
-                  </IconButton>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <FormControlLabel
+                      control={
+                        <Checkbox
+                          checked={cannot.has(shift.id)}
+                          onChange={(event) => toggleCannot(shift.id, event.target.checked)}
+                          slotProps={{ input: { 'aria-label': t('wishes.cannotLabel', { title: shift.title }) } }}
+                        />
+                      }
+                      label={t('wishes.cannot')}
+                    />
+                    <Button
+                      variant="outlined"
+                      size="small"
+                      disabled={ranked.length >= RANKED_MAXIMUM}
+                      onClick={() => add(shift.id)}
+                      aria-label={t('wishes.addLabel', { title: shift.title })}
+                    >
+                      {t('wishes.add')}
+                    </Button>
+                  </Stack>
                 </Paper>
-              );
-            })}
-          </Stack>
-        )}
-      </Box>
-      <Box component="section" aria-labelledby="other-shifts-title">
-        <Typography variant="h6" component="h3" id="other-shifts-title" sx={{ mb: 1 }}>
-          {t('wishes.others')}
-        </Typography>
-        {unranked.length === 0 ? (
-          <Typography color="text.secondary">{t('wishes.othersEmpty')}</Typography>
-        ) : (
-          <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }} data-testid="other-shifts">
-            {unranked.map((shift) => (
-              <Paper
-                key={shift.id}
-                component="li"
-                variant="outlined"
-                sx={{
-                  p: 1.5,
-                  display: 'flex',
-                  flexDirection: { xs: 'column', sm: 'row' },
-                  gap: 1,
-                  alignItems: { sm: 'center' },
-                }}
-              >
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <ShiftLine shift={shift} />
-                </Box>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={cannot.has(shift.id)}
-                        onChange={(event) => toggleCannot(shift.id, event.target.checked)}
-                        slotProps={{ input: { 'aria-label': t('wishes.cannotLabel', { title: shift.title }) } }}
-                      />
-                    }
-                    label={t('wishes.cannot')}
-                  />
-                  <Button
-                    variant="outlined"
-                    size="small"
-                    disabled={ranked.length >= RANKED_MAXIMUM}
-                    onClick={() => add(shift.id)}
-                    aria-label={t('wishes.addLabel', { title: shift.title })}
-                  >
-                    {t('wishes.add')}
-                  </Button>
-                </Stack>
-              </Paper>
-            ))}
-          </Stack>
-        )}
-      </Box>
-      <TextField
-        select
-        label={t('wishes.count')}
-        value={count}
-        onChange={(event) => setCount(event.target.value)}
-        helperText={t('wishes.countHelp', { min: round.minShifts, max: round.maxShifts })}
-        sx={{ maxWidth: 320 }}
-      >
-        {counts.map((value) => (
-          <MenuItem key={value} value={String(value)}>
-            {value}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Box component="section" aria-labelledby="friend-title">
-        <Typography variant="h6" component="h3" id="friend-title" sx={{ mb: 1 }}>
-          {t('friend.title')}
-        </Typography>
-        {mine ? (
-          <Typography sx={{ mb: 1 }}>
-            {t('friend.myCode')} <strong data-testid="my-friend-code">{mine.friendCode}</strong>
-          </Typography>
-        ) : (
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {t('friend.codeAfterSave')}
-          </Typography>
-        )}
-        {mine?.friend ? (
-          <Alert severity={mine.friend.mutual ? 'success' : 'info'} sx={{ mb: 1 }} data-testid="friend-state">
-            {mine.friend.mutual
-              ? t('friend.mutual', { name: `${mine.friend.firstname} ${mine.friend.lastname}` })
-              : t('friend.waiting', { name: `${mine.friend.firstname} ${mine.friend.lastname}` })}
-          </Alert>
-        ) : null}
+              ))}
+            </Stack>
+          )}
+        </Box>
         <TextField
-          label={t('friend.code')}
-          value={friendCode}
-          onChange={(event) => setFriendCode(event.target.value)}
-          helperText={t('friend.help')}
+          select
+          label={t('wishes.count')}
+          value={count}
+          onChange={(event) => setCount(event.target.value)}
+          helperText={t('wishes.countHelp', { min: round.minShifts, max: round.maxShifts })}
           sx={{ maxWidth: 320 }}
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: 12, autoCapitalize: 'characters', spellCheck: false } }}
-        />
-      </Box>
-      <Box>
-        <Button variant="contained" onClick={submit} loading={save.isPending}>
-          {t('wishes.save')}
-        </Button>
-      </Box>
-    </Stack>
+        >
+          {counts.map((value) => (
+            <MenuItem key={value} value={String(value)}>
+              {value}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box component="section" aria-labelledby="friend-title">
+          <Typography variant="h6" component="h3" id="friend-title" sx={{ mb: 1 }}>
+            {t('friend.title')}
+          </Typography>
+          {mine ? (
+            <Typography sx={{ mb: 1 }}>
+              {t('friend.myCode')} <strong data-testid="my-friend-code">{mine.friendCode}</strong>
+            </Typography>
+          ) : (
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              {t('friend.codeAfterSave')}
+            </Typography>
+          )}
+          {mine?.friend ? (
+            <Alert severity={mine.friend.mutual ? 'success' : 'info'} sx={{ mb: 1 }} data-testid="friend-state">
+              {mine.friend.mutual
+                ? t('friend.mutual', { name: `${mine.friend.firstname} ${mine.friend.lastname}` })
+                : t('friend.waiting', { name: `${mine.friend.firstname} ${mine.friend.lastname}` })}
+            </Alert>
+          ) : null}
+          <TextField
+            label={t('friend.code')}
+            value={friendCode}
+            onChange={(event) => setFriendCode(event.target.value)}
+            helperText={t('friend.help')}
+            sx={{ maxWidth: 320 }}
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: 12, autoCapitalize: 'characters', spellCheck: false } }}
+          />
+        </Box>
+        <Box>
+          <Button variant="contained" type="submit" loading={save.isPending}>
+            {t('wishes.save')}
+          </Button>
+        </Box>
+      </Stack>
+    </Form>
   );
 }
