@@ -46,6 +46,10 @@ export default defineConfig(async () => {
   });
   return {
     test: {
+      // Two test files at a time (Vitest's default is one fewer than the cores: one on the CI's two). A file spends
+      // much of its time waiting (the database, SMTP, timers) and importing the app; two at once took a sample of
+      // server files from 27 to 19 s. The timing tests hold under the load this makes (helpers/event-loop.ts).
+      maxWorkers: 2,
       projects: [
         { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'] } },
         serverProject('sqlite'),
