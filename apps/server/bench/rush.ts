@@ -16,10 +16,13 @@
  * Bounded: the run stops RUSH_WINDOW_S + 60 s after the first arrival whatever is left (counted as errors).
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -171,6 +174,102 @@ async function serve() {
 
 // ---------------------------------------------------------------- the load generator
 
+/**
+ * The generator's HTTP client: node:http with kept-alive connections. It shares the two cores with the server and
+ * the database, and `fetch` (undici's WHATWG layer: streams, headers objects, abort signals per call) cost it about
+ * twice the CPU per call, time the server under test did not get. It asks for gzip as `fetch` does over plain HTTP,
+ * so the server compresses what it would compress for a browser.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+interface Answer {
+  status: number;
+  body: Buffer;
+}
+
+type CallOptions = { method?: string; headers?: Record<string, string>; body?: string; timeoutMs: number };
+
+/** `RUSH_CLIENT=fetch`: the generator as it was, for a comparison in turns. */
+const call = process.env.RUSH_CLIENT === 'fetch' ? callWithFetch : callWithHttp;
+
+async function callWithFetch(url: string, options: CallOptions): Promise<Answer> {
+  const response = await fetch(url, {
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    signal: AbortSignal.timeout(options.timeoutMs),
+  });
+  return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+function callWithHttp(url: string, options: CallOptions): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        agent,
+        method: options.method ?? 'GET',
+        headers: {
+          'accept-encoding': 'gzip',
+          ...options.headers,
+          ...(options.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(options.body)) }),
+        },
+        timeout: options.timeoutMs,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const body = response.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+          resolve({ status: response.statusCode ?? 0, body });
+        });
+      },
+    );
+    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })));
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function processCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's closing parenthesis.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU seconds of every PostgreSQL process of this machine (its backends come and go; the ones that stay count). */
+function postgresCpu(): Map<number, number> {
+  const seen = new Map<number, number>();
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres')) {
+          seen.set(Number(entry), processCpuSeconds(Number(entry)));
+        }
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    // not Linux
+  }
+  return seen;
+}
+
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -196,6 +295,8 @@ function mulberry32(seed: number) {
 
 export interface RushResult {
   database: string;
+  /** CPU seconds during the run: the server process, the load generator, PostgreSQL's processes. */
+  cpu: { server: number; generator: number; postgres: number | null };
   volunteers: number;
   signUp: { p50: number; p95: number; p99: number; count: number };
   organiserP99: number;
@@ -236,7 +337,7 @@ export async function rush(database: 'sqlite' | 'postgres', volunteers: number):
     console.log(
       `rush ${database}: ${volunteers} volunteers, ${ready.shifts.length} shifts, ${ready.places} places; seeded in ${(ready.seedMs / 1000).toFixed(1)} s`,
     );
-    return await runRush(database, ready, volunteers);
+    return await runRush(database, ready, volunteers, child.pid ?? 0);
   } finally {
     if (child.connected) child.send('close');
     await new Promise((resolve) => {
@@ -252,7 +353,7 @@ export async function rush(database: 'sqlite' | 'postgres', volunteers: number):
   }
 }
 
-async function runRush(database: string, ready: Ready, volunteers: number): Promise<RushResult> {
+async function runRush(database: string, ready: Ready, volunteers: number, serverPid: number): Promise<RushResult> {
   const base = `http://127.0.0.1:${ready.port}/api/event/${ready.eventId}`;
   const random = mulberry32(2026);
   const popular = ready.shifts.slice(0, Math.max(3, Math.ceil(ready.shifts.length / 5)));
@@ -267,19 +368,21 @@ async function runRush(database: string, ready: Ready, volunteers: number): Prom
     errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
   };
   const windowMs = WINDOW_S * 1000;
+  const serverCpuBefore = processCpuSeconds(serverPid);
+  const generatorCpuBefore = process.cpuUsage();
+  const postgresBefore = database === 'postgres' ? postgresCpu() : null;
   const started = performance.now();
   const deadline = started + windowMs + 60_000;
 
   const signUp = async (session: Session, eventUserId: number, shiftId: number): Promise<number> => {
     const begin = performance.now();
     try {
-      const response = await fetch(`${base}/shifts/${shiftId}/assignments`, {
+      const response = await call(`${base}/shifts/${shiftId}/assignments`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf },
         body: JSON.stringify({ eventUserId }),
-        signal: AbortSignal.timeout(30_000),
+        timeoutMs: 30_000,
       });
-      await response.arrayBuffer();
       signUpTimes.push(performance.now() - begin);
       if (response.status !== 201 && response.status !== 409) noteError(`sign-up ${response.status}`);
       return response.status;
@@ -297,15 +400,14 @@ async function runRush(database: string, ready: Ready, volunteers: number): Prom
     for (let attempt = 0; attempt < 20 && performance.now() < deadline; attempt++) {
       let free: number[];
       try {
-        const response = await fetch(timeline, {
-          headers: { cookie: session.cookie },
-          signal: AbortSignal.timeout(30_000),
-        });
+        const response = await call(timeline, { headers: { cookie: session.cookie }, timeoutMs: 30_000 });
         if (response.status !== 200) {
           noteError(`timeline ${response.status}`);
           return;
         }
-        const { shifts } = (await response.json()) as { shifts: { id: number; filled: number; capacity: number }[] };
+        const { shifts } = JSON.parse(response.body.toString('utf8')) as {
+          shifts: { id: number; filled: number; capacity: number }[];
+        };
         free = shifts.filter((shift) => shift.filled < shift.capacity).map((shift) => shift.id);
       } catch (error) {
         noteError(`timeline ${(error as Error).name}`);
@@ -329,11 +431,10 @@ async function runRush(database: string, ready: Ready, volunteers: number): Prom
     for (let turn = 0; rushing; turn++) {
       const begin = performance.now();
       try {
-        const response = await fetch(organiserUrls[turn % organiserUrls.length], {
+        const response = await call(organiserUrls[turn % organiserUrls.length], {
           headers: { cookie: ready.admin.cookie },
-          signal: AbortSignal.timeout(30_000),
+          timeoutMs: 30_000,
         });
-        await response.arrayBuffer();
         organiserTimes.push(performance.now() - begin);
         if (response.status !== 200) noteError(`organiser ${response.status}`);
       } catch (error) {
@@ -362,13 +463,16 @@ async function runRush(database: string, ready: Ready, volunteers: number): Prom
   rushing = false;
   await organiser;
   const elapsedS = (performance.now() - started) / 1000;
+  const generatorCpu = process.cpuUsage(generatorCpuBefore);
+  const cpu = {
+    server: processCpuSeconds(serverPid) - serverCpuBefore,
+    generator: (generatorCpu.user + generatorCpu.system) / 1e6,
+    postgres: postgresBefore ? postgresCpuSince(postgresBefore) : null,
+  };
 
   // What came of it, as the organiser's timeline counts it.
-  const response = await fetch(timeline, {
-    headers: { cookie: ready.admin.cookie },
-    signal: AbortSignal.timeout(60_000),
-  });
-  const { shifts } = (await response.json()) as { shifts: { filled: number; capacity: number }[] };
+  const response = await call(timeline, { headers: { cookie: ready.admin.cookie }, timeoutMs: 60_000 });
+  const { shifts } = JSON.parse(response.body.toString('utf8')) as { shifts: { filled: number; capacity: number }[] };
   const filled = shifts.reduce((sum, shift) => sum + Math.min(shift.filled, shift.capacity), 0);
   const overCapacity = shifts.filter((shift) => shift.filled > shift.capacity).length;
   signUpTimes.sort((a, b) => a - b);
@@ -376,6 +480,7 @@ async function runRush(database: string, ready: Ready, volunteers: number): Prom
   if (errorKinds.size > 0) console.log(`rush ${database} errors:`, Object.fromEntries(errorKinds));
   return {
     database,
+    cpu,
     volunteers,
     signUp: {
       p50: percentile(signUpTimes, 50),
@@ -418,6 +523,9 @@ export function describeRush(result: RushResult): string[] {
     `  errors: ${result.errors} — goal 0: ${mark(result.errors === 0)}`,
     `  places filled: ${result.filled} of ${result.places} — goal every place: ${mark(result.filled === result.places)}`,
     `  shifts over capacity: ${result.overCapacity} — goal 0: ${mark(result.overCapacity === 0)}`,
+    `  CPU during the run: server ${result.cpu.server.toFixed(1)} s, load generator ${result.cpu.generator.toFixed(1)} s` +
+      (result.cpu.postgres === null ? '' : `, PostgreSQL ${result.cpu.postgres.toFixed(1)} s`) +
+      ` (two cores: ${(2 * result.elapsedS).toFixed(0)} s in all)`,
   ];
 }
 
