@@ -226,6 +226,13 @@ describe(`hand-over on ${dialect}`, () => {
     const declined = await e.bea.client.post(`${e.base}/offers/${offer.id}/decline`);
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json().offer).toMatchObject({ status: 'open', takenBy: null });
+    // Ben, who asked, is told; Anna, who keeps her place, and Cleo are not.
+    await t.app.mail.worker.drain();
+    const toBen = mailsTo(ben.email);
+    expect(toBen).toHaveLength(1);
+    expect(textOf(toBen[0].raw)).toContain('an organiser declined your request to take over the place Anna Person');
+    expect(mailsTo(anna.email)).toEqual([]);
+    expect(mailsTo(cleo.email)).toEqual([]);
     expect(codesOf((await e.bea.client.post(`${e.base}/offers/${offer.id}/approve`)).body)).toEqual([
       'error.offerNotPending',
     ]);

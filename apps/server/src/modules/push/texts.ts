@@ -52,6 +52,10 @@ export const pushTexts = {
     en: { title: 'A hand-over waits for approval: {shift}', body: '{when} – {event}' },
     sv: { title: 'En överlämning väntar på godkännande: {shift}', body: '{when} – {event}' },
   },
+  'push.handoverDeclined': {
+    en: { title: 'Hand-over declined: {shift}', body: '{when} – {event}' },
+    sv: { title: 'Överlämningen avböjdes: {shift}', body: '{when} – {event}' },
+  },
 } satisfies Record<string, Record<MailLanguage, Texts>>;
 
 export type PushMessageKey = keyof typeof pushTexts;

@@ -313,7 +313,10 @@ export function handoverOperations(shared: SchedulingContext) {
       });
     },
 
-    /** An organiser of the shift declines a pending hand-over: the offer is open again for others. */
+    /**
+     * An organiser of the shift declines a pending hand-over: the offer is open again for others, and the one who
+     * asked is told (push where they allow shift changes, otherwise mail), so they look for another place.
+     */
     async declineOffer(caller: Caller, offerId: number): Promise<ShiftOffer> {
       await withTransaction(db, async (trx) => {
         const { shift, offer } = await lockShiftAndOffer(trx, caller.eventId, offerId);
@@ -327,6 +330,18 @@ export function handoverOperations(shared: SchedulingContext) {
           subject: `shift:${shift.id}`,
           details: { offerId: offer.id, from: offer.offered_by, to: offer.taken_by, title: shift.title },
         });
+        if (offer.taken_by !== null) {
+          const mailShift = toMailShift(shift);
+          const fromName = await nameOf(trx, caller.eventId, offer.offered_by);
+          await notify(
+            trx,
+            caller.eventId,
+            [offer.taken_by],
+            'shift_handover',
+            (context) => schedulingMails.handoverDeclined(mailShift, context, fromName),
+            shiftNotice('shiftChange', 'push.handoverDeclined', mailShift),
+          );
+        }
       });
       return offerOr404(db, caller.eventId, offerId);
     },

@@ -276,6 +276,40 @@ export const schedulingMails = {
         };
   },
 
+  /** An organiser declined the reader's request to take over a place: it stays with the one who offered it. */
+  handoverDeclined(shift: MailShift, context: MailContext, from: string) {
+    const { language, eventName } = context;
+    return language === 'sv'
+      ? {
+          subject: `Överlämningen avböjdes: ${shift.title} – ${eventName}`,
+          text: [
+            `Hej ${context.firstname},`,
+            '',
+            `en organisatör har avböjt att du tar över platsen som ${from} erbjöd på ett pass i ${eventName}. Passet är inte ditt:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `Andra lediga platser och dina pass: ${context.link}`,
+            '',
+            `Du får detta e-postmeddelande från ${eventName} via Funkis eftersom du bad om att ta över platsen.`,
+          ].join('\n'),
+        }
+      : {
+          subject: `Hand-over declined: ${shift.title} – ${eventName}`,
+          text: [
+            `Hello ${context.firstname},`,
+            '',
+            `an organiser declined your request to take over the place ${from} offered on a shift of ${eventName}. The shift is not yours:`,
+            '',
+            ...describe(shift, context),
+            '',
+            `Other free places and your shifts: ${context.link}`,
+            '',
+            `You get this e-mail from ${eventName} through Funkis because you asked to take over this place.`,
+          ].join('\n'),
+        };
+  },
+
   removed(shift: MailShift, context: MailContext, deleted: boolean) {
     const { language, eventName } = context;
     return language === 'sv'
