@@ -77,7 +77,9 @@ const BUDGETS_KB = {
   // this screen only) and the rules that pick a sentence and a link for each action.
   // +1 KB (decision 026): the settings' start and end are the app's date pickers (the picker itself a lazy chunk).
   // +1 KB (decision 029): 0.01 KB over, the entry's share of the painted pages' takeover.
-  'src/app/routes/event/control-panel.tsx': 327,
+  // +1 KB (decision 027): 0.2 KB over (326.6 → 327.2 KB) when the group's edit dialog became components/forms/
+  // form-dialog.tsx's FormDialog, a 0.6 KB chunk shared with every dialog that is one form.
+  'src/app/routes/event/control-panel.tsx': 328,
   // +1 KB (decision 027): the compose, label and rate forms announce a failed submit (useErrorAnnouncer), 323.3 KB.
   'src/app/routes/event/email.tsx': 329,
   'src/app/routes/event/form.tsx': 301,

@@ -8,10 +8,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -24,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useGroups } from '../../../api/get-groups';
 import { Form } from '../../../components/forms/form';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -109,30 +106,26 @@ function EditGroupDialog({ eventId, group, onClose }: { eventId: number; group: 
       },
     );
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="rename-group-title">
-      <Form form={form} onSubmit={onSubmit}>
-        <DialogTitle id="rename-group-title">{t('groups.editGroup', { name: group.name })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={control} name="name" label={t('groups.name')} autoFocus />
-            <FormTextField
-              control={control}
-              name="wanted"
-              label={t('groups.wanted')}
-              helperText={t('groups.wantedHelp')}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-          </Stack>
-          <FormErrorList messages={updateMutation.isError ? errorMessagesOf(updateMutation.error) : []} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={updateMutation.isPending}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      maxWidth="xs"
+      title={t('groups.editGroup', { name: group.name })}
+      submitLabel={t('common.save')}
+      pending={updateMutation.isPending}
+      form={form}
+      onSubmit={onSubmit}
+    >
+      <FormTextField control={control} name="name" label={t('groups.name')} autoFocus />
+      <FormTextField
+        control={control}
+        name="wanted"
+        label={t('groups.wanted')}
+        helperText={t('groups.wantedHelp')}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <FormErrorList messages={updateMutation.isError ? errorMessagesOf(updateMutation.error) : []} />
+    </FormDialog>
   );
 }
 

@@ -1,14 +1,9 @@
 import { createMailLabelSchema } from '@funkis/shared';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useFormAnnouncer } from '../../../components/forms/form';
+import { useFormAnnouncer } from '../../../components/forms/form';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { isApiError } from '../../../lib/api-client';
@@ -53,43 +48,39 @@ export function CreateLabelDialog({ eventId, open, onClose }: { eventId: number;
 
   const serverError = create.error && isApiError(create.error) ? create.error : null;
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="create-label-title" fullWidth maxWidth="xs">
-      <Form announcer={announcer} onSubmit={submit}>
-        <DialogTitle id="create-label-title">{t('createLabel.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={t('createLabel.name')}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              error={Boolean(nameError ?? serverError?.fieldErrors.name)}
-              helperText={nameError ?? (serverError?.fieldErrors.name ? translate(serverError.fieldErrors.name) : ' ')}
-              autoFocus
-              required
-            />
-            <TextField
-              select
-              label={t('createLabel.color')}
-              value={color}
-              onChange={(event) => setColor(event.target.value)}
-              slotProps={{ select: { native: true } }}
-            >
-              {COLORS.map((value, index) => (
-                <option key={value} value={value}>
-                  {t(`createLabel.colors.${index}`)}
-                </option>
-              ))}
-            </TextField>
-            {serverError && !serverError.fieldErrors.name ? <FormErrorList messages={serverError.errors} /> : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            {t('createLabel.submit')}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={close}
+      maxWidth="xs"
+      title={t('createLabel.title')}
+      submitLabel={t('createLabel.submit')}
+      pending={create.isPending}
+      announcer={announcer}
+      onSubmit={submit}
+    >
+      <TextField
+        label={t('createLabel.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={Boolean(nameError ?? serverError?.fieldErrors.name)}
+        helperText={nameError ?? (serverError?.fieldErrors.name ? translate(serverError.fieldErrors.name) : ' ')}
+        autoFocus
+        required
+      />
+      <TextField
+        select
+        label={t('createLabel.color')}
+        value={color}
+        onChange={(event) => setColor(event.target.value)}
+        slotProps={{ select: { native: true } }}
+      >
+        {COLORS.map((value, index) => (
+          <option key={value} value={value}>
+            {t(`createLabel.colors.${index}`)}
+          </option>
+        ))}
+      </TextField>
+      {serverError && !serverError.fieldErrors.name ? <FormErrorList messages={serverError.errors} /> : null}
+    </FormDialog>
   );
 }

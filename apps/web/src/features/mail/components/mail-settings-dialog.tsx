@@ -1,16 +1,12 @@
 import { updateMailSettingsSchema } from '@funkis/shared';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useFormAnnouncer } from '../../../components/forms/form';
+import { useFormAnnouncer } from '../../../components/forms/form';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
@@ -66,40 +62,37 @@ export function MailSettingsDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="mail-settings-title" fullWidth maxWidth="xs">
-      <Form announcer={announcer} onSubmit={submit}>
-        <DialogTitle id="mail-settings-title">{t('settings.title')}</DialogTitle>
-        <DialogContent>
-          {settingsQuery.isError ? <Alert severity="error">{t('settings.loadError')}</Alert> : null}
-          {settingsQuery.isPending ? <CircularProgress aria-label={t('loading')} /> : null}
-          {settings ? (
-            <>
-              <DialogContentText sx={{ mb: 2 }}>
-                {t('settings.help', { default: settings.defaultRatePerMinute })}
-              </DialogContentText>
-              <TextField
-                type="number"
-                label={t('settings.rate')}
-                value={rate}
-                onChange={(event) => setRate(event.target.value)}
-                error={Boolean(error)}
-                helperText={error ?? t('settings.bounds', { min: settings.minimum, max: settings.maximum })}
-                slotProps={{ htmlInput: { min: settings.minimum, max: settings.maximum, step: 1 } }}
-                autoFocus
-                fullWidth
-                required
-              />
-            </>
-          ) : null}
-          {update.isError ? <FormErrorList messages={errorMessagesOf(update.error)} /> : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={!settings || update.isPending}>
-            {t('settings.save')}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={close}
+      maxWidth="xs"
+      title={t('settings.title')}
+      submitLabel={t('settings.save')}
+      pending={update.isPending}
+      submitDisabled={!settings}
+      announcer={announcer}
+      onSubmit={submit}
+    >
+      {settingsQuery.isError ? <Alert severity="error">{t('settings.loadError')}</Alert> : null}
+      {settingsQuery.isPending ? <CircularProgress aria-label={t('loading')} /> : null}
+      {settings ? (
+        <>
+          <DialogContentText>{t('settings.help', { default: settings.defaultRatePerMinute })}</DialogContentText>
+          <TextField
+            type="number"
+            label={t('settings.rate')}
+            value={rate}
+            onChange={(event) => setRate(event.target.value)}
+            error={Boolean(error)}
+            helperText={error ?? t('settings.bounds', { min: settings.minimum, max: settings.maximum })}
+            slotProps={{ htmlInput: { min: settings.minimum, max: settings.maximum, step: 1 } }}
+            autoFocus
+            fullWidth
+            required
+          />
+        </>
+      ) : null}
+      {update.isError ? <FormErrorList messages={errorMessagesOf(update.error)} /> : null}
+    </FormDialog>
   );
 }

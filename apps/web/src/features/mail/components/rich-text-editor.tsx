@@ -4,11 +4,6 @@ import FormatListBulletedOutlined from '@mui/icons-material/FormatListBulletedOu
 import FormatListNumberedOutlined from '@mui/icons-material/FormatListNumberedOutlined';
 import InsertLinkOutlined from '@mui/icons-material/InsertLinkOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
@@ -16,7 +11,8 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useFormAnnouncer } from '../../../components/forms/form';
+import { useFormAnnouncer } from '../../../components/forms/form';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { cleanHtml } from '../../../lib/safe-html';
 
 const SAFE_LINK = /^(https?:\/\/\S+|mailto:\S+@\S+)$/i;
@@ -167,35 +163,25 @@ export function RichTextEditor({
       <FormHelperText id={`${id}-help`} error={error}>
         {helperText}
       </FormHelperText>
-      <Dialog
+      <FormDialog
         open={isLinking}
         onClose={() => setIsLinking(false)}
-        aria-labelledby={`${id}-link-title`}
-        fullWidth
         maxWidth="xs"
+        title={t('editor.linkTitle')}
+        submitLabel={t('editor.linkAdd')}
+        announcer={linkAnnouncer}
+        onSubmit={addLink}
       >
-        <Form announcer={linkAnnouncer} onSubmit={addLink}>
-          <DialogTitle id={`${id}-link-title`}>{t('editor.linkTitle')}</DialogTitle>
-          <DialogContent>
-            <TextField
-              label={t('editor.linkAddress')}
-              value={link}
-              onChange={(event) => setLink(event.target.value)}
-              error={Boolean(linkError)}
-              helperText={linkError ?? t('editor.linkHelp')}
-              autoFocus
-              fullWidth
-              sx={{ mt: 1 }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setIsLinking(false)}>{t('cancel')}</Button>
-            <Button type="submit" variant="contained">
-              {t('editor.linkAdd')}
-            </Button>
-          </DialogActions>
-        </Form>
-      </Dialog>
+        <TextField
+          label={t('editor.linkAddress')}
+          value={link}
+          onChange={(event) => setLink(event.target.value)}
+          error={Boolean(linkError)}
+          helperText={linkError ?? t('editor.linkHelp')}
+          autoFocus
+          fullWidth
+        />
+      </FormDialog>
     </Box>
   );
 }

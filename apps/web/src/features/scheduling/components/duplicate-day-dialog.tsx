@@ -1,11 +1,5 @@
 import type { ShiftDraft } from '@funkis/shared';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -14,9 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-field';
-import { Form } from '../../../components/forms/form';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
-import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useDuplicateDay } from '../api/duplicate';
 import { useEventZone, useShiftTime } from './event-zone';
@@ -67,46 +60,43 @@ export function DuplicateDayDialog({ eventId, initialFrom, onClose, onDone }: Du
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="duplicate-day-title">
-      <Form announcer={announcer} onSubmit={submit}>
-        <DialogTitle id="duplicate-day-title">{t('duplicateDay.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText>{t('duplicateDay.help', { zone: zone ?? '' })}</DialogContentText>
-            <FormErrorList messages={errors} />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <DateField label={t('duplicateDay.from')} value={from} onChange={change(setFrom)} required fullWidth />
-              <DateField label={t('duplicateDay.to')} value={to} onChange={change(setTo)} required fullWidth />
-            </Stack>
-            {preview ? (
-              <>
-                <Typography variant="subtitle2" component="h3">
-                  {t('duplicateDay.preview', { count: preview.length })}
-                </Typography>
-                <Alert severity="info">{t('duplicateDay.noPeople')}</Alert>
-                <List dense aria-label={t('duplicateDay.previewLabel')} sx={{ maxHeight: 240, overflow: 'auto' }}>
-                  {preview.map((draft) => (
-                    <ListItem key={draft.sourceId} data-testid="day-preview" disableGutters>
-                      <ListItemText
-                        primary={draft.title}
-                        secondary={[shiftTime(draft.startsAt, draft.endsAt), draft.location, draft.group?.name]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      />
-                    </ListItem>
-                  ))}
-                </List>
-              </>
-            ) : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button variant="contained" type="submit" loading={mutation.isPending}>
-            {preview === null ? t('duplicateDay.showPreview') : t('duplicateDay.submit', { count: preview.length })}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('duplicateDay.title')}
+      description={t('duplicateDay.help', { zone: zone ?? '' })}
+      errors={errors}
+      submitLabel={
+        preview === null ? t('duplicateDay.showPreview') : t('duplicateDay.submit', { count: preview.length })
+      }
+      pending={mutation.isPending}
+      announcer={announcer}
+      onSubmit={submit}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <DateField label={t('duplicateDay.from')} value={from} onChange={change(setFrom)} required fullWidth />
+        <DateField label={t('duplicateDay.to')} value={to} onChange={change(setTo)} required fullWidth />
+      </Stack>
+      {preview ? (
+        <>
+          <Typography variant="subtitle2" component="h3">
+            {t('duplicateDay.preview', { count: preview.length })}
+          </Typography>
+          <Alert severity="info">{t('duplicateDay.noPeople')}</Alert>
+          <List dense aria-label={t('duplicateDay.previewLabel')} sx={{ maxHeight: 240, overflow: 'auto' }}>
+            {preview.map((draft) => (
+              <ListItem key={draft.sourceId} data-testid="day-preview" disableGutters>
+                <ListItemText
+                  primary={draft.title}
+                  secondary={[shiftTime(draft.startsAt, draft.endsAt), draft.location, draft.group?.name]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      ) : null}
+    </FormDialog>
   );
 }

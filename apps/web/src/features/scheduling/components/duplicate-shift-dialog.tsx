@@ -1,17 +1,10 @@
 import { instantOfZonedInput, type Shift, zonedInputValue } from '@funkis/shared';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/forms/date-field';
-import { Form } from '../../../components/forms/form';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
-import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useDuplicateShift } from '../api/duplicate';
 import { useEventZone, useShiftTime } from './event-zone';
@@ -49,28 +42,22 @@ export function DuplicateShiftDialog({ eventId, shift, onClose, onDone }: Duplic
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="duplicate-shift-title">
-      <Form announcer={announcer} onSubmit={submit}>
-        <DialogTitle id="duplicate-shift-title">{t('duplicate.title', { title: shift.title })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 3 }}>
-            <FormErrorList messages={errors} />
-            <DialogContentText>
-              {t('duplicate.help', { time: shiftTime(shift.startsAt, shift.endsAt) })}
-            </DialogContentText>
-            <DateTimeField label={t('duplicate.start', { zone })} value={start} onChange={setStart} required />
-            <DialogContentText data-testid="duplicate-preview">
-              {endsAt ? t('duplicate.preview', { time: shiftTime(startsAt, endsAt) }) : ''}
-            </DialogContentText>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button variant="contained" type="submit" loading={mutation.isPending}>
-            {t('duplicate.submit')}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      maxWidth="xs"
+      title={t('duplicate.title', { title: shift.title })}
+      errors={errors}
+      submitLabel={t('duplicate.submit')}
+      pending={mutation.isPending}
+      announcer={announcer}
+      onSubmit={submit}
+    >
+      <DialogContentText>{t('duplicate.help', { time: shiftTime(shift.startsAt, shift.endsAt) })}</DialogContentText>
+      <DateTimeField label={t('duplicate.start', { zone })} value={start} onChange={setStart} required />
+      <DialogContentText data-testid="duplicate-preview">
+        {endsAt ? t('duplicate.preview', { time: shiftTime(startsAt, endsAt) }) : ''}
+      </DialogContentText>
+    </FormDialog>
   );
 }

@@ -7,18 +7,12 @@ import {
   zonedInputValue,
 } from '@funkis/shared';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/forms/date-field';
-import { Form } from '../../../components/forms/form';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
-import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useUpdateShift } from '../api/update-shift';
 import { useEventZone } from './event-zone';
@@ -108,50 +102,45 @@ export function EditShiftDialog({ eventId, shift, groups, fixedGroupId, onClose,
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="edit-shift-title">
-      <Form announcer={announcer} onSubmit={submit}>
-        <DialogTitle id="edit-shift-title">{t('edit.title', { title: shift.title })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 3 }}>
-            <FormErrorList messages={errors} />
-            <ShiftFields
-              values={draft}
-              onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
-              groups={groups}
-              fixedGroupId={fixedGroupId}
-            >
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <DateTimeField
-                  label={t('edit.start', { zone })}
-                  value={draft.start}
-                  onChange={(start) => setDraft((current) => ({ ...current, start }))}
-                  required
-                  fullWidth
-                />
-                <DateTimeField
-                  label={t('edit.end', { zone })}
-                  value={draft.end}
-                  onChange={(end) => setDraft((current) => ({ ...current, end }))}
-                  required
-                  fullWidth
-                />
-              </Stack>
-            </ShiftFields>
-            <ZoneNote />
-            {told ? (
-              <Alert severity="warning" data-testid="edit-told">
-                {t('edit.told', { names })}
-              </Alert>
-            ) : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button variant="contained" type="submit" loading={mutation.isPending}>
-            {t('edit.submit')}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('edit.title', { title: shift.title })}
+      errors={errors}
+      submitLabel={t('edit.submit')}
+      pending={mutation.isPending}
+      announcer={announcer}
+      onSubmit={submit}
+    >
+      <ShiftFields
+        values={draft}
+        onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+        groups={groups}
+        fixedGroupId={fixedGroupId}
+      >
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <DateTimeField
+            label={t('edit.start', { zone })}
+            value={draft.start}
+            onChange={(start) => setDraft((current) => ({ ...current, start }))}
+            required
+            fullWidth
+          />
+          <DateTimeField
+            label={t('edit.end', { zone })}
+            value={draft.end}
+            onChange={(end) => setDraft((current) => ({ ...current, end }))}
+            required
+            fullWidth
+          />
+        </Stack>
+      </ShiftFields>
+      <ZoneNote />
+      {told ? (
+        <Alert severity="warning" data-testid="edit-told">
+          {t('edit.told', { names })}
+        </Alert>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,10 +1,5 @@
 import { type CreateShiftInput, createShiftSchema, type Group, zonedToInstant } from '@funkis/shared';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
@@ -13,9 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-field';
-import { Form } from '../../../components/forms/form';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
-import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useEventZone, useShiftTime } from './event-zone';
 import { ShiftFields, type ShiftFieldValues } from './shift-fields';
@@ -130,64 +124,59 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="new-shifts-title">
-      <Form announcer={announcer} onSubmit={submit}>
-        <DialogTitle id="new-shifts-title">{t('form.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 3 }}>
-            <FormErrorList messages={errors} />
-            <ShiftFields
-              values={draft}
-              onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
-              groups={groups}
-              fixedGroupId={fixedGroupId}
-            >
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <DateField
-                  label={t('fields.date')}
-                  value={draft.date}
-                  onChange={(date) => setDraft((current) => ({ ...current, date }))}
-                  required
-                  fullWidth
-                />
-                <DateField
-                  label={t('fields.repeatUntil')}
-                  value={draft.repeatUntil}
-                  onChange={(repeatUntil) => setDraft((current) => ({ ...current, repeatUntil }))}
-                  min={draft.date || undefined}
-                  helperText={t('fields.repeatUntilHelp')}
-                  fullWidth
-                />
-              </Stack>
-              <TextField
-                label={t('fields.slots')}
-                value={draft.slots}
-                onChange={set('slots')}
-                helperText={t('fields.slotsHelp')}
-                required
-              />
-            </ShiftFields>
-            <ZoneNote />
-            <Typography variant="subtitle2" component="h3">
-              {t('form.preview', { count: expanded.shifts.length })}
-            </Typography>
-            {expanded.error && draft.date ? <Alert severity="info">{t(expanded.error)}</Alert> : null}
-            <List dense aria-label={t('form.previewLabel')} sx={{ maxHeight: 200, overflow: 'auto' }}>
-              {expanded.shifts.map((shift) => (
-                <ListItem key={shift.startsAt} data-testid="shift-preview">
-                  {shiftTime(shift.startsAt, shift.endsAt)}
-                </ListItem>
-              ))}
-            </List>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button variant="contained" type="submit" disabled={saving}>
-            {t('form.create', { count: expanded.shifts.length })}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={t('form.title')}
+      errors={errors}
+      submitLabel={t('form.create', { count: expanded.shifts.length })}
+      pending={saving}
+      announcer={announcer}
+      onSubmit={submit}
+    >
+      <ShiftFields
+        values={draft}
+        onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+        groups={groups}
+        fixedGroupId={fixedGroupId}
+      >
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <DateField
+            label={t('fields.date')}
+            value={draft.date}
+            onChange={(date) => setDraft((current) => ({ ...current, date }))}
+            required
+            fullWidth
+          />
+          <DateField
+            label={t('fields.repeatUntil')}
+            value={draft.repeatUntil}
+            onChange={(repeatUntil) => setDraft((current) => ({ ...current, repeatUntil }))}
+            min={draft.date || undefined}
+            helperText={t('fields.repeatUntilHelp')}
+            fullWidth
+          />
+        </Stack>
+        <TextField
+          label={t('fields.slots')}
+          value={draft.slots}
+          onChange={set('slots')}
+          helperText={t('fields.slotsHelp')}
+          required
+        />
+      </ShiftFields>
+      <ZoneNote />
+      <Typography variant="subtitle2" component="h3">
+        {t('form.preview', { count: expanded.shifts.length })}
+      </Typography>
+      {expanded.error && draft.date ? <Alert severity="info">{t(expanded.error)}</Alert> : null}
+      <List dense aria-label={t('form.previewLabel')} sx={{ maxHeight: 200, overflow: 'auto' }}>
+        {expanded.shifts.map((shift) => (
+          <ListItem key={shift.startsAt} data-testid="shift-preview">
+            {shiftTime(shift.startsAt, shift.endsAt)}
+          </ListItem>
+        ))}
+      </List>
+    </FormDialog>
   );
 }

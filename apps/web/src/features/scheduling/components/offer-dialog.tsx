@@ -1,17 +1,10 @@
 import { instantOfZonedInput, type Shift } from '@funkis/shared';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/forms/date-field';
-import { Form } from '../../../components/forms/form';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
-import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useOfferPlace } from '../api/offers';
 import { useEventZone, useShiftTime } from './event-zone';
@@ -57,31 +50,25 @@ export function OfferDialog({ eventId, shift, onClose, onDone }: OfferDialogProp
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="offer-title">
-      <Form announcer={announcer} onSubmit={submit}>
-        <DialogTitle id="offer-title">{t('offers.dialogTitle', { title: shift.title })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 3 }}>
-            <FormErrorList messages={errors} />
-            <DialogContentText>
-              {t('offers.dialogHelp', { when: shiftTime(shift.startsAt, shift.endsAt) })}
-            </DialogContentText>
-            <DateTimeField
-              label={t('offers.until', { zone })}
-              value={until}
-              onChange={setUntil}
-              helperText={t('offers.untilHelp')}
-              fullWidth
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button variant="contained" type="submit" loading={offer.isPending}>
-            {t('actions.offerPlace')}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      maxWidth="xs"
+      title={t('offers.dialogTitle', { title: shift.title })}
+      errors={errors}
+      submitLabel={t('actions.offerPlace')}
+      pending={offer.isPending}
+      announcer={announcer}
+      onSubmit={submit}
+    >
+      <DialogContentText>{t('offers.dialogHelp', { when: shiftTime(shift.startsAt, shift.endsAt) })}</DialogContentText>
+      <DateTimeField
+        label={t('offers.until', { zone })}
+        value={until}
+        onChange={setUntil}
+        helperText={t('offers.untilHelp')}
+        fullWidth
+      />
+    </FormDialog>
   );
 }

@@ -1,22 +1,15 @@
 import type { Group, SchedulingSettings } from '@funkis/shared';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from '../../../components/forms/form';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
-import { FormErrorList } from '../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useSaveSchedulingSettings } from '../api/save-settings';
 
@@ -74,58 +67,53 @@ export function RulesDialog({ eventId, settings, groups, onClose, onDone }: Rule
   );
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="rules-title">
-      <Form announcer={announcer} onSubmit={submit}>
-        <DialogTitle id="rules-title">{t('rules.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 3 }}>
-            <FormErrorList messages={errors} />
-            {number(t('rules.reminderHours'), reminder, setReminder, t('rules.reminderHoursHelp'), 336)}
-            {number(t('rules.lateAfter'), lateAfter, setLateAfter, t('rules.lateAfterHelp'), 240)}
-            {number(t('rules.minRest'), rest, setRest, t('rules.minRestHelp'), 10080)}
-            {number(t('rules.signOff'), signOff, setSignOff, t('rules.signOffHelp'), 720)}
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={handoverApproval}
-                  onChange={(event) => setHandoverApproval(event.target.checked)}
-                  slotProps={{ input: { 'aria-describedby': 'handover-approval-help' } }}
-                />
-              }
-              label={t('rules.handoverApproval')}
-            />
-            <FormHelperText id="handover-approval-help" sx={{ mt: '0 !important' }}>
-              {t('rules.handoverApprovalHelp')}
-            </FormHelperText>
-            <FormGroup>
-              <FormLabel component="legend">{t('rules.selfSignup')}</FormLabel>
-              {groups.length === 0 ? t('rules.noGroups') : null}
-              {groups.map((group) => (
-                <FormControlLabel
-                  key={group.id}
-                  label={group.name}
-                  control={
-                    <Checkbox
-                      checked={selfSignup.includes(group.id)}
-                      onChange={(event) =>
-                        setSelfSignup((current) =>
-                          event.target.checked ? [...current, group.id] : current.filter((id) => id !== group.id),
-                        )
-                      }
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button variant="contained" type="submit" loading={save.isPending}>
-            {t('rules.save')}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('rules.title')}
+      errors={errors}
+      submitLabel={t('rules.save')}
+      pending={save.isPending}
+      announcer={announcer}
+      onSubmit={submit}
+    >
+      {number(t('rules.reminderHours'), reminder, setReminder, t('rules.reminderHoursHelp'), 336)}
+      {number(t('rules.lateAfter'), lateAfter, setLateAfter, t('rules.lateAfterHelp'), 240)}
+      {number(t('rules.minRest'), rest, setRest, t('rules.minRestHelp'), 10080)}
+      {number(t('rules.signOff'), signOff, setSignOff, t('rules.signOffHelp'), 720)}
+      <FormControlLabel
+        control={
+          <Switch
+            checked={handoverApproval}
+            onChange={(event) => setHandoverApproval(event.target.checked)}
+            slotProps={{ input: { 'aria-describedby': 'handover-approval-help' } }}
+          />
+        }
+        label={t('rules.handoverApproval')}
+      />
+      <FormHelperText id="handover-approval-help" sx={{ mt: '0 !important' }}>
+        {t('rules.handoverApprovalHelp')}
+      </FormHelperText>
+      <FormGroup>
+        <FormLabel component="legend">{t('rules.selfSignup')}</FormLabel>
+        {groups.length === 0 ? t('rules.noGroups') : null}
+        {groups.map((group) => (
+          <FormControlLabel
+            key={group.id}
+            label={group.name}
+            control={
+              <Checkbox
+                checked={selfSignup.includes(group.id)}
+                onChange={(event) =>
+                  setSelfSignup((current) =>
+                    event.target.checked ? [...current, group.id] : current.filter((id) => id !== group.id),
+                  )
+                }
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+    </FormDialog>
   );
 }

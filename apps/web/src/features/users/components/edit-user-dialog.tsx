@@ -1,14 +1,8 @@
 import type { Group, Member } from '@funkis/shared';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from '../../../components/forms/form';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -24,15 +18,14 @@ interface EditUserDialogProps {
   onClose: () => void;
 }
 
-/** An admin changes a member's role and group. A refusal (the last admin, 409) closes it with an error snackbar. */
+/**
+ * An admin changes a member's role and group. A refusal (the last admin, 409) closes it with an error snackbar. The
+ * dialog is made for each member (`key`), so it opens with that member's values.
+ */
 export function EditUserDialog({ eventId, groups, member, onClose }: EditUserDialogProps) {
-  return (
-    <Dialog open={member !== null} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-user-title">
-      {member ? (
-        <EditUserForm key={member.id} eventId={eventId} groups={groups} member={member} onClose={onClose} />
-      ) : null}
-    </Dialog>
-  );
+  return member ? (
+    <EditUserForm key={member.id} eventId={eventId} groups={groups} member={member} onClose={onClose} />
+  ) : null;
 }
 
 function EditUserForm({ eventId, groups, member, onClose }: EditUserDialogProps & { member: Member }) {
@@ -71,23 +64,20 @@ function EditUserForm({ eventId, groups, member, onClose }: EditUserDialogProps 
   };
 
   return (
-    <Form onSubmit={onSubmit}>
-      <DialogTitle id="edit-user-title">{t('edit.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-          {t('edit.subject', { name: `${member.firstname} ${member.lastname}`, email: member.email })}
-        </DialogContentText>
-        <Stack spacing={2}>
-          <RoleSelect value={roleLevel} onChange={setRoleLevel} />
-          <GroupSelect groups={groups} value={groupId} onChange={setGroupId} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={updateMutation.isPending}>
-          {t('edit.submit')}
-        </Button>
-      </DialogActions>
-    </Form>
+    <FormDialog
+      open
+      onClose={onClose}
+      maxWidth="xs"
+      title={t('edit.title')}
+      submitLabel={t('edit.submit')}
+      pending={updateMutation.isPending}
+      onSubmit={onSubmit}
+    >
+      <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
+        {t('edit.subject', { name: `${member.firstname} ${member.lastname}`, email: member.email })}
+      </DialogContentText>
+      <RoleSelect value={roleLevel} onChange={setRoleLevel} />
+      <GroupSelect groups={groups} value={groupId} onChange={setGroupId} />
+    </FormDialog>
   );
 }

@@ -1,11 +1,6 @@
 import { instantOfZonedInput, type Shift, zonedInputValue } from '@funkis/shared';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import MenuItem from '@mui/material/MenuItem';
@@ -17,9 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '../../../../api/get-groups';
 import { DateTimeField } from '../../../../components/forms/date-field';
-import { Form } from '../../../../components/forms/form';
+import { FormDialog } from '../../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../../components/forms/use-announced-errors';
-import { FormErrorList } from '../../../../components/ui/form-error-list';
 import { errorMessagesOf } from '../../../../lib/api-client';
 import { NO_SHIFT_FILTERS, useShifts } from '../../api/get-shifts';
 import { useCreateWishRound } from '../../api/wish-rounds';
@@ -102,124 +96,111 @@ export function NewWishRoundDialog({ eventId, timeZone, fixedGroupId, onClose, o
   };
 
   return (
-    <Dialog
+    <FormDialog
       open
       onClose={onClose}
-      fullWidth
-      maxWidth="sm"
       fullScreen={fullScreen}
-      aria-labelledby="new-wish-round-title"
+      title={t('create.title')}
+      errors={errors}
+      submitLabel={t('create.submit')}
+      pending={create.isPending}
+      announcer={announcer}
+      onSubmit={submit}
     >
-      <Form announcer={announcer} onSubmit={submit}>
-        <DialogTitle id="new-wish-round-title">{t('create.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 3 }}>
-            <FormErrorList messages={errors} />
-            <TextField label={t('create.name')} value={title} onChange={(event) => setTitle(event.target.value)} />
-            <TextField
-              select
-              label={t('create.group')}
-              value={groupId}
-              onChange={(event) => {
-                setGroupId(event.target.value === '' ? '' : Number(event.target.value));
-                setChosen(new Set());
-              }}
-              disabled={fixedGroupId !== null}
-            >
-              <MenuItem value="">{t('create.wholeEvent')}</MenuItem>
-              {groups.map((group) => (
-                <MenuItem key={group.id} value={group.id}>
-                  {group.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <DateTimeField
-              label={t('create.closesAt', { zone: timeZone })}
-              value={closesAt}
-              onChange={setClosesAt}
-              required
+      <TextField label={t('create.name')} value={title} onChange={(event) => setTitle(event.target.value)} />
+      <TextField
+        select
+        label={t('create.group')}
+        value={groupId}
+        onChange={(event) => {
+          setGroupId(event.target.value === '' ? '' : Number(event.target.value));
+          setChosen(new Set());
+        }}
+        disabled={fixedGroupId !== null}
+      >
+        <MenuItem value="">{t('create.wholeEvent')}</MenuItem>
+        {groups.map((group) => (
+          <MenuItem key={group.id} value={group.id}>
+            {group.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <DateTimeField
+        label={t('create.closesAt', { zone: timeZone })}
+        value={closesAt}
+        onChange={setClosesAt}
+        required
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label={t('create.minShifts')}
+          type="number"
+          value={minShifts}
+          onChange={(event) => setMinShifts(event.target.value)}
+          slotProps={{ htmlInput: { min: 0, max: 20 } }}
+          required
+          fullWidth
+        />
+        <TextField
+          label={t('create.maxShifts')}
+          type="number"
+          value={maxShifts}
+          onChange={(event) => setMaxShifts(event.target.value)}
+          slotProps={{ htmlInput: { min: 1, max: 20 } }}
+          required
+          fullWidth
+        />
+      </Stack>
+      <FormGroup>
+        <FormControlLabel
+          control={<Checkbox checked={experienced} onChange={(event) => setExperienced(event.target.checked)} />}
+          label={t('options.experienced')}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={friends} onChange={(event) => setFriends(event.target.checked)} />}
+          label={t('options.friends')}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={fillToMinimum} onChange={(event) => setFillToMinimum(event.target.checked)} />}
+          label={t('options.fillToMinimum')}
+        />
+      </FormGroup>
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        <Typography variant="subtitle1" component="legend">
+          {t('create.shifts', { count: chosen.size })}
+        </Typography>
+        {shifts.isPending ? (
+          <Typography color="text.secondary">{t('create.loadingShifts')}</Typography>
+        ) : shownShifts.length === 0 ? (
+          <Typography color="text.secondary" data-testid="wish-round-no-shifts">
+            {t('create.noShiftsToChoose')}
+          </Typography>
+        ) : (
+          <FormGroup data-testid="wish-round-shift-choice">
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={allChosen}
+                  indeterminate={!allChosen && chosen.size > 0}
+                  onChange={(event) =>
+                    setChosen(event.target.checked ? new Set(shownShifts.map((shift) => shift.id)) : new Set())
+                  }
+                />
+              }
+              label={t('create.allShifts')}
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={t('create.minShifts')}
-                type="number"
-                value={minShifts}
-                onChange={(event) => setMinShifts(event.target.value)}
-                slotProps={{ htmlInput: { min: 0, max: 20 } }}
-                required
-                fullWidth
-              />
-              <TextField
-                label={t('create.maxShifts')}
-                type="number"
-                value={maxShifts}
-                onChange={(event) => setMaxShifts(event.target.value)}
-                slotProps={{ htmlInput: { min: 1, max: 20 } }}
-                required
-                fullWidth
-              />
-            </Stack>
-            <FormGroup>
+            {shownShifts.map((shift) => (
               <FormControlLabel
-                control={<Checkbox checked={experienced} onChange={(event) => setExperienced(event.target.checked)} />}
-                label={t('options.experienced')}
+                key={shift.id}
+                control={<Checkbox checked={chosen.has(shift.id)} onChange={() => toggle(shift.id)} />}
+                label={`${shift.title} · ${shiftTime(shift.startsAt, shift.endsAt)}${
+                  shift.location ? ` · ${shift.location}` : ''
+                }`}
               />
-              <FormControlLabel
-                control={<Checkbox checked={friends} onChange={(event) => setFriends(event.target.checked)} />}
-                label={t('options.friends')}
-              />
-              <FormControlLabel
-                control={
-                  <Checkbox checked={fillToMinimum} onChange={(event) => setFillToMinimum(event.target.checked)} />
-                }
-                label={t('options.fillToMinimum')}
-              />
-            </FormGroup>
-            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-              <Typography variant="subtitle1" component="legend">
-                {t('create.shifts', { count: chosen.size })}
-              </Typography>
-              {shifts.isPending ? (
-                <Typography color="text.secondary">{t('create.loadingShifts')}</Typography>
-              ) : shownShifts.length === 0 ? (
-                <Typography color="text.secondary" data-testid="wish-round-no-shifts">
-                  {t('create.noShiftsToChoose')}
-                </Typography>
-              ) : (
-                <FormGroup data-testid="wish-round-shift-choice">
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={allChosen}
-                        indeterminate={!allChosen && chosen.size > 0}
-                        onChange={(event) =>
-                          setChosen(event.target.checked ? new Set(shownShifts.map((shift) => shift.id)) : new Set())
-                        }
-                      />
-                    }
-                    label={t('create.allShifts')}
-                  />
-                  {shownShifts.map((shift) => (
-                    <FormControlLabel
-                      key={shift.id}
-                      control={<Checkbox checked={chosen.has(shift.id)} onChange={() => toggle(shift.id)} />}
-                      label={`${shift.title} · ${shiftTime(shift.startsAt, shift.endsAt)}${
-                        shift.location ? ` · ${shift.location}` : ''
-                      }`}
-                    />
-                  ))}
-                </FormGroup>
-              )}
-            </Box>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button variant="contained" type="submit" loading={create.isPending}>
-            {t('create.submit')}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+            ))}
+          </FormGroup>
+        )}
+      </Box>
+    </FormDialog>
   );
 }
