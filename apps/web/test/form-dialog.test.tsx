@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { FormDialog } from '../src/components/forms/form-dialog';
 import { useAnnouncedErrors } from '../src/components/forms/use-announced-errors';
 import { FormTextField } from '../src/components/ui/form-text-field';
+import { ApiError } from '../src/lib/api-client';
 import { i18n } from '../src/lib/i18n';
 import { renderWithProviders } from './test-utils';
 
@@ -73,7 +74,51 @@ function PendingDialog({ onSave }: { onSave: (name: string) => Promise<void> }) 
   );
 }
 
+/** A dialog whose save goes to the server through `attempt`, as the scheduling dialogs' do. */
+function ServerDialog({ save, onDone }: { save: () => Promise<unknown>; onDone: () => void }) {
+  const { errors, attempt, announcer } = useAnnouncedErrors();
+  const submit = async () => {
+    if (await attempt(save)) onDone();
+  };
+  return (
+    <FormDialog
+      open
+      onClose={() => {}}
+      title="Offer my place"
+      errors={errors}
+      submitLabel="Offer"
+      announcer={announcer}
+      onSubmit={submit}
+    >
+      <TextField label="Until" />
+    </FormDialog>
+  );
+}
+
 describe('FormDialog', () => {
+  it("attempt: the server's refusal is listed and said, the next try clears it and goes on when it goes through", async () => {
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    const save = vi
+      .fn<() => Promise<unknown>>()
+      .mockRejectedValueOnce(new ApiError(409, ['This shift has started.'], ['This shift has started.']))
+      .mockResolvedValueOnce({});
+    renderWithProviders(<ServerDialog save={save} onDone={onDone} />);
+    const announcer = screen.getByTestId('form-error-announcer');
+
+    await user.click(screen.getByRole('button', { name: 'Offer' }));
+    const list = await screen.findByTestId('form-errors');
+    expect(list).toHaveTextContent('This shift has started.');
+    await waitFor(() => expect(announcer).toHaveTextContent('The form has one error, shown with the form.'));
+    expect(onDone).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Offer' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('form-errors')).not.toBeInTheDocument();
+    expect(announcer).toHaveTextContent('');
+  });
+
   it('is a modal dialog named by its title, described by its description, with one form inside', () => {
     renderWithProviders(<CheckedDialog onSave={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Rename the group' });

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-field';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
-import { errorMessagesOf } from '../../../lib/api-client';
 import { useDuplicateDay } from '../api/duplicate';
 import { useEventZone, useShiftTime } from './event-zone';
 
@@ -33,7 +32,7 @@ export function DuplicateDayDialog({ eventId, initialFrom, onClose, onDone }: Du
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState('');
   const [preview, setPreview] = useState<ShiftDraft[] | null>(null);
-  const { errors, setErrors, announcer } = useAnnouncedErrors();
+  const { errors, setErrors, attempt, announcer } = useAnnouncedErrors();
   const mutation = useDuplicateDay(eventId);
 
   const change = (setter: (value: string) => void) => (value: string) => {
@@ -45,7 +44,7 @@ export function DuplicateDayDialog({ eventId, initialFrom, onClose, onDone }: Du
   const submit = async () => {
     setErrors([]);
     if (!from || !to) return setErrors([t('duplicateDay.daysRequired')]);
-    try {
+    await attempt(async () => {
       if (preview === null) {
         const result = await mutation.mutateAsync({ from, to, preview: true });
         setPreview(result.shifts);
@@ -54,9 +53,7 @@ export function DuplicateDayDialog({ eventId, initialFrom, onClose, onDone }: Du
       const result = await mutation.mutateAsync({ from, to });
       onDone(t('notices.dayDuplicated', { count: result.shifts.length }));
       onClose();
-    } catch (error) {
-      setErrors(errorMessagesOf(error));
-    }
+    });
   };
 
   return (

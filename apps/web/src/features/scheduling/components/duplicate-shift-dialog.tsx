@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/forms/date-field';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
-import { errorMessagesOf } from '../../../lib/api-client';
 import { useDuplicateShift } from '../api/duplicate';
 import { useEventZone, useShiftTime } from './event-zone';
 
@@ -23,7 +22,7 @@ export function DuplicateShiftDialog({ eventId, shift, onClose, onDone }: Duplic
   const shiftTime = useShiftTime();
   const nextDay = new Date(Date.parse(shift.startsAt) + 86_400_000).toISOString();
   const [start, setStart] = useState(zonedInputValue(nextDay, zone));
-  const { errors, setErrors, announcer } = useAnnouncedErrors();
+  const { errors, setErrors, attempt, announcer } = useAnnouncedErrors();
   const mutation = useDuplicateShift(eventId);
   const length = Date.parse(shift.endsAt) - Date.parse(shift.startsAt);
   const startsAt = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(start) ? instantOfZonedInput(start, zone).toISOString() : '';
@@ -31,14 +30,11 @@ export function DuplicateShiftDialog({ eventId, shift, onClose, onDone }: Duplic
 
   const submit = async () => {
     if (!startsAt) return setErrors([t('duplicate.startRequired')]);
-    setErrors([]);
-    try {
+    await attempt(async () => {
       await mutation.mutateAsync({ shiftId: shift.id, startsAt });
       onDone(t('notices.duplicated'));
       onClose();
-    } catch (error) {
-      setErrors(errorMessagesOf(error));
-    }
+    });
   };
 
   return (

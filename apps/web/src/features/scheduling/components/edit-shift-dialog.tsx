@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/forms/date-field';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
-import { errorMessagesOf } from '../../../lib/api-client';
 import { useUpdateShift } from '../api/update-shift';
 import { useEventZone } from './event-zone';
 import { viewerTimeZone } from './format';
@@ -77,7 +76,7 @@ export function EditShiftDialog({ eventId, shift, groups, fixedGroupId, onClose,
   const { t } = useTranslation('scheduling');
   const zone = useEventZone() ?? viewerTimeZone();
   const [draft, setDraft] = useState<Draft>(() => draftOf(shift, zone));
-  const { errors, setErrors, announcer } = useAnnouncedErrors();
+  const { errors, setErrors, attempt, announcer } = useAnnouncedErrors();
   const mutation = useUpdateShift(eventId);
   const changes = changesOf(shift, draft, zone);
   const told =
@@ -91,14 +90,11 @@ export function EditShiftDialog({ eventId, shift, groups, fixedGroupId, onClose,
     const parsed = updateShiftSchema.safeParse(changes);
     if (!parsed.success) return setErrors(parsed.error.issues.map((issue) => issue.message));
     if (Object.keys(changes).length === 0) return onClose();
-    setErrors([]);
-    try {
+    await attempt(async () => {
       await mutation.mutateAsync({ shiftId: shift.id, changes: parsed.data });
       onDone(t('notices.updated'));
       onClose();
-    } catch (error) {
-      setErrors(errorMessagesOf(error));
-    }
+    });
   };
 
   return (

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/forms/date-field';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
-import { errorMessagesOf } from '../../../lib/api-client';
 import { useEventZone, useShiftTime } from './event-zone';
 import { ShiftFields, type ShiftFieldValues } from './shift-fields';
 import { ZoneNote } from './zone-note';
@@ -98,7 +97,7 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
     capacity: '1',
     groupId: fixedGroupId ?? '',
   });
-  const { errors, setErrors, announcer } = useAnnouncedErrors();
+  const { errors, setErrors, attempt, announcer } = useAnnouncedErrors();
   const [saving, setSaving] = useState(false);
   const expanded = useMemo(() => expandDraft(draft, zone), [draft, zone]);
   const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -113,14 +112,9 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
       return setErrors(invalid.error.issues.map((issue) => issue.message));
     }
     setSaving(true);
-    try {
-      await onCreate(expanded.shifts);
-      onClose();
-    } catch (error) {
-      setErrors(errorMessagesOf(error));
-    } finally {
-      setSaving(false);
-    }
+    const saved = await attempt(() => onCreate(expanded.shifts));
+    setSaving(false);
+    if (saved) onClose();
   };
 
   return (

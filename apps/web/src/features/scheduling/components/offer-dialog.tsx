@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/forms/date-field';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
-import { errorMessagesOf } from '../../../lib/api-client';
 import { useOfferPlace } from '../api/offers';
 import { useEventZone, useShiftTime } from './event-zone';
 import { viewerTimeZone } from './format';
@@ -29,7 +28,7 @@ export function OfferDialog({ eventId, shift, onClose, onDone }: OfferDialogProp
   const shiftTime = useShiftTime();
   const offer = useOfferPlace(eventId);
   const [until, setUntil] = useState('');
-  const { errors, setErrors, announcer } = useAnnouncedErrors();
+  const { errors, setErrors, attempt, announcer } = useAnnouncedErrors();
 
   const submit = async () => {
     setErrors([]);
@@ -37,16 +36,14 @@ export function OfferDialog({ eventId, shift, onClose, onDone }: OfferDialogProp
       setErrors(['error.offerUntilInvalid']);
       return;
     }
-    try {
+    await attempt(async () => {
       await offer.mutateAsync({
         shiftId: shift.id,
         until: until ? instantOfZonedInput(until, zone).toISOString() : undefined,
       });
       onDone(t('notices.offered'));
       onClose();
-    } catch (error) {
-      setErrors(errorMessagesOf(error));
-    }
+    });
   };
 
   return (

@@ -10,7 +10,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../components/forms/use-announced-errors';
-import { errorMessagesOf } from '../../../lib/api-client';
 import { useSaveSchedulingSettings } from '../api/save-settings';
 
 export interface RulesDialogProps {
@@ -34,11 +33,10 @@ export function RulesDialog({ eventId, settings, groups, onClose, onDone }: Rule
   const [lateAfter, setLateAfter] = useState(String(settings.lateAfterMinutes ?? 10));
   const [selfSignup, setSelfSignup] = useState<number[]>(settings.selfSignupGroupIds);
   const [handoverApproval, setHandoverApproval] = useState(settings.handoverApproval ?? false);
-  const { errors, setErrors, announcer } = useAnnouncedErrors();
+  const { errors, attempt, announcer } = useAnnouncedErrors();
 
   const submit = async () => {
-    setErrors([]);
-    try {
+    await attempt(async () => {
       await save.mutateAsync({
         minRestMinutes: Number(rest),
         signOffClosesHours: Number(signOff),
@@ -49,9 +47,7 @@ export function RulesDialog({ eventId, settings, groups, onClose, onDone }: Rule
       });
       onDone(t('notices.rulesSaved'));
       onClose();
-    } catch (error) {
-      setErrors(errorMessagesOf(error));
-    }
+    });
   };
 
   const number = (label: string, value: string, set: (value: string) => void, help: string, max: number) => (

@@ -14,7 +14,6 @@ import { useGroups } from '../../../../api/get-groups';
 import { DateTimeField } from '../../../../components/forms/date-field';
 import { FormDialog } from '../../../../components/forms/form-dialog';
 import { useAnnouncedErrors } from '../../../../components/forms/use-announced-errors';
-import { errorMessagesOf } from '../../../../lib/api-client';
 import { NO_SHIFT_FILTERS, useShifts } from '../../api/get-shifts';
 import { useCreateWishRound } from '../../api/wish-rounds';
 import { useShiftTime } from '../event-zone';
@@ -56,7 +55,7 @@ export function NewWishRoundDialog({ eventId, timeZone, fixedGroupId, onClose, o
   const [friends, setFriends] = useState(true);
   const [fillToMinimum, setFillToMinimum] = useState(false);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const { errors, setErrors, announcer } = useAnnouncedErrors();
+  const { errors, setErrors, attempt, announcer } = useAnnouncedErrors();
   const create = useCreateWishRound(eventId);
   const [now] = useState(() => Date.now());
   const shownShifts = selectable(shifts.data?.shifts ?? [], groupId, now);
@@ -78,8 +77,7 @@ export function NewWishRoundDialog({ eventId, timeZone, fixedGroupId, onClose, o
     if (!/^\d+$/.test(minShifts) || !/^\d+$/.test(maxShifts)) local.push(t('create.countsRequired'));
     else if (Number(minShifts) > Number(maxShifts)) local.push(t('create.minAboveMax'));
     if (local.length > 0) return setErrors(local);
-    setErrors([]);
-    try {
+    await attempt(async () => {
       const { round } = await create.mutateAsync({
         title: title.trim() || undefined,
         groupId: groupId === '' ? null : groupId,
@@ -90,9 +88,7 @@ export function NewWishRoundDialog({ eventId, timeZone, fixedGroupId, onClose, o
         options: { experienced, friends, fillToMinimum },
       });
       onCreated(round.id);
-    } catch (error) {
-      setErrors(errorMessagesOf(error));
-    }
+    });
   };
 
   return (
