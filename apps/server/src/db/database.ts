@@ -2,15 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  type Migration,
-  type MigrationProvider,
-  Migrator,
-  PostgresDialect,
-  type SqliteDatabase,
-  SqliteDialect,
-} from 'kysely';
+import { Kysely, type Migration, type MigrationProvider, Migrator, type SqliteDatabase, SqliteDialect } from 'kysely';
 import type { Config } from '../config.js';
 import * as initial from './migrations/0001-initial.js';
 import * as formsFieldCounter from './migrations/0002-forms-field-counter.js';
@@ -43,6 +35,7 @@ import * as coverRequests from './migrations/0045-cover-requests.js';
 import * as shiftWaitlists from './migrations/0046-shift-waitlists.js';
 import * as shiftOffers from './migrations/0047-shift-offers.js';
 import * as wishRounds from './migrations/0048-wish-rounds.js';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 import type { Database, Db, DialectName } from './types.js';
 
 export interface DatabaseOptions {
@@ -172,7 +165,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       },
       end: () => pgPool.end(),
     };
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       const lock = await pgPool.connect();
       try {
