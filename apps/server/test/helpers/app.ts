@@ -52,9 +52,24 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     }),
     pgSchema: schema,
   };
+  const dropSchema = async () => {
+    if (!schema) return;
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(`drop schema ${schema} cascade`);
+    await client.end();
+  };
   const answers = new OpenApiAnswers(() => app);
-  const app = await buildApp({ config, logger: false, onAnswer: answers.hook });
-  await app.ready();
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, logger: false, onAnswer: answers.hook });
+    await app.ready();
+  } catch (error) {
+    // A start that failed (a migration) leaves no schema or directory behind: no close() will be called.
+    await dropSchema().catch(() => {});
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     db: app.db,
@@ -63,12 +78,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       answers.flush();
-      if (schema) {
-        const client = new pg.Client({ connectionString: postgresUrl });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      await dropSchema();
       await fs.rm(dataDir, { recursive: true, force: true });
       if (answers.problems.length > 0) {
         throw new Error(`answers that the OpenAPI document does not describe:\n${answers.problems.join('\n')}`);
