@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEMO, expect, login, test } from './fixtures';
+import { DEMO, expect, login, settled, test } from './fixtures';
 
 const PASSWORD = 'funkis-demo';
 
@@ -111,6 +111,8 @@ test('build a form, open applications, apply from a logged-out start, then close
   // The builder fits a phone-sized screen too.
   const desktop = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 740 });
+  // Once the app has laid itself out for the new width (measured at once, CI once saw the desktop layout's 427 px).
+  await settled(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   if (desktop) await page.setViewportSize(desktop);
 
