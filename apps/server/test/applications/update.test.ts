@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventMembership } from '../../src/lib/caller.js';
+import { findMembership } from '../../src/modules/memberships/lookup.js';
 import { membershipsService } from '../../src/modules/memberships/service.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { TestClient } from '../helpers/client.js';
@@ -352,7 +354,9 @@ describe(`membership effects on ${dialect}`, () => {
     });
     const created = await membershipOf(t.db, world.eventId, leaderApplicant.id);
     expect(created).toMatchObject({ via_application: 1, role_level: 2 });
-    await membershipsService(t.db, dialect).updateMember(world.eventId, created?.id as number, null, {
+    const adminMembership = await findMembership(t.db, world.eventId, world.admin.id);
+    const caller = { ...(adminMembership as EventMembership), userId: world.admin.id };
+    await membershipsService(t.db, dialect).updateMember(caller, created?.id as number, {
       roleLevel: 1,
       groupId: world.bar.id,
     });

@@ -7,19 +7,20 @@ import {
 } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../lib/audit.js';
+import type { Caller } from '../../lib/caller.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, lockEvent, withTransaction } from '../../lib/transaction.js';
-import { groupsService } from '../groups/service.js';
 import { invitationMail } from './invitation-mails.js';
 import { invitationsRepository, toEventInvitation, toMyInvitation } from './invitations-repository.js';
+import { requireGroup } from './operations-context.js';
 import { membershipsRepository } from './repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface Inviter {
-  id: number;
+/** The admin inviting: the caller, with the name the mail gives. */
+export interface Inviter extends Caller {
   firstname: string;
   lastname: string;
 }
@@ -48,25 +49,15 @@ const requireConfirmed = (user: Invitee) => {
 export function invitationsService(app: FastifyInstance) {
   const { db, dialect } = app;
 
-  const requireGroup = async (trx: typeof db, eventId: number, groupId: number) => {
-    const group = await groupsService(trx, dialect).find(eventId, groupId);
-    if (!group) throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
-    return group;
-  };
-
   return {
-    async invite(
-      eventId: number,
-      inviter: Inviter,
-      input: InviteMemberInput,
-      language: MailLanguage,
-    ): Promise<EventInvitation> {
+    async invite(inviter: Inviter, input: InviteMemberInput, language: MailLanguage): Promise<EventInvitation> {
+      const { eventId } = inviter;
       const email = input.email.trim().toLowerCase();
       return withTransaction(db, async (trx) => {
         const invitations = invitationsRepository(trx);
         const members = membershipsRepository(trx, dialect);
         await lockEvent(trx, dialect, eventId);
-        const group = input.groupId === null ? null : await requireGroup(trx, eventId, input.groupId);
+        const group = input.groupId === null ? null : await requireGroup(trx, dialect, eventId, input.groupId);
         const found = await members.findUserByEmail(email);
         // An account that has not proven the address is no invitee: the invitation waits for the address's owner
         // (linked when a confirmed account with it lists its invitations), and the mail is the one for newcomers.
@@ -89,7 +80,7 @@ export function invitationsService(app: FastifyInstance) {
             invitedUserId: account?.id ?? null,
             roleLevel: input.roleLevel,
             groupId: input.groupId,
-            invitedBy: inviter.id,
+            invitedBy: inviter.userId,
             createdAt: now.toISOString(),
             expiresAt,
           });
@@ -99,7 +90,7 @@ export function invitationsService(app: FastifyInstance) {
         }
         await writeAudit(trx, {
           eventId,
-          actorId: inviter.id,
+          actorId: inviter.userId,
           action: 'invitation.created',
           subject: `invitation:${invitationId}`,
           details: { email, roleLevel: input.roleLevel, groupId: input.groupId },
@@ -143,7 +134,8 @@ export function invitationsService(app: FastifyInstance) {
       return (await invitationsRepository(db).listForEvent(eventId, nowIso())).map(toEventInvitation);
     },
 
-    async cancel(eventId: number, invitationId: number, actorId: number): Promise<void> {
+    async cancel(caller: Caller, invitationId: number): Promise<void> {
+      const { eventId } = caller;
       await withTransaction(db, async (trx) => {
         const invitations = invitationsRepository(trx);
         const row = await invitations.findInEvent(eventId, invitationId);
@@ -151,7 +143,7 @@ export function invitationsService(app: FastifyInstance) {
         await invitations.delete(invitationId);
         await writeAudit(trx, {
           eventId,
-          actorId,
+          actorId: caller.userId,
           action: 'invitation.cancelled',
           subject: `invitation:${invitationId}`,
           details: { email: row.email, roleLevel: row.role_level, groupId: row.group_id },

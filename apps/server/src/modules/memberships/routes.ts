@@ -19,7 +19,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { languageOf } from '../../lib/language.js';
 import { answers } from '../../lib/openapi.js';
 import { XLSX_TYPE } from '../../lib/table-export.js';
-import { currentMembership, currentUser } from '../../plugins/auth.js';
+import { currentCaller, currentMembership, currentUser } from '../../plugins/auth.js';
 import { ACCOUNT_RATE_LIMITS, byUser, dailyLimit, FailureWindow } from '../account/rate-limits.js';
 import type { SchedulingOptions } from '../scheduling/operations-context.js';
 import { schedulingService } from '../scheduling/service.js';
@@ -84,12 +84,12 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const membership = currentMembership(request);
+      const caller = currentCaller(request);
       const { page, pageSize } = request.query;
-      const query = await service.memberQuery(membership, request.query);
+      const query = await service.memberQuery(caller, request.query);
       const [users, total] = await Promise.all([
-        service.listMembers(membership.eventId, query, pageSize, (page - 1) * pageSize),
-        service.countMembers(membership.eventId, query),
+        service.listMembers(caller.eventId, query, pageSize, (page - 1) * pageSize),
+        service.countMembers(caller.eventId, query),
       ]);
       return { users, total };
     },
@@ -108,11 +108,11 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const membership = currentMembership(request);
-      const query = await service.memberQuery(membership, request.query);
+      const caller = currentCaller(request);
+      const query = await service.memberQuery(caller, request.query);
       const columns = request.query.columns ?? MEMBER_EXPORT_COLUMNS;
-      const members = await service.allMembers(membership.eventId, query);
-      const name = `event-${membership.eventId}-users.${request.query.format}`;
+      const members = await service.allMembers(caller.eventId, query);
+      const name = `event-${caller.eventId}-users.${request.query.format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
       if (request.query.format === 'xlsx') {
         return reply.type(XLSX_TYPE).send(await membersToXlsx(members, columns));
@@ -148,12 +148,9 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const invitation = await invitations.invite(
-        currentMembership(request).eventId,
-        currentUser(request),
-        request.body,
-        languageOf(request),
-      );
+      const { firstname, lastname } = currentUser(request);
+      const inviter = { ...currentCaller(request), firstname, lastname };
+      const invitation = await invitations.invite(inviter, request.body, languageOf(request));
       return reply.status(201).send({ invitation });
     },
   );
@@ -184,11 +181,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await invitations.cancel(
-        currentMembership(request).eventId,
-        request.params.invitationId,
-        currentUser(request).id,
-      );
+      await invitations.cancel(currentCaller(request), request.params.invitationId);
       return {};
     },
   );
@@ -253,9 +246,8 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await updateMember(
         app.db,
         app.dialect,
-        currentMembership(request).eventId,
+        currentCaller(request),
         request.params.eventUserId,
-        currentUser(request).id,
         request.body,
       );
       return { user };
@@ -274,11 +266,11 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { eventId } = currentMembership(request);
+      const caller = currentCaller(request);
       const { eventUserId } = request.params;
       // Their places on shifts to come are freed for the shifts' waitlists in the same transaction (decision 032).
-      await service.removeMember(eventId, eventUserId, currentUser(request).id, (trx) =>
-        schedulingService(trx, app.dialect, schedulingOptions).releasePlacesOf(trx, eventId, eventUserId),
+      await service.removeMember(caller, eventUserId, (trx) =>
+        schedulingService(trx, app.dialect, schedulingOptions).releasePlacesOf(trx, caller.eventId, eventUserId),
       );
       return {};
     },

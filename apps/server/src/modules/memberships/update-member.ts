@@ -1,5 +1,6 @@
 import type { UpdateMemberInput } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
+import type { Caller } from '../../lib/caller.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
 import { membershipsService } from './service.js';
@@ -12,15 +13,19 @@ import { membershipsService } from './service.js';
 export function updateMember(
   db: Db,
   dialect: DialectName,
-  eventId: number,
+  caller: Caller,
   eventUserId: number,
-  actorId: number | null,
   input: UpdateMemberInput,
 ) {
   return withTransaction(db, async (trx) => {
-    const member = await membershipsService(trx, dialect).updateMember(eventId, eventUserId, actorId, input);
+    const member = await membershipsService(trx, dialect).updateMember(caller, eventUserId, input);
     if (input.groupId !== undefined) {
-      await applicationsService(trx, dialect).followMember(eventId, member.userId, member.group?.id ?? null, actorId);
+      await applicationsService(trx, dialect).followMember(
+        caller.eventId,
+        member.userId,
+        member.group?.id ?? null,
+        caller.userId,
+      );
     }
     return member;
   });

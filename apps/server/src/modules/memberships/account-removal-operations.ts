@@ -1,0 +1,45 @@
+import { writeAudit } from '../../lib/audit.js';
+import { lockEvents, withTransaction } from '../../lib/transaction.js';
+import type { MembershipsContext } from './operations-context.js';
+import { membershipsRepository } from './repository.js';
+
+/** A person removing their account: part of the account module's removing transaction, with the user's own id. */
+export function accountRemovalOperations(shared: MembershipsContext) {
+  const { db, dialect } = shared;
+  return {
+    /**
+     * Locks every event the user administers (PostgreSQL), then answers the events they alone administer while
+     * others are members: two admins removing their accounts at once cannot both pass this check.
+     */
+    async lockAndFindSoleAdminEvents(userId: number) {
+      return withTransaction(db, async (trx) => {
+        const repository = membershipsRepository(trx, dialect);
+        await lockEvents(trx, dialect, await repository.eventIdsAdministeredBy(userId));
+        return repository.eventsWhereSoleAdminWithOthers(userId);
+      });
+    },
+
+    /** Ends every membership of a user who removes their account, audited in the events that stay. */
+    async removeAllOfUser(userId: number): Promise<{ soloEventIds: number[] }> {
+      return withTransaction(db, async (trx) => {
+        const repository = membershipsRepository(trx, dialect);
+        const memberships = await repository.membershipsOfUser(userId);
+        const soloEventIds = memberships.filter((m) => !m.has_others).map((m) => m.event_id);
+        await writeAudit(
+          trx,
+          memberships
+            .filter((m) => m.has_others)
+            .map((m) => ({
+              eventId: m.event_id,
+              actorId: userId,
+              action: 'member.removed',
+              subject: `event_user:${m.id}`,
+              details: { userId, roleLevel: m.role_level, groupId: m.group_id, reason: 'account_removed' },
+            })),
+        );
+        await repository.deleteMembershipsOfUser(userId);
+        return { soloEventIds };
+      });
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import type { Member, RoleLevel, UpdateMemberInput } from '@funkis/shared';
+import type { Db } from '../../db/types.js';
+import { type AuditEntry, writeAudit } from '../../lib/audit.js';
+import type { Caller } from '../../lib/caller.js';
+import { conflict, notFound } from '../../lib/http-error.js';
+import { lockEvent, withTransaction } from '../../lib/transaction.js';
+import { type MembershipsContext, requireGroup } from './operations-context.js';
+import { membershipsRepository } from './repository.js';
+
+/**
+ * Who is a member with which role and group: joining by id (the system's: event creation, demo data, tests) and the
+ * admin's users table (a caller changes or removes a member). Each change holds the event's lock on PostgreSQL, so
+ * "the last admin" is decided once at a time.
+ */
+export function memberOperations(shared: MembershipsContext) {
+  const { db, dialect } = shared;
+  return {
+    /** The event's creator becomes its first admin (part of the creating transaction). */
+    async addCreator(eventId: number, userId: number): Promise<number> {
+      return withTransaction(db, async (trx) => {
+        const eventUserId = await membershipsRepository(trx, dialect).insertMember(eventId, userId, 0, null);
+        await writeAudit(trx, {
+          eventId,
+          actorId: userId,
+          action: 'member.added',
+          subject: `event_user:${eventUserId}`,
+          details: { userId, roleLevel: 0, groupId: null, reason: 'creator' },
+        });
+        return eventUserId;
+      });
+    },
+
+    /**
+     * An account joins the event by id, on the system's behalf (demo data, benches and tests; `actorId` is whom the
+     * audit entry names). People join through invitations (`invitations.ts`) and accepted applications.
+     */
+    async addUser(
+      eventId: number,
+      actorId: number | null,
+      input: { userId: number; roleLevel: RoleLevel; groupId: number | null },
+    ): Promise<Member> {
+      return withTransaction(db, async (trx) => {
+        const repository = membershipsRepository(trx, dialect);
+        await lockEvent(trx, dialect, eventId);
+        if (input.groupId !== null) await requireGroup(trx, dialect, eventId, input.groupId);
+        if (await repository.findMemberByUserId(eventId, input.userId)) throw conflict('error.alreadyMember');
+        const eventUserId = await repository.insertMember(eventId, input.userId, input.roleLevel, input.groupId);
+        await writeAudit(trx, {
+          eventId,
+          actorId,
+          action: 'member.added',
+          subject: `event_user:${eventUserId}`,
+          details: { userId: input.userId, roleLevel: input.roleLevel, groupId: input.groupId },
+        });
+        const member = await repository.findMember(eventId, eventUserId);
+        if (!member) throw notFound('error.memberNotFound');
+        return member;
+      });
+    },
+
+    /**
+     * Role and group of a member of the caller's event. The event's last admin cannot be demoted. The users table
+     * goes through `update-member.ts`, which moves the member's application along.
+     */
+    async updateMember(caller: Caller, eventUserId: number, input: UpdateMemberInput): Promise<Member> {
+      const { eventId } = caller;
+      return withTransaction(db, async (trx) => {
+        const repository = membershipsRepository(trx, dialect);
+        await lockEvent(trx, dialect, eventId);
+        const member = await repository.findMember(eventId, eventUserId);
+        if (!member) throw notFound('error.memberNotFound');
+        const groupId = input.groupId === undefined ? (member.group?.id ?? null) : input.groupId;
+        const group = groupId === null ? null : await requireGroup(trx, dialect, eventId, groupId);
+        const roleLevel: RoleLevel = input.roleLevel ?? member.roleLevel;
+        if (member.roleLevel === 0 && roleLevel !== 0 && (await repository.countAdmins(eventId)) <= 1) {
+          throw conflict('error.lastAdmin');
+        }
+        const audit: AuditEntry[] = [];
+        const who = { userId: member.userId, name: `${member.firstname} ${member.lastname}`, email: member.email };
+        const subject = `event_user:${eventUserId}`;
+        if (roleLevel !== member.roleLevel) {
+          audit.push({
+            eventId,
+            actorId: caller.userId,
+            action: 'member.role_changed',
+            subject,
+            details: { ...who, from: member.roleLevel, to: roleLevel },
+          });
+        }
+        if (groupId !== (member.group?.id ?? null)) {
+          audit.push({
+            eventId,
+            actorId: caller.userId,
+            action: 'member.group_changed',
+            subject,
+            details: { ...who, from: member.group, to: group ? { id: group.id, name: group.name } : null },
+          });
+        }
+        if (audit.length === 0) return member;
+        await repository.updateMember(eventId, eventUserId, { role_level: roleLevel, group_id: groupId });
+        await writeAudit(trx, audit);
+        const updated = await repository.findMember(eventId, eventUserId);
+        if (!updated) throw notFound('error.memberNotFound');
+        return updated;
+      });
+    },
+
+    /**
+     * Ends a membership of the caller's event. The event's last admin cannot be removed. `beforeDelete` runs in the
+     * same transaction once the removal is allowed (the scheduling module frees the person's places for the
+     * shifts' waitlists).
+     */
+    async removeMember(
+      caller: Caller,
+      eventUserId: number,
+      beforeDelete?: (trx: Db) => Promise<unknown>,
+    ): Promise<void> {
+      const { eventId } = caller;
+      await withTransaction(db, async (trx) => {
+        const repository = membershipsRepository(trx, dialect);
+        await lockEvent(trx, dialect, eventId);
+        const member = await repository.findMember(eventId, eventUserId);
+        if (!member) throw notFound('error.memberNotFound');
+        if (member.roleLevel === 0 && (await repository.countAdmins(eventId)) <= 1) {
+          throw conflict('error.lastAdmin');
+        }
+        await beforeDelete?.(trx);
+        await repository.deleteMember(eventId, eventUserId);
+        await writeAudit(trx, {
+          eventId,
+          actorId: caller.userId,
+          action: 'member.removed',
+          subject: `event_user:${eventUserId}`,
+          details: {
+            userId: member.userId,
+            name: `${member.firstname} ${member.lastname}`,
+            email: member.email,
+            roleLevel: member.roleLevel,
+            group: member.group,
+          },
+        });
+      });
+    },
+  };
+}
