@@ -5,6 +5,7 @@ import { createAccount } from '../../src/modules/account/service.js';
 import { membershipsService } from '../../src/modules/memberships/service.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { longestBlockMs } from '../helpers/event-loop.js';
+import { waitForFreeLoop } from '../helpers/overload.js';
 import { addMember, createEvent, createUser, loginAs } from '../helpers/factories.js';
 
 /**
@@ -20,17 +21,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MEMBERS = 10_000;
-
-/** Waits until a sample taken after this call saw the loop turning freely (the fixture's work is over). */
-async function calm(): Promise<void> {
-  const since = performance.now();
-  const until = Date.now() + 15_000;
-  while ((t.app.overload.sampledAt <= since || t.app.overload.delayed) && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  expect(t.app.overload.shedding).toBe(false);
-  expect(t.app.overload.delayed).toBe(false);
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
@@ -57,7 +47,8 @@ describe(`a burst of registrations and exports on ${dialect}`, () => {
         if (index % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
       }
     });
-    await calm();
+    // The fixture's work is over once the guard has seen the loop turn freely.
+    await waitForFreeLoop(t);
     const admin = await loginAs(t.app, adminUser);
     const reader = await loginAs(t.app, readerUser);
     // A server in use: each route has answered once (its serializer compiled, nodemailer loaded by the first mail),

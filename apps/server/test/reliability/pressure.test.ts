@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { delayedSince } from '../../src/plugins/overload.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
+import { waitForFreeLoop } from '../helpers/overload.js';
 
 /**
  * Overload (plugins/overload.ts, decision 024): API calls answer 503 at once only when the event-loop delay stayed
@@ -20,19 +21,6 @@ async function servesWithin(t: TestApp, ms: number): Promise<boolean> {
     await sleep(100);
   }
   return false;
-}
-
-/**
- * Waits until a sample taken after this call saw the loop turning freely: a block made right after other
- * synchronous work (the app's start, the first request's compiles) would otherwise continue that work's delay,
- * which is one long delay by the rule.
- */
-async function calm(t: TestApp): Promise<void> {
-  const since = performance.now();
-  const until = Date.now() + 10_000;
-  while ((t.app.overload.sampledAt <= since || t.app.overload.delayed) && Date.now() < until) await sleep(20);
-  expect(t.app.overload.sampledAt).toBeGreaterThan(since);
-  expect(t.app.overload.delayed).toBe(false);
 }
 
 function blockEventLoop(ms: number) {
@@ -87,7 +75,7 @@ describe(`overload on ${dialect}`, () => {
     t = await createTestApp({ MAX_EVENT_LOOP_DELAY_MS: '200', OVERLOAD_WINDOW_MS: '1000' });
     expect(await servesWithin(t, 10_000)).toBe(true);
     for (let round = 0; round < 3; round += 1) {
-      await calm(t);
+      await waitForFreeLoop(t);
       blockEventLoop(600);
       await sleep(5);
       const response = await t.app.inject({ method: 'GET', url: '/api/events' });
