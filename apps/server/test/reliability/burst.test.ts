@@ -5,8 +5,8 @@ import { createAccount } from '../../src/modules/account/service.js';
 import { membershipsService } from '../../src/modules/memberships/service.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { longestBlockMs } from '../helpers/event-loop.js';
-import { waitForFreeLoop } from '../helpers/overload.js';
 import { addMember, createEvent, createUser, loginAs } from '../helpers/factories.js';
+import { waitForFreeLoop } from '../helpers/overload.js';
 
 /**
  * A burst the overload guard must not turn into 503s (decision 024): 50 registrations (password hashing, in a
