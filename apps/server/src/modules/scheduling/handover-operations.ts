@@ -114,10 +114,15 @@ export function handoverOperations(shared: SchedulingContext) {
     return { member, settings };
   }
 
-  const nameOf = async (trx: Db, eventId: number, eventUserId: number) => {
-    const [member] = await membershipsService(trx, dialect).findMembers(eventId, [eventUserId]);
-    return member ? `${member.firstname} ${member.lastname}`.trim() : '';
-  };
+  /**
+   * What a hand-over's notices show: the shift, and the names of the people it concerns (one read for all of
+   * them; an unknown id gives an empty name).
+   */
+  async function noticeOf(trx: Db, eventId: number, shift: ShiftRow, eventUserIds: number[]) {
+    const people = await membershipsService(trx, dialect).findMembers(eventId, eventUserIds);
+    const names = new Map(people.map((person) => [person.id, `${person.firstname} ${person.lastname}`.trim()]));
+    return { mailShift: toMailShift(shift), nameOf: (eventUserId: number) => names.get(eventUserId) ?? '' };
+  }
 
   /** The place moves from the one who offered to the taker in the caller's transaction; both are told. */
   async function handOver(
@@ -154,9 +159,9 @@ export function handoverOperations(shared: SchedulingContext) {
         ...(takerId === caller.eventUserId ? {} : { approved: true }),
       },
     });
-    const mailShift = toMailShift(shift);
-    const fromName = await nameOf(trx, caller.eventId, offer.offered_by);
-    const toName = await nameOf(trx, caller.eventId, takerId);
+    const { mailShift, nameOf } = await noticeOf(trx, caller.eventId, shift, [offer.offered_by, takerId]);
+    const fromName = nameOf(offer.offered_by);
+    const toName = nameOf(takerId);
     await notify(
       trx,
       caller.eventId,
@@ -281,9 +286,12 @@ export function handoverOperations(shared: SchedulingContext) {
           subject: `shift:${shift.id}`,
           details: { offerId: offer.id, from: offer.offered_by, to: caller.eventUserId, title: shift.title },
         });
-        const mailShift = toMailShift(shift);
-        const fromName = await nameOf(trx, caller.eventId, offer.offered_by);
-        const toName = await nameOf(trx, caller.eventId, caller.eventUserId);
+        const { mailShift, nameOf } = await noticeOf(trx, caller.eventId, shift, [
+          offer.offered_by,
+          caller.eventUserId,
+        ]);
+        const fromName = nameOf(offer.offered_by);
+        const toName = nameOf(caller.eventUserId);
         await notify(
           trx,
           caller.eventId,
@@ -331,8 +339,8 @@ export function handoverOperations(shared: SchedulingContext) {
           details: { offerId: offer.id, from: offer.offered_by, to: offer.taken_by, title: shift.title },
         });
         if (offer.taken_by !== null) {
-          const mailShift = toMailShift(shift);
-          const fromName = await nameOf(trx, caller.eventId, offer.offered_by);
+          const { mailShift, nameOf } = await noticeOf(trx, caller.eventId, shift, [offer.offered_by]);
+          const fromName = nameOf(offer.offered_by);
           await notify(
             trx,
             caller.eventId,
