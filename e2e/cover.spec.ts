@@ -103,6 +103,31 @@ test.describe('asking for cover', () => {
     await expect(card.getByText('0/1 places filled')).toBeVisible();
     await waitForMail(frida.email, 20_000, /took you off a shift/);
 
+    // The board shows the open request beside the free place; Sven has it open to take.
+    await expect(card.getByText('Cover asked · 1 asked')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Ask for cover: Gate watch' })).toHaveCount(0);
+    await svenPage.goto('/cover-requests');
+    const second = svenPage.getByRole('article', { name: 'Gate watch' }).nth(1);
+    await expect(second.getByRole('button', { name: 'Take this shift' })).toBeVisible();
+
+    // The organiser found someone another way and withdraws the request, after a confirm.
+    await card.getByRole('button', { name: 'Withdraw the cover request for Gate watch' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Withdraw the cover request for Gate watch?' });
+    await expect(confirm).toContainText('The person asked can no longer take the place.');
+    await expectAxeCleanAtWidths(page, 'withdraw cover request');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await confirm.getByRole('button', { name: 'Withdraw request' }).click();
+    await expect(page.getByText('The cover request for Gate watch is withdrawn.')).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(card.getByRole('button', { name: 'Ask for cover: Gate watch' })).toBeVisible();
+
+    // Sven can no longer take it: the request shows closed, with nothing to press.
+    await svenPage.reload();
+    await expect(second.getByText('Closed', { exact: true })).toBeVisible();
+    await expect(second.getByRole('button', { name: 'Take this shift' })).toHaveCount(0);
+    await expect(svenPage.getByRole('button', { name: 'Take this shift' })).toHaveCount(0);
+    await expectAxeCleanAtWidths(svenPage, 'cover request withdrawn');
+
     // Someone never asked sees the empty state.
     const other = await registerInOwnContext(browser, 'Olle', 'cover');
     const otherPage = await other.context.newPage();

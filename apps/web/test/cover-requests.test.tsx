@@ -1,5 +1,5 @@
 import type { OfferedCoverRequest } from '@funkis/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AskForCoverButton } from '../src/features/cover/components/ask-for-cover-button';
@@ -83,5 +83,67 @@ describe('cover requests', () => {
     expect(await screen.findByText('Asked 3 people to cover Tickets.')).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ method: 'POST' });
     expect(calls[0].url).toMatch(/\/api\/event\/5\/shifts\/7\/cover-requests$/);
+  });
+
+  const asked = {
+    status: 201,
+    body: {
+      success: true,
+      _csrf: 'x',
+      coverRequest: { id: 4, eventId: 5, shiftId: 7, state: 'open', askedCount: 3, createdAt: '' },
+    },
+  };
+
+  it('shows the open request it asked and withdraws it after a confirm; then it can ask again', async () => {
+    const { calls } = mockFetch((call) => (call.method === 'DELETE' ? { body: { success: true, _csrf: 'y' } } : asked));
+    renderWithProviders(<AskForCoverButton eventId={5} shift={{ id: 7, title: 'Tickets' }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for cover: Tickets' }));
+    expect(await screen.findByText('Cover asked · 3 asked')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ask for cover: Tickets' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw the cover request for Tickets' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw the cover request for Tickets?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'The 3 people asked can no longer take the place. You can ask again later.',
+    );
+    // Cancel sends nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw the cover request for Tickets' }));
+    const again = await screen.findByRole('dialog', { name: 'Withdraw the cover request for Tickets?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Withdraw request' }));
+    expect(await screen.findByText('The cover request for Tickets is withdrawn.')).toBeInTheDocument();
+    const withdrawals = calls.filter((call) => call.method === 'DELETE');
+    expect(withdrawals).toHaveLength(1);
+    expect(withdrawals[0].url).toMatch(/\/api\/event\/5\/cover-requests\/4$/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText('Cover asked · 3 asked')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ask for cover: Tickets' })).toBeInTheDocument();
+  });
+
+  it('shows and says why a withdrawal was refused, in the reader’s words for the server’s code', async () => {
+    mockFetch((call) =>
+      call.method === 'DELETE'
+        ? {
+            status: 409,
+            body: {
+              success: false,
+              errorMessages: ['Someone else has already taken this shift.'],
+              errors: [{ code: 'error.coverRequestTaken' }],
+            },
+          }
+        : asked,
+    );
+    renderWithProviders(<AskForCoverButton eventId={5} shift={{ id: 7, title: 'Tickets' }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for cover: Tickets' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw the cover request for Tickets' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw the cover request for Tickets?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw request' }));
+    expect(await within(dialog).findByText('Someone else has already taken this shift.')).toBeInTheDocument();
+    expect(screen.getByTestId('form-error-announcer')).toHaveTextContent(/\S/);
+    // Taken: the request is no longer shown as open once the dialog is closed.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText('Cover asked · 3 asked')).toBeNull();
   });
 });

@@ -12,6 +12,8 @@ import { shiftAssignmentSchema } from './shifts.js';
 /** POST /event/{id}/shifts/{shiftId}/cover-requests and POST /cover-requests/{id}/accept: the ids in the path. */
 export const coverShiftParamsSchema = z.object({ id: idSchema, shiftId: idSchema });
 export const coverRequestParamsSchema = z.object({ id: idSchema });
+/** DELETE /event/{id}/cover-requests/{coverRequestId}: an organiser withdrawing a request. */
+export const coverRequestOfEventParamsSchema = z.object({ id: idSchema, coverRequestId: idSchema });
 
 /**
  * `POST …/cover-requests`: empty for a free place; `replacing` names a person on the shift who is late or did not

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialect } from '../helpers/app.js';
+import { createEvent, createUser, loginAs } from '../helpers/factories.js';
 import { startSmtpServer, textOf } from '../helpers/smtp.js';
 import { decryptPush, deviceKeys, startPushService } from '../push/push-service.js';
 import { type CoverEvent, coverEvent, offeredTo } from './fixtures.js';
@@ -217,6 +218,89 @@ describe(`asking for cover on ${dialect}`, () => {
     expect(full.statusCode).toBe(409);
     expect(full.json().errors[0].code).toBe('error.shiftFull');
     expect(await offeredTo(other.client)).toMatchObject([{ id, state: 'closed' }]);
+  });
+
+  it('lets the organisers of the shift withdraw a request nobody took: closed for the asked, once or twice', async () => {
+    const shiftId = await e.shift(e.kitchen.id, 80 * HOURS, { capacity: 2, title: 'Soup' });
+    const asked = await e.volunteer(e.kitchen.id, 'Wilma');
+    const first = await e.askForCover(e.admin, shiftId);
+    expect(first.statusCode, first.body).toBe(201);
+    const id: number = first.json().coverRequest.id;
+
+    // Not theirs to withdraw: a volunteer, the leader of another group, a call without the CSRF token.
+    const byVolunteer = await e.withdraw(asked.client, id);
+    expect(byVolunteer.statusCode).toBe(403);
+    const byOtherLeader = await e.withdraw(e.bea, id);
+    expect(byOtherLeader.statusCode).toBe(403);
+    expect(byOtherLeader.json().errors[0].code).toBe('error.ownGroupOnly');
+    const noCsrf = await e.kim.request('DELETE', `/api/event/${e.eventId}/cover-requests/${id}`, undefined, {
+      csrf: null,
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    expect(await offeredTo(asked.client)).toMatchObject([{ id, state: 'open' }]);
+
+    // The shift's group leader withdraws it: the volunteer sees it closed and can no longer take it.
+    const withdrawn = await e.withdraw(e.kim, id);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(await offeredTo(asked.client)).toMatchObject([{ id, state: 'closed', takenByMe: false }]);
+    const late = await asked.client.post(`/api/cover-requests/${id}/accept`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().errors[0].code).toBe('error.coverRequestClosed');
+    // Withdrawing again changes nothing and says so with 200; the log has one entry.
+    const again = await e.withdraw(e.admin, id);
+    expect(again.statusCode, again.body).toBe(200);
+    const audit = await e.t.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'subject', 'details'])
+      .where('event_id', '=', e.eventId)
+      .where('action', '=', 'shift.cover_withdrawn')
+      .execute();
+    expect(audit.filter((row) => JSON.parse(String(row.details)).coverRequestId === id)).toMatchObject([
+      { subject: `shift:${shiftId}` },
+    ]);
+    const places = await e.t.db.selectFrom('shift_assignments').select('id').where('shift_id', '=', shiftId).execute();
+    expect(places).toEqual([]);
+
+    // Asking again makes a new request, which an admin may withdraw too.
+    const next = await e.askForCover(e.kim, shiftId);
+    expect(next.statusCode, next.body).toBe(201);
+    const nextId: number = next.json().coverRequest.id;
+    expect(nextId).not.toBe(id);
+    expect((await e.withdraw(e.admin, nextId)).statusCode).toBe(200);
+    expect(await offeredTo(asked.client)).toMatchObject([
+      { id, state: 'closed' },
+      { id: nextId, state: 'closed' },
+    ]);
+  });
+
+  it('refuses to withdraw a request someone took, and one of another event or none', async () => {
+    const shiftId = await e.shift(e.kitchen.id, 90 * HOURS, { capacity: 2 });
+    const taker = await e.volunteer(e.kitchen.id, 'Tage');
+    const id: number = (await e.askForCover(e.kim, shiftId)).json().coverRequest.id;
+    const accepted = await taker.client.post(`/api/cover-requests/${id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const taken = await e.withdraw(e.kim, id);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors[0].code).toBe('error.coverRequestTaken');
+    expect(await offeredTo(taker.client)).toMatchObject([{ id, state: 'taken', takenByMe: true }]);
+
+    // The admin of another event cannot reach this event's request through theirs.
+    const otherAdminUser = await createUser(e.t.db, { firstname: 'Otto', lastname: 'Other' });
+    const otherEvent = await createEvent(e.t.db, { adminId: otherAdminUser.id, name: 'Other festival' });
+    const otherAdmin = await loginAs(e.t.app, otherAdminUser);
+    const elsewhere = await otherAdmin.delete(`/api/event/${otherEvent.id}/cover-requests/${id}`);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().errors[0].code).toBe('error.coverRequestNotFound');
+
+    for (const [bad, status] of [
+      ['99999999999999999999', 400],
+      ['abc', 400],
+      ['0', 400],
+      ['2147483647', 404],
+    ] as const) {
+      const answer = await e.withdraw(e.admin, bad);
+      expect(answer.statusCode, `${bad}: ${answer.body}`).toBe(status);
+    }
   });
 
   it('answers 400 or 404 for ids that name nothing, never 500', async () => {

@@ -27,6 +27,8 @@ export interface CoverEvent {
   /** A new volunteer of the group: their account, membership id and logged-in client. */
   volunteer(groupId: number, firstname?: string): Promise<{ user: TestUser; eventUserId: number; client: TestClient }>;
   askForCover(client: TestClient, shiftId: number): ReturnType<TestClient['post']>;
+  /** An organiser withdrawing a cover request of the event. */
+  withdraw(client: TestClient, coverRequestId: number | string): ReturnType<TestClient['delete']>;
 }
 
 export async function coverEvent(env: Record<string, string> = {}): Promise<CoverEvent> {
@@ -72,6 +74,7 @@ export async function coverEvent(env: Record<string, string> = {}): Promise<Cove
     },
     volunteer: (groupId, firstname = 'Vera') => member(firstname, 2, groupId),
     askForCover: (client, shiftId) => client.post(`/api/event/${eventId}/shifts/${shiftId}/cover-requests`),
+    withdraw: (client, coverRequestId) => client.delete(`/api/event/${eventId}/cover-requests/${coverRequestId}`),
   };
 }
 

@@ -37,4 +37,45 @@ describe.runIf(dialect === 'postgres')('accepting a cover request at once on pos
       expect(places[0].event_user_id).toBe(winner);
     }
   });
+
+  it('gives a withdrawal and an acceptance at once exactly one outcome: the place taken or the request closed', async () => {
+    for (let round = 0; round < 12; round++) {
+      const shiftId = await e.shift(e.kitchen.id, 3000 + round * 300, { capacity: 2 });
+      const volunteer = await e.volunteer(e.kitchen.id);
+      const asked = await e.askForCover(e.kim, shiftId);
+      expect(asked.statusCode, asked.body).toBe(201);
+      const { id } = asked.json().coverRequest;
+      // Which goes first alternates, so both orders reach the database first in some rounds.
+      const withdrawing = () => e.withdraw(round % 2 === 0 ? e.kim : e.admin, id);
+      const accepting = () => volunteer.client.post(`/api/cover-requests/${id}/accept`);
+      const [withdrawn, accepted] =
+        round % 2 === 0
+          ? await Promise.all([withdrawing(), accepting()])
+          : await Promise.all([accepting(), withdrawing()]).then(([a, w]) => [w, a]);
+      const places = await e.t.db
+        .selectFrom('shift_assignments')
+        .select('event_user_id')
+        .where('shift_id', '=', shiftId)
+        .execute();
+      const row = await e.t.db
+        .selectFrom('cover_requests')
+        .select(['taken_at', 'closed_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      if (accepted.statusCode === 200) {
+        expect(withdrawn.statusCode, withdrawn.body).toBe(409);
+        expect(withdrawn.json().errors[0].code).toBe('error.coverRequestTaken');
+        expect(places.map((place) => place.event_user_id)).toEqual([volunteer.eventUserId]);
+        expect(row.taken_at).not.toBeNull();
+        expect(row.closed_at).toBeNull();
+      } else {
+        expect(accepted.statusCode, accepted.body).toBe(409);
+        expect(accepted.json().errors[0].code).toBe('error.coverRequestClosed');
+        expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+        expect(places).toEqual([]);
+        expect(row.taken_at).toBeNull();
+        expect(row.closed_at).not.toBeNull();
+      }
+    }
+  });
 });

@@ -366,6 +366,8 @@ function cases(): Record<string, Case> {
       admin.post(e(`/shifts/${shiftIds[2]}/cover-requests`), {}),
     'GET /api/cover-requests': () => admin.get('/api/cover-requests'),
     'POST /api/cover-requests/:id/accept': () => admin.post('/api/cover-requests/2147483647/accept', {}),
+    // Withdrawing sets one row's `closed_at` under its lock, whatever the number asked.
+    'DELETE /api/event/:id/cover-requests/:coverRequestId': () => admin.delete(e('/cover-requests/2147483647')),
     // Waiting is for volunteers (the admin is refused after the shift's lock and settings are read); the line's
     // names for organisers.
     'POST /api/event/:id/shifts/:shiftId/waitlist': () => admin.post(e(`/shifts/${shiftIds[3]}/waitlist`), {}),

@@ -4,6 +4,7 @@ import {
   applicationKeys,
   applyKeys,
   auditKeys,
+  coverKeys,
   eventDayKeys,
   eventKeys,
   feedKeys,
@@ -138,6 +139,19 @@ export function invalidateWishRoundPublished(queryClient: QueryClient, eventId: 
  */
 export function invalidateCoverAsked(queryClient: QueryClient, eventId: number) {
   return invalidateAll(queryClient, [eventDayKeys.boards(eventId), shiftKeys.lists(eventId), auditKeys.all(eventId)]);
+}
+
+/**
+ * A cover request withdrawn, or found taken when withdrawing: the requests offered to me (it shows closed), the board
+ * and the shift lists (a place someone took meanwhile) and the log.
+ */
+export function invalidateCoverWithdrawn(queryClient: QueryClient, eventId: number) {
+  return invalidateAll(queryClient, [
+    coverKeys.mine(),
+    eventDayKeys.boards(eventId),
+    shiftKeys.lists(eventId),
+    auditKeys.all(eventId),
+  ]);
 }
 
 /**

@@ -137,9 +137,14 @@ export const eventDayKeys = {
   board: <P extends object>(eventId: number, params: P) => ['event-day', eventId, 'board', params] as const,
 };
 
-/** The cover requests offered to the caller (every event): a request asked for or taken changes it. */
+/**
+ * The cover requests offered to the caller (every event): a request asked for, taken or withdrawn changes it. `asked`:
+ * the request an organiser made for a shift in this session (the answer of asking, kept so the board can show it and
+ * offer to withdraw it); nothing fetches it.
+ */
 export const coverKeys = {
   mine: () => ['cover', 'mine'] as const,
+  asked: (eventId: number, shiftId: number) => ['cover', 'asked', eventId, shiftId] as const,
 };
 
 /** An event's wish rounds (decision 035): the list, one round (with my wishes or the organisers' preview), my result. */

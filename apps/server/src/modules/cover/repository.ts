@@ -128,6 +128,10 @@ export function coverRepository(db: Db, dialect: DialectName) {
         .where('id', '=', id)
         .execute(),
 
+    /** Closes a request nobody took (an organiser withdrew it): it is no longer offered and cannot be taken. */
+    markClosed: (id: number, now: string) =>
+      db.updateTable('cover_requests').set({ closed_at: now }).where('id', '=', id).execute(),
+
     /** The requests offered to an account for shifts that have not ended, soonest first. */
     offeredToUser: (userId: number, now: string, limit: number): Promise<OfferedRow[]> =>
       db

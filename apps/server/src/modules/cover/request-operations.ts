@@ -1,7 +1,7 @@
 import { type CoverRequest, canAskForCover } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
-import { conflict, forbidden } from '../../lib/http-error.js';
+import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
@@ -95,6 +95,33 @@ export function requestOperations(shared: CoverContext) {
             createdAt: request.created_at,
           },
         };
+      });
+    },
+
+    /**
+     * Withdraws a request nobody took (admins; a leader for their group's shift): it is closed, so it is no longer
+     * open to the volunteers asked and cannot be taken. The request's row is locked first, as accepting does
+     * (PostgreSQL), then the shift's: a withdrawal and an acceptance at once have exactly one outcome, the place
+     * taken (409 `error.coverRequestTaken`) or the request closed. Closed already: nothing changes (idempotent).
+     * Another event's request or none: 404.
+     */
+    async withdraw(caller: Caller, coverRequestId: number): Promise<void> {
+      await withTransaction(db, async (trx) => {
+        const repository = coverRepository(trx, dialect);
+        const request = await repository.lockRequest(coverRequestId);
+        if (!request || request.event_id !== caller.eventId) throw notFound('error.coverRequestNotFound');
+        const { shift } = await schedulingService(trx, dialect).lockShiftForCover(caller.eventId, request.shift_id);
+        if (!canAskForCover(caller, shift.group_id)) throw forbidden('error.ownGroupOnly');
+        if (request.taken_at !== null) throw conflict('error.coverRequestTaken');
+        if (request.closed_at !== null) return;
+        await repository.markClosed(request.id, nowIso());
+        await writeAudit(trx, {
+          eventId: caller.eventId,
+          actorId: caller.userId,
+          action: 'shift.cover_withdrawn',
+          subject: `shift:${shift.id}`,
+          details: { coverRequestId: request.id, title: shift.title },
+        });
       });
     },
   };

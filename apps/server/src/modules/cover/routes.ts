@@ -1,6 +1,7 @@
 import {
   acceptCoverResponseSchema,
   askForCoverSchema,
+  coverRequestOfEventParamsSchema,
   coverRequestParamsSchema,
   coverRequestResponseSchema,
   coverShiftParamsSchema,
@@ -40,6 +41,24 @@ export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.replacing,
       );
       return reply.status(created ? 201 : 200).send({ coverRequest });
+    },
+  );
+
+  app.delete(
+    '/event/:id/cover-requests/:coverRequestId',
+    {
+      onRequest: app.requireEventRole(0, 1),
+      schema: {
+        ...tags,
+        summary:
+          'Withdraw a cover request nobody took: it is closed and can no longer be taken (admin; leader for their group); 200 when already closed, 409 when taken',
+        params: coverRequestOfEventParamsSchema,
+        response: { 200: ok({}) },
+      },
+    },
+    async (request) => {
+      await service.withdraw(currentCaller(request), request.params.coverRequestId);
+      return {};
     },
   );
 

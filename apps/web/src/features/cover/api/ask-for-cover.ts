@@ -1,12 +1,13 @@
 import type { CoverRequest } from '@funkis/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateCoverAsked } from '../../../api/invalidate';
 import { apiClient } from '../../../lib/api-client';
+import { coverKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/event/{id}/shifts/{shiftId}/cover-requests (organisers): asks the group's free volunteers, for a free
  * place or for the place of a late person (`replacing`, whose place is freed); answers the open request when the shift
- * already has one. Nothing the organiser's screens show changes until someone accepts.
+ * already has one. The answer is kept per shift (`coverKeys.asked`), so the board shows the request and can withdraw it.
  */
 export const askForCover = (eventId: number, shiftId: number, replacing?: number) =>
   apiClient.post<{ coverRequest: CoverRequest }>(
@@ -20,8 +21,21 @@ export function useAskForCover(eventId: number) {
     mutationKey: ['cover', eventId, 'ask'],
     mutationFn: ({ shiftId, replacing }: { shiftId: number; replacing?: number }) =>
       askForCover(eventId, shiftId, replacing),
-    onSuccess: (_answer, { replacing }) => {
+    onSuccess: ({ coverRequest }, { shiftId, replacing }) => {
+      queryClient.setQueryData(coverKeys.asked(eventId, shiftId), coverRequest);
       if (replacing !== undefined) void invalidateCoverAsked(queryClient, eventId);
     },
   });
 }
+
+/**
+ * The request asked for this shift in this session, as asking answered it (then closed or taken once withdrawn);
+ * undefined when nobody asked here. Nothing is fetched: asking again answers the open request, if there is one.
+ */
+export const useAskedCoverRequest = (eventId: number, shiftId: number) =>
+  useQuery<CoverRequest>({
+    queryKey: coverKeys.asked(eventId, shiftId),
+    queryFn: skipToken,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  }).data;
