@@ -106,6 +106,10 @@ test.describe('asking for cover', () => {
     // The board shows the open request beside the free place; Sven has it open to take.
     await expect(card.getByText('Cover asked · 1 asked')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Ask for cover: Gate watch' })).toHaveCount(0);
+    // Read from the server with the board, so it is still there after a reload.
+    await page.reload();
+    await expect(card.getByText('Cover asked · 1 asked')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Ask for cover: Gate watch' })).toHaveCount(0);
     await svenPage.goto('/cover-requests');
     const second = svenPage.getByRole('article', { name: 'Gate watch' }).nth(1);
     await expect(second.getByRole('button', { name: 'Take this shift' })).toBeVisible();

@@ -122,6 +122,34 @@ describe('cover requests', () => {
     expect(screen.getByRole('button', { name: 'Ask for cover: Tickets' })).toBeInTheDocument();
   });
 
+  it('shows the open request the board read (after a reload) and withdraws it; the board’s stale copy no longer shows it', async () => {
+    const { calls } = mockFetch(() => ({ body: { success: true, _csrf: 'y' } }));
+    const openRequest = {
+      id: 9,
+      eventId: 5,
+      shiftId: 7,
+      state: 'open' as const,
+      askedCount: 2,
+      createdAt: '2026-11-26T09:00:00.000Z',
+    };
+    renderWithProviders(
+      <AskForCoverButton eventId={5} shift={{ id: 7, title: 'Tickets' }} openRequest={openRequest} />,
+    );
+    expect(screen.getByText('Cover asked · 2 asked')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ask for cover: Tickets' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw the cover request for Tickets' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw the cover request for Tickets?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw request' }));
+    expect(await screen.findByText('The cover request for Tickets is withdrawn.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      expect.stringMatching(/\/api\/event\/5\/cover-requests\/9$/),
+    ]);
+    // The prop still holds the board's copy until the board reads again: the withdrawal is newer.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText('Cover asked · 2 asked')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ask for cover: Tickets' })).toBeInTheDocument();
+  });
+
   it('shows and says why a withdrawal was refused, in the reader’s words for the server’s code', async () => {
     mockFetch((call) =>
       call.method === 'DELETE'

@@ -15,6 +15,7 @@ const shift = (id: number, overrides: Partial<BoardShift>): BoardShift => ({
   endsAt: '2026-11-26T12:00:00.000Z',
   capacity: 3,
   people: [],
+  coverRequest: null,
   ...overrides,
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { BOARD_STATES, CHECK_IN_KINDS, EVENT_DAY_LIMITS } from './constants.js';
+import { coverRequestSchema } from './cover.js';
 import { eventGroupRefSchema } from './events.js';
 import { isoInstant } from './shifts.js';
 
@@ -144,6 +145,8 @@ export const boardShiftSchema = z.object({
   endsAt: z.string(),
   capacity: z.number(),
   people: z.array(boardPersonSchema),
+  /** The shift's open request for cover (organisers asked, nobody took or withdrew it), null when none. */
+  coverRequest: coverRequestSchema.nullable(),
 });
 export type BoardShift = z.infer<typeof boardShiftSchema>;
 export const boardResponseSchema = z.object({

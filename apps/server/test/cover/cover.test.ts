@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialect } from '../helpers/app.js';
+import type { TestClient } from '../helpers/client.js';
 import { createEvent, createUser, loginAs } from '../helpers/factories.js';
 import { startSmtpServer, textOf } from '../helpers/smtp.js';
 import { decryptPush, deviceKeys, startPushService } from '../push/push-service.js';
@@ -226,6 +227,20 @@ describe(`asking for cover on ${dialect}`, () => {
     const first = await e.askForCover(e.admin, shiftId);
     expect(first.statusCode, first.body).toBe(201);
     const id: number = first.json().coverRequest.id;
+    // The board shows the open request with its shift (to the group's leader too), so it can be withdrawn there.
+    const boardShift = async (client: TestClient) => {
+      const from = new Date(Date.now() + 79 * HOURS * 60_000).toISOString();
+      const to = new Date(Date.now() + 82 * HOURS * 60_000).toISOString();
+      const board = await client.get(`/api/event/${e.eventId}/board?from=${from}&to=${to}`);
+      expect(board.statusCode, board.body).toBe(200);
+      return board.json().shifts.find((shift: { id: number }) => shift.id === shiftId);
+    };
+    expect((await boardShift(e.kim)).coverRequest).toMatchObject({
+      id,
+      shiftId,
+      state: 'open',
+      askedCount: first.json().coverRequest.askedCount,
+    });
 
     // Not theirs to withdraw: a volunteer, the leader of another group, a call without the CSRF token.
     const byVolunteer = await e.withdraw(asked.client, id);
@@ -242,6 +257,7 @@ describe(`asking for cover on ${dialect}`, () => {
     // The shift's group leader withdraws it: the volunteer sees it closed and can no longer take it.
     const withdrawn = await e.withdraw(e.kim, id);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await boardShift(e.admin)).coverRequest).toBeNull();
     expect(await offeredTo(asked.client)).toMatchObject([{ id, state: 'closed', takenByMe: false }]);
     const late = await asked.client.post(`/api/cover-requests/${id}/accept`);
     expect(late.statusCode).toBe(409);

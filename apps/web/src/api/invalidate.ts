@@ -134,11 +134,19 @@ export function invalidateWishRoundPublished(queryClient: QueryClient, eventId: 
 }
 
 /**
- * A person's place freed for a cover request (asking for cover of someone late): the board, the shift lists and the
- * log. A plain request for a free place changes nothing the organiser's screens show until someone accepts.
+ * Cover asked for: the board (it shows the shift's open request) and the log; with a person's place freed for it
+ * (asking for cover of someone late), the shift lists too.
  */
-export function invalidateCoverAsked(queryClient: QueryClient, eventId: number) {
-  return invalidateAll(queryClient, [eventDayKeys.boards(eventId), shiftKeys.lists(eventId), auditKeys.all(eventId)]);
+export function invalidateCoverAsked(
+  queryClient: QueryClient,
+  eventId: number,
+  { placeFreed }: { placeFreed: boolean },
+) {
+  return invalidateAll(queryClient, [
+    eventDayKeys.boards(eventId),
+    auditKeys.all(eventId),
+    ...(placeFreed ? [shiftKeys.lists(eventId)] : []),
+  ]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
+import { dialectStatements } from '../../lib/transaction.js';
 
 export interface CoverRequestRow {
   id: number;
@@ -25,6 +26,11 @@ export interface OfferedRow extends CoverRequestRow {
   places_taken: number | string;
 }
 
+/** A request nobody took or withdrew, with how many it asked (a count: text from PostgreSQL). */
+export interface UnclosedRow extends CoverRequestRow {
+  asked_count: number | string | null;
+}
+
 const requestColumns = [
   'cover_requests.id',
   'cover_requests.event_id',
@@ -37,6 +43,7 @@ const requestColumns = [
 
 /** All SQL of `cover_requests` and `cover_request_offers`: their only writer. */
 export function coverRepository(db: Db, dialect: DialectName) {
+  const { inIds, idBatches } = dialectStatements(dialect);
   return {
     /** The shift's request nobody took and nobody closed, if any (one at a time: asking holds the shift's lock). */
     openRequestOfShift: (shiftId: number): Promise<CoverRequestRow | undefined> =>
@@ -85,6 +92,34 @@ export function coverRepository(db: Db, dialect: DialectName) {
           )
           .execute();
       }
+    },
+
+    /**
+     * The requests of these shifts that nobody took and nobody withdrew, with how many they asked (the board shows
+     * them beside the free place). One statement per slice of ids.
+     */
+    async unclosedOfShifts(shiftIds: readonly number[]): Promise<UnclosedRow[]> {
+      const rows: UnclosedRow[] = [];
+      for (const ids of idBatches([...shiftIds])) {
+        const slice = await db
+          .selectFrom('cover_requests')
+          .select([
+            ...requestColumns,
+            (eb) =>
+              eb
+                .selectFrom('cover_request_offers')
+                .select((inner) => inner.fn.countAll<number>().as('n'))
+                .whereRef('cover_request_offers.cover_request_id', '=', 'cover_requests.id')
+                .as('asked_count'),
+          ])
+          .where(inIds('cover_requests.shift_id', ids))
+          .where('cover_requests.taken_at', 'is', null)
+          .where('cover_requests.closed_at', 'is', null)
+          .orderBy('cover_requests.id')
+          .execute();
+        rows.push(...(slice as UnclosedRow[]));
+      }
+      return rows;
     },
 
     async countOffers(coverRequestId: number): Promise<number> {

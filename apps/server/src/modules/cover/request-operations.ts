@@ -8,7 +8,7 @@ import { membershipsService } from '../memberships/service.js';
 import { tellMembers } from '../push/service.js';
 import { shiftNotice } from '../scheduling/mails.js';
 import { schedulingService } from '../scheduling/service.js';
-import { type CoverContext, coverRequestPath } from './operations-context.js';
+import { type CoverContext, coverRequestPath, coverState } from './operations-context.js';
 import { coverRepository } from './repository.js';
 
 /** An organiser asking a shift's volunteers to cover a free place. */
@@ -96,6 +96,31 @@ export function requestOperations(shared: CoverContext) {
           },
         };
       });
+    },
+
+    /**
+     * The open requests of these shifts (the board's, as it reads them: their places taken), by shift: requests
+     * nobody took or withdrew, whose shift has not ended and has a free place (`coverState`).
+     */
+    async openRequestsOfShifts(
+      shifts: readonly { id: number; ends_at: string; capacity: number; placesTaken: number }[],
+      now: number = Date.now(),
+    ): Promise<Map<number, CoverRequest>> {
+      const byId = new Map(shifts.map((shift) => [shift.id, shift]));
+      const open = new Map<number, CoverRequest>();
+      for (const row of await shared.read.unclosedOfShifts([...byId.keys()])) {
+        const shift = byId.get(row.shift_id);
+        if (!shift || coverState(row, shift, shift.placesTaken, now) !== 'open') continue;
+        open.set(row.shift_id, {
+          id: row.id,
+          eventId: row.event_id,
+          shiftId: row.shift_id,
+          state: 'open',
+          askedCount: Number(row.asked_count),
+          createdAt: row.created_at,
+        });
+      }
+      return open;
     },
 
     /**

@@ -1,17 +1,19 @@
 import { type Board, type BoardQuery, canSeeBoard, EVENT_DAY_LIMITS, isAdmin } from '@funkis/shared';
 import type { EventMembership } from '../../lib/caller.js';
 import { forbidden } from '../../lib/http-error.js';
+import { coverService } from '../cover/service.js';
 import { boardState } from './board-state.js';
 import { type EventDayContext, HOUR } from './operations-context.js';
 
 /** The live board. */
 export function boardOperations(shared: EventDayContext) {
-  const { members, read, scheduling, requireGroup, lateAfterMinutes } = shared;
+  const { db, dialect, members, read, scheduling, requireGroup, lateAfterMinutes } = shared;
+  const cover = coverService(db, dialect);
   return {
     /**
      * The live board: the shifts overlapping the window that the caller organises, their people and each one's
      * state. A constant number of statements whatever the window holds: settings, shifts, places, names, standing
-     * check-ins (id batches on SQLite).
+     * check-ins, open requests for cover (id batches on SQLite).
      */
     async board(caller: EventMembership, query: BoardQuery, now: Date = new Date()): Promise<Board> {
       if (!canSeeBoard(caller)) throw forbidden();
@@ -47,6 +49,15 @@ export function boardOperations(shared: EventDayContext) {
         placesByShift.set(place.shift_id, list);
       }
       const nowMs = now.getTime();
+      const coverRequests = await cover.openRequestsOfShifts(
+        shifts.map((shift) => ({
+          id: shift.id,
+          ends_at: shift.ends_at,
+          capacity: shift.capacity,
+          placesTaken: placesByShift.get(shift.id)?.length ?? 0,
+        })),
+        nowMs,
+      );
       return {
         from: from.toISOString(),
         to: to.toISOString(),
@@ -78,6 +89,7 @@ export function boardOperations(shared: EventDayContext) {
               },
             ];
           }),
+          coverRequest: coverRequests.get(shift.id) ?? null,
         })),
       };
     },

@@ -22,7 +22,9 @@ export function EventBoardRoute() {
         eventId={eventId}
         eventName={event.name}
         timeZone={event.timeZone}
-        freePlaceAction={(shift) => <AskForCoverButton eventId={eventId} shift={shift} />}
+        freePlaceAction={(shift) => (
+          <AskForCoverButton eventId={eventId} shift={shift} openRequest={shift.coverRequest} />
+        )}
         latePlaceAction={(shift, person) => (
           <AskForCoverButton
             eventId={eventId}

@@ -23,7 +23,8 @@ export function useAskForCover(eventId: number) {
       askForCover(eventId, shiftId, replacing),
     onSuccess: ({ coverRequest }, { shiftId, replacing }) => {
       queryClient.setQueryData(coverKeys.asked(eventId, shiftId), coverRequest);
-      if (replacing !== undefined) void invalidateCoverAsked(queryClient, eventId);
+      // A freed place changes the shift's people; either way the board reads the request with its shift.
+      void invalidateCoverAsked(queryClient, eventId, { placeFreed: replacing !== undefined });
     },
   });
 }

@@ -18,18 +18,21 @@ const WithdrawCoverDialog = lazy(() =>
 /**
  * "Ask for cover" on a shift with a free place, or for a person who is late or did not come (organisers): asks the
  * group's free, rested volunteers and says in a toast how many were asked. The server decides who may and who is
- * asked. For a free place, once this session asked, the open request shows instead ("Cover asked · 3 asked") with
- * "Withdraw request"; withdrawn or taken, "Ask for cover" is back.
+ * asked. For a free place with an open request (the board's, or the one this session just asked), the request shows
+ * instead ("Cover asked · 3 asked") with "Withdraw request"; withdrawn or taken, "Ask for cover" is back.
  */
 export function AskForCoverButton({
   eventId,
   shift,
   replacing,
+  openRequest,
 }: {
   eventId: number;
   shift: { id: number; title: string };
   /** A person who is late or did not come: their place is freed and covered. */
   replacing?: { eventUserId: number; name: string };
+  /** The shift's open request as the board read it from the server (null: none). */
+  openRequest?: CoverRequest | null;
 }) {
   const { t } = useTranslation('cover');
   const { enqueueSnackbar } = useSnackbar();
@@ -39,7 +42,9 @@ export function AskForCoverButton({
   // The request as it was when the dialog opened: the dialog stays (same place in the tree) to show a refusal after
   // the request changed under it.
   const [withdrawing, setWithdrawing] = useState<CoverRequest | null>(null);
-  const open = !replacing && asked?.state === 'open' ? asked : undefined;
+  // What this session asked or withdrew is newer than the board until the board reads a newer request.
+  const current = asked && (!openRequest || asked.id >= openRequest.id) ? asked : (openRequest ?? undefined);
+  const open = !replacing && current?.state === 'open' ? current : undefined;
   return (
     <>
       {open ? (
