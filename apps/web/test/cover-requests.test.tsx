@@ -25,6 +25,16 @@ const request = (id: number, overrides: Partial<OfferedCoverRequest> = {}): Offe
   ...overrides,
 });
 
+/** The server's answer when someone else took the place first (accepting, or withdrawing a taken request). */
+const taken = {
+  status: 409,
+  body: {
+    success: false,
+    errorMessages: ['Someone else has already taken this shift.'],
+    errors: [{ code: 'error.coverRequestTaken' }],
+  },
+};
+
 describe('cover requests', () => {
   it('lists the requests offered to me, the linked one first; open ones can be taken, taken ones say so', async () => {
     const { calls } = mockFetch((call) =>
@@ -46,18 +56,7 @@ describe('cover requests', () => {
   });
 
   it('says when someone else was first, in the reader’s words for the server’s code', async () => {
-    mockFetch((call) =>
-      call.method === 'POST'
-        ? {
-            status: 409,
-            body: {
-              success: false,
-              errorMessages: ['Someone else has already taken this shift.'],
-              errors: [{ code: 'error.coverRequestTaken' }],
-            },
-          }
-        : { body: { coverRequests: [request(1)] } },
-    );
+    mockFetch((call) => (call.method === 'POST' ? taken : { body: { coverRequests: [request(1)] } }));
     renderWithProviders(<CoverRequestsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Take this shift' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Someone else has already taken this shift.');
@@ -151,18 +150,7 @@ describe('cover requests', () => {
   });
 
   it('shows and says why a withdrawal was refused, in the reader’s words for the server’s code', async () => {
-    mockFetch((call) =>
-      call.method === 'DELETE'
-        ? {
-            status: 409,
-            body: {
-              success: false,
-              errorMessages: ['Someone else has already taken this shift.'],
-              errors: [{ code: 'error.coverRequestTaken' }],
-            },
-          }
-        : asked,
-    );
+    mockFetch((call) => (call.method === 'DELETE' ? taken : asked));
     renderWithProviders(<AskForCoverButton eventId={5} shift={{ id: 7, title: 'Tickets' }} />);
     await userEvent.click(screen.getByRole('button', { name: 'Ask for cover: Tickets' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw the cover request for Tickets' }));
