@@ -1,0 +1,84 @@
+import { type Comment, type CommentInput, canRemovePost } from '@funkis/shared';
+import { writeAudit } from '../../lib/audit.js';
+import { forbidden, notFound } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { toComment } from './mapping.js';
+import type { FeedContext } from './operations-context.js';
+import { type FeedViewer, feedRepository } from './repository.js';
+
+/** Comments by every member who sees the post: writing, editing (the author) and removing them. */
+export function commentOperations(shared: FeedContext) {
+  const { db, read, visiblePost } = shared;
+
+  /** The comment as written, with its author's name and avatar, as the viewer sees it. */
+  const commentFor = async (commentId: number, viewer: FeedViewer) => {
+    const row = await read.findCommentRow(commentId);
+    if (!row) throw notFound('feed.commentNotFound');
+    return toComment(row, viewer);
+  };
+
+  return {
+    async createComment(eventId: number, postId: number, viewer: FeedViewer, input: CommentInput): Promise<Comment> {
+      await visiblePost(eventId, postId, viewer);
+      const id = await withTransaction(db, async (trx) => {
+        const { id } = await feedRepository(trx).insertComment({
+          post_id: postId,
+          event_id: eventId,
+          author_id: viewer.userId,
+          message: input.message,
+          created_at: nowIso(),
+        });
+        await writeAudit(trx, {
+          eventId,
+          actorId: viewer.userId,
+          action: 'comment.created',
+          subject: `comment:${id}`,
+          details: { postId },
+        });
+        return id;
+      });
+      return commentFor(id, viewer);
+    },
+
+    async updateComment(
+      eventId: number,
+      postId: number,
+      commentId: number,
+      viewer: FeedViewer,
+      input: CommentInput,
+    ): Promise<Comment> {
+      await visiblePost(eventId, postId, viewer);
+      const current = await read.findComment(eventId, postId, commentId);
+      if (!current) throw notFound('feed.commentNotFound');
+      if (current.author_id !== viewer.userId) throw forbidden('feed.notAuthor');
+      await withTransaction(db, async (trx) => {
+        await feedRepository(trx).updateComment(commentId, { message: input.message, edited_at: nowIso() });
+        await writeAudit(trx, {
+          eventId,
+          actorId: viewer.userId,
+          action: 'comment.edited',
+          subject: `comment:${commentId}`,
+        });
+      });
+      return commentFor(commentId, viewer);
+    },
+
+    async deleteComment(eventId: number, postId: number, commentId: number, viewer: FeedViewer): Promise<void> {
+      await visiblePost(eventId, postId, viewer);
+      const current = await read.findComment(eventId, postId, commentId);
+      if (!current) throw notFound('feed.commentNotFound');
+      if (!canRemovePost(viewer, current.author_id === viewer.userId)) throw forbidden();
+      await withTransaction(db, async (trx) => {
+        await feedRepository(trx).deleteComment(commentId);
+        await writeAudit(trx, {
+          eventId,
+          actorId: viewer.userId,
+          action: 'comment.deleted',
+          subject: `comment:${commentId}`,
+          details: { postId, authorId: current.author_id },
+        });
+      });
+    },
+  };
+}

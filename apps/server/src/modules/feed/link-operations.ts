@@ -1,0 +1,49 @@
+import type { CreateLinkInput, EventLink } from '@funkis/shared';
+import { writeAudit } from '../../lib/audit.js';
+import { notFound } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import { withTransaction } from '../../lib/transaction.js';
+import type { FeedContext } from './operations-context.js';
+import { feedRepository } from './repository.js';
+
+/** The event's links, kept by the admins (the route checks the role; `actorId` is whom the audit entry names). */
+export function linkOperations(shared: FeedContext) {
+  const { db, read } = shared;
+  return {
+    async createLink(eventId: number, actorId: number, input: CreateLinkInput): Promise<EventLink> {
+      const createdAt = nowIso();
+      const id = await withTransaction(db, async (trx) => {
+        const { id } = await feedRepository(trx).insertLink({
+          event_id: eventId,
+          title: input.title,
+          url: input.url,
+          created_at: createdAt,
+        });
+        await writeAudit(trx, {
+          eventId,
+          actorId,
+          action: 'link.created',
+          subject: `event_link:${id}`,
+          details: { title: input.title, url: input.url },
+        });
+        return id;
+      });
+      return { id, title: input.title, url: input.url, createdAt };
+    },
+
+    async deleteLink(eventId: number, linkId: number, actorId: number): Promise<void> {
+      const current = await read.findLink(eventId, linkId);
+      if (!current) throw notFound('feed.linkNotFound');
+      await withTransaction(db, async (trx) => {
+        await feedRepository(trx).deleteLink(eventId, linkId);
+        await writeAudit(trx, {
+          eventId,
+          actorId,
+          action: 'link.deleted',
+          subject: `event_link:${linkId}`,
+          details: { title: current.title, url: current.url },
+        });
+      });
+    },
+  };
+}
