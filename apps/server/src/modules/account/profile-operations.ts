@@ -1,0 +1,52 @@
+import { Readable } from 'node:stream';
+import type { User } from '@funkis/shared';
+import { notFound } from '../../lib/http-error.js';
+import type { ImageType } from '../../lib/images.js';
+import type { StoredBytes } from '../../lib/stored-answer.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { applicationsService } from '../applications/service.js';
+import { claimRoom, storageLimitsOf } from '../files/storage-use.js';
+import type { AccountContext } from './operations-context.js';
+import { accountRepository, toUser } from './repository.js';
+
+/** What others see of the account: the person's names and their avatar. */
+export function profileOperations(shared: AccountContext) {
+  const { app, users } = shared;
+  return {
+    async updateInfo(userId: number, names: { firstname: string; lastname: string }): Promise<User> {
+      // The applications review finds applicants by name: their search text follows in the same transaction.
+      return withTransaction(app.db, async (trx) => {
+        const row = await accountRepository(trx).updateNames(userId, names);
+        await applicationsService(trx, app.dialect).refreshApplicant(userId);
+        return toUser(row);
+      });
+    },
+
+    /** Stores a new avatar from the upload's checked bytes (lib/images `readImageUpload`). */
+    /** The account's room is decided again where the avatar is recorded (docs/decisions/022); refused bytes go. */
+    async saveAvatar(userId: number, bytes: Buffer, type: ImageType): Promise<User> {
+      const saved = await app.storage.save(Readable.from([bytes]));
+      let result: Awaited<ReturnType<typeof users.setAvatar>>;
+      try {
+        result = await users.setAvatar(userId, `${saved.key}.${type}`, (trx) =>
+          claimRoom(trx, app.dialect, app.storage, storageLimitsOf(app.config), userId, bytes.length),
+        );
+      } catch (error) {
+        await app.storage.remove(saved.key).catch(() => undefined);
+        throw error;
+      }
+      const { row, previous } = result;
+      if (previous) await app.storage.remove(previous.split('.')[0]).catch(() => undefined);
+      return toUser(row);
+    },
+
+    async openAvatar(viewerId: number, userId: number) {
+      const row = await users.findById(userId);
+      if (!row?.avatar || !(await users.canSeeAvatar(viewerId, userId))) throw notFound();
+      const [key = '', type] = row.avatar.split('.');
+      const { size, storedAt } = await app.storage.stat(key);
+      const stored: StoredBytes = { key, size, storedAt, open: (range) => app.storage.open(key, range) };
+      return { stored, contentType: `image/${type}` };
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { RegisterInput, User } from '@funkis/shared';
+import type { Db } from '../../db/types.js';
+import { fieldError } from '../../lib/http-error.js';
+import type { MailLanguage } from '../../lib/language.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { withTransaction } from '../../lib/transaction.js';
+import type { AccountContext } from './operations-context.js';
+import { accountRepository, isUniqueViolation, toUser } from './repository.js';
+
+const emailTaken = (field: string) => fieldError(field, 'error.emailTaken', undefined, 409);
+
+/**
+ * A new account with an already hashed password (register, and demo data). The e-mail is stored lower-cased;
+ * a taken address answers 409 on the e-mail field. `emailConfirmed`: the address is vouched for by whoever
+ * runs this without a request (the demo seed, test fixtures); registration leaves it unconfirmed.
+ */
+export async function createAccount(
+  db: Db,
+  input: { email: string; firstname: string; lastname: string; passwordHash: string; emailConfirmed?: boolean },
+): Promise<User> {
+  const users = accountRepository(db);
+  if (await users.findByEmail(input.email)) throw emailTaken('email');
+  try {
+    return toUser(await users.create(input));
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides.
+    if (isUniqueViolation(error)) throw emailTaken('email');
+    throw error;
+  }
+}
+
+/** A person making their account. */
+export function registrationOperations(shared: AccountContext) {
+  const { app, users, sendConfirmationLink } = shared;
+  return {
+    /** A new, unconfirmed account; the link that confirms its address is queued with it. */
+    async register(input: RegisterInput, language: MailLanguage = 'en'): Promise<User> {
+      if (await users.findByEmail(input.email)) throw emailTaken('email');
+      const passwordHash = await hashPassword(input.password);
+      return withTransaction(app.db, async (trx) => {
+        const user = await createAccount(trx, { ...input, passwordHash });
+        const row = await accountRepository(trx).findById(user.id);
+        if (row) await sendConfirmationLink(trx, row, row.email, language, null);
+        return user;
+      });
+    },
+  };
+}
