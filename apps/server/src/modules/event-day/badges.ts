@@ -1,9 +1,31 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
-import QRCode from 'qrcode';
+import type Fontkit from '@pdf-lib/fontkit';
+import type { PDFFont } from 'pdf-lib';
+import type QRCodeLibrary from 'qrcode';
 import { exportQueue } from '../../lib/table-export.js';
+
+/**
+ * pdf-lib, fontkit and qrcode take about half a second to load: they are loaded with the first badges of the
+ * process instead of with the server, so a restart (and every test that starts the app) goes without them.
+ */
+let libraries:
+  | Promise<{
+      fontkit: typeof Fontkit;
+      pdfLib: typeof import('pdf-lib');
+      QRCode: typeof QRCodeLibrary;
+    }>
+  | undefined;
+function badgeLibraries() {
+  libraries ??= Promise.all([import('@pdf-lib/fontkit'), import('pdf-lib'), import('qrcode')]).then(
+    ([fontkit, pdfLib, qrcode]) => ({ fontkit: fontkit.default, pdfLib, QRCode: qrcode.default }),
+  );
+  // A failed load is tried again by the next request rather than kept.
+  libraries.catch(() => {
+    libraries = undefined;
+  });
+  return libraries;
+}
 
 /** One badge: the name and group printed, the code carried by the QR code. */
 export interface Badge {
@@ -53,7 +75,7 @@ const FONT_FILES = {
  */
 const LAYOUT_FEATURES = { kern: false, mark: false, mkmk: false, curs: false, dist: false, abvm: false, blwm: false };
 
-type FontkitFont = ReturnType<typeof fontkit.create>;
+type FontkitFont = ReturnType<typeof Fontkit.create>;
 /** A font file read and parsed once per process, with the code points it has glyphs for. */
 export interface BadgeFont {
   bytes: Uint8Array;
@@ -69,6 +91,7 @@ let fonts: Promise<{ regular: BadgeFont; bold: BadgeFont }> | undefined;
  */
 export function badgeFonts(): Promise<{ regular: BadgeFont; bold: BadgeFont }> {
   fonts ??= (async () => {
+    const { fontkit } = await badgeLibraries();
     const resolve = createRequire(import.meta.url).resolve;
     const load = async (file: string): Promise<BadgeFont> => {
       const bytes = new Uint8Array(await fs.readFile(resolve(file)));
@@ -124,7 +147,7 @@ function fitted(widthOf: Measure, text: string, size: number, width: number): { 
  * one `cm`. Written as text rather than through `drawRectangle`, which costs a tenth of a millisecond per
  * rectangle, hundreds per code.
  */
-function qrOperators(text: string, x: number, y: number, side: number): string {
+function qrOperators(QRCode: typeof QRCodeLibrary, text: string, x: number, y: number, side: number): string {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   // The four-module quiet zone the standard asks for: scanners lose codes that sit close to text or another code.
   const quiet = 4;
@@ -152,6 +175,11 @@ function qrOperators(text: string, x: number, y: number, side: number): string {
  */
 export function badgesPdf(badges: readonly Badge[], size: BadgeSize): Promise<Buffer> {
   return exportQueue.run(async () => {
+    const {
+      fontkit,
+      pdfLib: { PDFDocument, rgb },
+      QRCode,
+    } = await badgeLibraries();
     const { regular: regularFont, bold: boldFont } = await badgeFonts();
     const pdf = await PDFDocument.create();
     pdf.setTitle('Badges');
@@ -190,7 +218,7 @@ export function badgesPdf(badges: readonly Badge[], size: BadgeSize): Promise<Bu
           });
         }
         const side = Math.min(sheet.height - 2 * padding, sheet.width * 0.45);
-        codes.push(qrOperators(badge.code, left + sheet.width - padding - side, bottom + padding, side));
+        codes.push(qrOperators(QRCode, badge.code, left + sheet.width - padding - side, bottom + padding, side));
         const textWidth = sheet.width - 3 * padding - side;
         const large = size === 'labels' ? 12 : 20;
         const small = size === 'labels' ? 8 : 11;
