@@ -7,6 +7,8 @@
  * in JavaScript). CPU times come from the scheduler's own account (`/proc/<pid>/schedstat`), so they need
  * PostgreSQL on this machine (Linux) and are far less affected by other load than wall times.
  * PostgreSQL: BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test; the schema is dropped afterwards.
+ * To try a schema change: `BULK_PROFILE_KEEP=1` keeps the seeded schema (its name is printed), and
+ * `BULK_PROFILE_SCHEMA=<name>` profiles an existing one (seeded by an earlier run) without seeding or dropping it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -17,7 +19,9 @@ import { applicationsService, type BulkUpdateInput, type Reviewer } from '../src
 import { seedEvent } from './serve.js';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `bulk_profile_${process.pid}`;
+const reused = process.env.BULK_PROFILE_SCHEMA;
+const schema = reused ?? `bulk_profile_${process.pid}`;
+const keep = Boolean(reused) || process.env.BULK_PROFILE_KEEP === '1';
 const rounds = Number(process.env.BULK_PROFILE_ROUNDS ?? 2);
 
 /** CPU time a process has used so far, in ms; NaN when it cannot be read (PostgreSQL on another machine). */
@@ -27,15 +31,44 @@ function cpuOf(pid: number): number {
 }
 const ms = (value: number) => (Number.isNaN(value) ? '   n/a' : value.toFixed(1).padStart(6));
 
+/** The bench event of a schema an earlier run seeded (BULK_PROFILE_SCHEMA): the ids seedEvent answered then. */
+async function seededEventOf(db: Db) {
+  const event = await db.selectFrom('events').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const groups = await db
+    .selectFrom('event_groups')
+    .select('id')
+    .where('event_id', '=', event.id)
+    .orderBy('id')
+    .execute();
+  const user = await db.selectFrom('users').select('email').orderBy('id').executeTakeFirstOrThrow();
+  const pending = await db
+    .selectFrom('applications')
+    .select('id')
+    .where('event_id', '=', event.id)
+    .where('status', '!=', 'accepted')
+    .orderBy('id')
+    .limit(10_000)
+    .execute();
+  return {
+    eventId: event.id,
+    groupIds: groups.map((group) => group.id),
+    email: user.email,
+    bulkIds: pending.map((row) => row.id),
+  };
+}
+
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
-await admin.query(`create schema ${schema}`);
+if (!reused) await admin.query(`create schema ${schema}`);
 try {
   const handle = openDatabase({ url, sqliteFile: ':memory:', pgSchema: schema });
   await migrateToLatest(handle);
-  const seeded = await seedEvent(handle.db, Number(process.env.BENCH_APPLICATIONS ?? 50_000));
+  const seeded = reused
+    ? await seededEventOf(handle.db)
+    : await seedEvent(handle.db, Number(process.env.BENCH_APPLICATIONS ?? 50_000));
   await sql`vacuum analyze`.execute(handle.db);
   await handle.close();
+  if (keep) console.log(`schema ${schema}`);
 
   // The statements as the service sends them, with when they ended and the backend's CPU time at that moment.
   const statements: { text: string; wall: number; end: number; backendCpu: number }[] = [];
@@ -103,6 +136,6 @@ try {
   });
   await db.destroy();
 } finally {
-  await admin.query(`drop schema if exists ${schema} cascade`);
+  if (!keep) await admin.query(`drop schema if exists ${schema} cascade`);
   await admin.end();
 }

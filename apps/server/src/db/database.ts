@@ -35,6 +35,7 @@ import * as coverRequests from './migrations/0045-cover-requests.js';
 import * as shiftWaitlists from './migrations/0046-shift-waitlists.js';
 import * as shiftOffers from './migrations/0047-shift-offers.js';
 import * as wishRounds from './migrations/0048-wish-rounds.js';
+import * as membershipReferencesPerStatement from './migrations/0049-membership-references-per-statement.js';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 import type { Database, Db, DialectName } from './types.js';
 
@@ -285,6 +286,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0046-shift-waitlists': shiftWaitlists,
     '0047-shift-offers': shiftOffers,
     '0048-wish-rounds': wishRounds,
+    '0049-membership-references-per-statement': membershipReferencesPerStatement,
   };
   return {
     async getMigrations() {
