@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiLogin, DEMO, expect, login, postJson, test } from './fixtures';
+import { apiLogin, DEMO, expect, login, postJson, switchTheme, THEME_BACKGROUNDS, test } from './fixtures';
 
 /**
  * Decision 029: the login, register and apply pages paint their real content from the HTML, before any script,
@@ -141,6 +141,19 @@ test.describe('with JavaScript', () => {
       expect(serious.map((v) => `${width}px ${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
       await page.unroute(APP_ENTRY);
     }
+  });
+
+  test('after the takeover the page is in the person’s theme, and follows a change of it', async ({ page }) => {
+    // The page is painted in LIGHT; its global rules (the page background) must leave with it.
+    await page.addInitScript(() => window.localStorage.setItem('settings', JSON.stringify({ theme: 'DARK' })));
+    await page.goto('/authentication/login');
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.locator('#root')).toBeVisible();
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).toBe(THEME_BACKGROUNDS.DARK);
+    await switchTheme(page, 'NATURE');
+    expect(await background()).toBe(THEME_BACKGROUNDS.NATURE);
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   });
 
   test('a signed-in person gets the app, not the painted login page', async ({ page }) => {

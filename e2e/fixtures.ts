@@ -273,6 +273,48 @@ export async function settled(page: Page) {
   );
 }
 
+/** Each theme's page background (palettes.ts, `background.default`): the sign that a theme is on the screen. */
+export const THEME_BACKGROUNDS: Record<string, string> = {
+  LIGHT: 'rgb(244, 246, 248)',
+  DARK: 'rgb(17, 24, 39)',
+  NATURE: 'rgb(241, 245, 236)',
+};
+
+const otherTabs = new WeakMap<BrowserContext, Page>();
+
+/**
+ * Switches the page to another theme in place, as a change in another tab of the app does: a second page of the same
+ * browser context (on a static file of the origin, so it loads no app) writes the settings, the browser tells the
+ * page with a `storage` event, and the app follows it. Waits until the theme's background is on the screen and
+ * nothing moves. Saves loading every screen once per theme.
+ */
+export async function switchTheme(page: Page, theme: string, settings: object = {}): Promise<void> {
+  const context = page.context();
+  let other = otherTabs.get(context);
+  if (!other) {
+    other = await context.newPage();
+    await other.goto('/favicon.svg');
+    otherTabs.set(context, other);
+  }
+  await other.evaluate((value) => window.localStorage.setItem('settings', JSON.stringify(value)), {
+    ...settings,
+    theme,
+  });
+  const background = THEME_BACKGROUNDS[theme];
+  if (!background) throw new Error(`no background known for theme ${theme}`);
+  await page
+    .waitForFunction((expected) => getComputedStyle(document.body).backgroundColor === expected, background, {
+      timeout: 15_000,
+    })
+    .catch(async (error) => {
+      const shown = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      throw new Error(`theme ${theme} did not show on ${page.url()}: the background is ${shown}, not ${background}`, {
+        cause: error,
+      });
+    });
+  await settled(page);
+}
+
 /** The page's serious and critical axe findings, each with its element: none expected. */
 export async function expectNoSeriousAxeViolations(page: Page, label = ''): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SettingsButton } from '../src/components/layouts/settings-button';
@@ -45,6 +45,31 @@ describe('settings', () => {
 
     await user.click(within(drawer).getByRole('button', { name: 'Reset to defaults' }));
     expect(stored()).toMatchObject({ theme: 'LIGHT', direction: 'ltr', roundedCorners: true });
+  });
+
+  it("follows a change another tab saved (the browser's storage event), and only to the settings", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsButton />);
+    const tell = (key: string | null) =>
+      act(() => {
+        window.dispatchEvent(new StorageEvent('storage', { key, storageArea: window.localStorage }));
+      });
+
+    window.localStorage.setItem('settings', JSON.stringify({ theme: 'NATURE', direction: 'rtl' }));
+    // Another key changed: nothing is read.
+    await tell('csrf');
+    expect(document.documentElement.dir).toBe('ltr');
+    await tell('settings');
+    expect(document.documentElement.dir).toBe('rtl');
+    await user.click(screen.getByRole('button', { name: 'Open settings' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(within(drawer).getByRole('radio', { name: 'Nature' })).toBeChecked();
+
+    // The other tab cleared the storage: back to the defaults.
+    window.localStorage.clear();
+    await tell(null);
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(within(drawer).getByRole('radio', { name: 'Light' })).toBeChecked();
   });
 
   it('builds the themes: radius 16 with rounded corners, a green palette for NATURE', () => {

@@ -1,3 +1,4 @@
+import { UI } from '@funkis/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { defaultSettings, loadSettings, type Settings, saveSettings } from '../config/settings';
 
@@ -16,6 +17,17 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dir = settings.direction;
   }, [settings.direction]);
+
+  // A change made in another tab of the app (the browser tells the others with a `storage` event) shows here too,
+  // so two open tabs never disagree on the theme or the direction. `key` is null when the storage was cleared.
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.storageArea !== window.localStorage) return;
+      if (event.key === UI.SETTINGS_STORAGE_KEY || event.key === null) setSettings(loadSettings());
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
+  }, []);
 
   // Saved only when the user changes something, so untouched defaults keep following the system theme.
   const updateSettings = useCallback(

@@ -118,10 +118,17 @@ export async function renderPage(page: Page, language: string): Promise<Rendered
       </Routes>,
     ),
   );
-  // The app's emotion cache (same key) adopts this sheet's rules when it starts, so it does not add them again.
+  // The app's emotion cache (same key) adopts this sheet's class rules when it starts, so it does not add them
+  // again. The global rules (CssBaseline's `html` and `body`: the LIGHT background and colour scheme) go in a sheet
+  // of their own that is not adopted and leaves with the painted page: adopted, they stayed after the takeover and,
+  // coming after the app's global sheet, kept the LIGHT background under any other theme.
   const names = Object.keys(cache.inserted).filter((name) => typeof cache.inserted[name] === 'string');
-  const rules = names.map((name) => cache.inserted[name]).join('');
-  const sheet = `<style data-emotion="muiltr ${names.join(' ')}">${rules}</style>`;
+  const isClassRule = (name: string) => String(cache.inserted[name]).includes(`.muiltr-${name}`);
+  const adopted = names.filter(isClassRule);
+  const rulesOf = (chosen: string[]) => chosen.map((name) => cache.inserted[name]).join('');
+  const sheet =
+    `<style data-emotion="muiltr ${adopted.join(' ')}">${rulesOf(adopted)}</style>` +
+    `<style>${rulesOf(names.filter((name) => !isClassRule(name)))}</style>`;
   const title = i18n.t(page.includes('register') ? 'register.pageTitle' : 'login.pageTitle');
   return { html: sheet + html, title: formatDocumentTitle(title) };
 }
