@@ -296,6 +296,9 @@ export async function switchTheme(page: Page, theme: string, settings: object = 
     await other.goto('/favicon.svg');
     otherTabs.set(context, other);
   }
+  // A new tab comes to the front: the page goes back there, or as a background tab it would paint no frames (and
+  // every wait for the next frame would wait for the browser's throttled timers instead).
+  await page.bringToFront();
   await other.evaluate((value) => window.localStorage.setItem('settings', JSON.stringify(value)), {
     ...settings,
     theme,
