@@ -76,12 +76,16 @@ export function createDiskStorage(root: string): FileStorage {
       const file = fileOf(key);
       const incoming = path.join(root, INCOMING, `${incomingPrefix}${process.pid}-${key}`);
       await fsp.mkdir(path.dirname(incoming), { recursive: true });
+      const sink = fs.createWriteStream(incoming, { flags: 'wx' });
       try {
-        await pipeline([stream, ...checks, fs.createWriteStream(incoming, { flags: 'wx' })]);
+        await pipeline([stream, ...checks, sink]);
         if (stream.truncated) throw new FileTooLargeError('file too large');
         await fsp.mkdir(path.dirname(file), { recursive: true });
         await fsp.rename(incoming, file);
       } catch (error) {
+        // A stream refused at its first bytes fails the pipeline before the file may even be open: the file is
+        // removed once the sink has closed, or the open still under way would create it after the removal.
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
         await fsp.rm(incoming, { force: true });
         throw error;
       }
