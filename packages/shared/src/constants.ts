@@ -78,6 +78,8 @@ export const FEED_LIMITS = {
   LINK_URL_MAXIMUM: 2000,
   /** Posts per page of the feed ("load more" asks for the next page with `before=`). */
   PAGE_SIZE: 20,
+  /** Pinned posts an event may have at once, all shown above the first page: a further pin is refused (409). */
+  PINNED_MAXIMUM: 20,
   /** How often an open feed asks for new posts and comments (docs/decisions/006). */
   REFRESH_MS: 15_000,
 } as const;

@@ -140,6 +140,62 @@ describe(`feed posts and comments on ${dialect}`, () => {
     expect((await fresh.clients.admin.delete(`${path}/2147483648`)).statusCode).toBe(400);
   });
 
+  it('refuses a pin beyond the most pinned posts an event may have (409), so no post vanishes from the feed', async () => {
+    const fresh = await createCast(t.app, t.db, { name: 'Pinning event' });
+    const path = `/api/event/${fresh.eventId}/posts`;
+    const admin = fresh.clients.admin;
+    const ids: number[] = [];
+    for (let n = 1; n <= FEED_LIMITS.PINNED_MAXIMUM + 1; n += 1) {
+      // Some pinned posts are for group B only: they count whoever can see them.
+      const groupId = n % 5 === 0 ? fresh.groupB.id : null;
+      ids.push((await admin.post(path, { message: `Post ${n}`, groupId })).json().post.id);
+    }
+    const pinnedIds = ids.slice(0, FEED_LIMITS.PINNED_MAXIMUM);
+    const extra = ids[FEED_LIMITS.PINNED_MAXIMUM];
+    for (const id of pinnedIds) {
+      const pinned = await admin.post(`${path}/${id}/pin`, { pinned: true });
+      expect(pinned.statusCode, pinned.body).toBe(200);
+      expect(pinned.json().post.pinned).toBe(true);
+    }
+    const pinnedNow = async () => ((await admin.get(path)).json().pinned as { id: number }[]).map((post) => post.id);
+    const pinnedAudit = async () =>
+      (await auditOf(t.db, fresh.eventId, fresh.auditMark)).filter((entry) => entry.action === 'post.pinned').length;
+    const before = await pinnedNow();
+    expect([...before].sort((a, b) => a - b)).toEqual(pinnedIds);
+
+    const refused = await admin.post(`${path}/${extra}/pin`, { pinned: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toEqual([{ code: 'feed.pinnedLimit', params: { max: FEED_LIMITS.PINNED_MAXIMUM } }]);
+    expect(refused.json().errorMessages).toEqual([
+      `At most ${FEED_LIMITS.PINNED_MAXIMUM} posts can be pinned. Unpin one first.`,
+    ]);
+    // Nothing changed: the same pinned posts, the refused one still in the pages, no audit entry.
+    expect(await pinnedNow()).toEqual(before);
+    const feed = (await admin.get(path)).json();
+    expect(feed.posts.map((post: { id: number }) => post.id)).toEqual([extra]);
+    expect(feed.posts[0].pinned).toBe(false);
+    expect(await pinnedAudit()).toBe(FEED_LIMITS.PINNED_MAXIMUM);
+
+    // Pinning a post that is pinned already is no new pin: 200, nothing changes.
+    const again = await admin.post(`${path}/${pinnedIds[3]}/pin`, { pinned: true });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().post.pinned).toBe(true);
+    expect(await pinnedNow()).toEqual(before);
+    expect(await pinnedAudit()).toBe(FEED_LIMITS.PINNED_MAXIMUM);
+
+    // Unpinning one makes room for another.
+    const unpinned = await admin.post(`${path}/${pinnedIds[0]}/pin`, { pinned: false });
+    expect(unpinned.statusCode).toBe(200);
+    const room = await admin.post(`${path}/${extra}/pin`, { pinned: true });
+    expect(room.statusCode, room.body).toBe(200);
+    expect(room.json().post.pinned).toBe(true);
+    const after = (await admin.get(path)).json();
+    expect(after.pinned[0].id).toBe(extra);
+    expect(after.pinned).toHaveLength(FEED_LIMITS.PINNED_MAXIMUM);
+    expect(after.posts.map((post: { id: number }) => post.id)).toEqual([pinnedIds[0]]);
+    expect((await admin.post(`${path}/${pinnedIds[0]}/pin`, { pinned: true })).statusCode).toBe(409);
+  });
+
   it('refuses posts over 5,000 and comments over 2,000 characters, blank and NUL text, in both languages', async () => {
     const long = await cast.clients.admin.post(`${e()}/posts`, { message: 'x'.repeat(FEED_LIMITS.POST_MAXIMUM + 1) });
     expect(long.statusCode).toBe(400);

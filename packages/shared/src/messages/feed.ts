@@ -32,6 +32,10 @@ export const feedMessages = defineMessages({
     en: 'Only the author can edit this.',
     sv: 'Bara författaren kan redigera detta.',
   },
+  'feed.pinnedLimit': {
+    en: 'At most {max} posts can be pinned. Unpin one first.',
+    sv: 'Högst {max} inlägg kan vara fästa. Lossa ett först.',
+  },
   'feed.audienceOwnGroup': {
     en: 'Group leaders can address a post to their own group only.',
     sv: 'Gruppledare kan bara rikta ett inlägg till sin egen grupp.',

@@ -1,14 +1,14 @@
-import { type CreatePostInput, canRemovePost, type Post, type UpdatePostInput } from '@funkis/shared';
+import { type CreatePostInput, canRemovePost, FEED_LIMITS, type Post, type UpdatePostInput } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
-import { forbidden } from '../../lib/http-error.js';
+import { conflict, forbidden } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { withTransaction } from '../../lib/transaction.js';
+import { lockEvent, withTransaction } from '../../lib/transaction.js';
 import type { FeedContext } from './operations-context.js';
 import { type FeedViewer, feedRepository } from './repository.js';
 
 /** Posts by admins and group leaders: writing, editing (the author), pinning (admins) and removing them. */
 export function postOperations(shared: FeedContext) {
-  const { db, visiblePost, postFor, checkAudience } = shared;
+  const { db, dialect, visiblePost, postFor, checkAudience } = shared;
   return {
     async createPost(eventId: number, viewer: FeedViewer, input: CreatePostInput): Promise<Post> {
       const groupId = await checkAudience(eventId, viewer, input.groupId);
@@ -54,11 +54,25 @@ export function postOperations(shared: FeedContext) {
       return postFor(eventId, postId, viewer);
     },
 
+    /**
+     * Pins or unpins. Every pinned post is shown above the first page and the pages hold unpinned posts only, so a
+     * pin beyond FEED_LIMITS.PINNED_MAXIMUM would hide a post from everyone: it is refused (409) instead. The count
+     * is taken under the event's lock, so two admins pinning at the same moment cannot pass the limit together.
+     */
     async pinPost(eventId: number, postId: number, viewer: FeedViewer, pinned: boolean): Promise<Post> {
       const current = await visiblePost(eventId, postId, viewer);
       if ((current.pinned_at !== null) !== pinned) {
         await withTransaction(db, async (trx) => {
-          await feedRepository(trx).setPinned(eventId, postId, pinned ? nowIso() : null);
+          const posts = feedRepository(trx);
+          if (pinned) {
+            await lockEvent(trx, dialect, eventId);
+            // Another admin pinned it meanwhile: nothing left to do, and no second audit entry.
+            if (await posts.isPinned(eventId, postId)) return;
+            if ((await posts.countPinned(eventId)) >= FEED_LIMITS.PINNED_MAXIMUM) {
+              throw conflict('feed.pinnedLimit', { max: FEED_LIMITS.PINNED_MAXIMUM });
+            }
+          }
+          await posts.setPinned(eventId, postId, pinned ? nowIso() : null);
           await writeAudit(trx, {
             eventId,
             actorId: viewer.userId,

@@ -3,8 +3,6 @@ import { membershipsService } from '../memberships/service.js';
 import type { FeedContext } from './operations-context.js';
 import type { FeedViewer } from './repository.js';
 
-/** The most recently pinned posts, shown above the first page (the pages hold unpinned posts only). */
-const PINNED_MAXIMUM = 20;
 /** Contacts listed per role level (admins, group leaders). */
 const CONTACTS_MAXIMUM = 100;
 
@@ -15,7 +13,8 @@ export function readOperations(shared: FeedContext) {
     async listPosts(eventId: number, viewer: FeedViewer, before?: number): Promise<PostsResponse> {
       const rows = await read.listPosts(eventId, viewer, { before, limit: FEED_LIMITS.PAGE_SIZE + 1 });
       const page = rows.slice(0, FEED_LIMITS.PAGE_SIZE);
-      const pinned = before === undefined ? await read.listPinned(eventId, viewer, PINNED_MAXIMUM) : [];
+      // Every pinned post, above the first page (the pages hold unpinned posts only): pinning stops at the maximum.
+      const pinned = before === undefined ? await read.listPinned(eventId, viewer, FEED_LIMITS.PINNED_MAXIMUM) : [];
       const [posts, pinnedPosts] = await Promise.all([withComments(page, viewer), withComments(pinned, viewer)]);
       return { posts, pinned: pinnedPosts, hasMore: rows.length > FEED_LIMITS.PAGE_SIZE };
     },

@@ -150,6 +150,28 @@ export function feedRepository(db: Db) {
       changes: { message: string; group_id: number | null; edited_at: string },
     ) => db.updateTable('posts').set(changes).where('event_id', '=', eventId).where('id', '=', postId).execute(),
 
+    /** Whether the post is pinned now (read again under the event's lock: another admin may have pinned it). */
+    async isPinned(eventId: number, postId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('posts')
+        .select('pinned_at')
+        .where('event_id', '=', eventId)
+        .where('id', '=', postId)
+        .executeTakeFirst();
+      return row !== undefined && row.pinned_at !== null;
+    },
+
+    /** The event's pinned posts, whoever may see them. */
+    async countPinned(eventId: number): Promise<number> {
+      const row = await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('event_id', '=', eventId)
+        .where('pinned_at', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     setPinned: (eventId: number, postId: number, pinnedAt: string | null) =>
       db
         .updateTable('posts')

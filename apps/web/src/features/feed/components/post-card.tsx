@@ -20,6 +20,7 @@ import { Form } from '../../../components/forms/form';
 import { announcedError } from '../../../components/ui/announced-error';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/toast';
 import { useCreateComment } from '../api/create-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { useDeletePost } from '../api/delete-post';
@@ -133,6 +134,7 @@ export function PostCard({ post, eventId }: { post: Post; eventId: number }) {
   const update = useUpdatePost();
   const remove = useDeletePost();
   const pin = usePinPost();
+  const { enqueueSnackbar } = useSnackbar();
   const addComment = useCreateComment();
   const author = nameOf(post.author, t('unknownAuthor'));
   const commentError = addComment.error ? errorMessagesOf(addComment.error).map(translate).join(' ') : undefined;
@@ -161,7 +163,19 @@ export function PostCard({ post, eventId }: { post: Post; eventId: number }) {
           {post.canPin ? (
             <IconButton
               aria-label={post.pinned ? t('post.unpin') : t('post.pin')}
-              onClick={() => pin.mutate({ eventId, postId: post.id, pinned: !post.pinned })}
+              onClick={() =>
+                pin.mutate(
+                  { eventId, postId: post.id, pinned: !post.pinned },
+                  {
+                    // A refusal (the most pinned posts an event may have, 409) says why in a snackbar.
+                    onError: (error) => {
+                      for (const message of errorMessagesOf(error)) {
+                        enqueueSnackbar(translate(message), { variant: 'error' });
+                      }
+                    },
+                  },
+                )
+              }
             >
               {post.pinned ? <PushPin /> : <PushPinOutlined />}
             </IconButton>
