@@ -242,7 +242,6 @@ export interface MailReceiversTable {
   updated_at: Timestamp;
 }
 
-/** One outgoing message to one address (docs/decisions/008). */
 /** A device receiving web push (migration 0044, the push module's). */
 export interface PushSubscriptionsTable {
   id: Id;
@@ -264,6 +263,7 @@ export interface NotificationPreferencesTable {
   updated_at: Timestamp;
 }
 
+/** One outgoing message to one address (docs/decisions/008). */
 export interface MailQueueTable {
   id: Id;
   event_id: number | null;

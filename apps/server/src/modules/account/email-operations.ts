@@ -4,12 +4,12 @@ import { writeAudit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { hashToken } from '../../lib/tokens.js';
-import { withTransaction } from '../../lib/transaction.js';
+import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
 import { mailLanguagesOf } from './languages.js';
 import { accountMails } from './mails.js';
 import type { AccountContext } from './operations-context.js';
-import { accountRepository, isUniqueViolation, normaliseEmail, toUser } from './repository.js';
+import { accountRepository, normaliseEmail, toUser } from './repository.js';
 
 /** The account's address: confirming it, and moving to another one, each through a link mailed to the address. */
 export function emailOperations(shared: AccountContext) {

@@ -22,8 +22,10 @@ export function profileOperations(shared: AccountContext) {
       });
     },
 
-    /** Stores a new avatar from the upload's checked bytes (lib/images `readImageUpload`). */
-    /** The account's room is decided again where the avatar is recorded (docs/decisions/022); refused bytes go. */
+    /**
+     * Stores a new avatar from the upload's checked bytes (lib/images `readImageUpload`). The account's room is
+     * decided again where the avatar is recorded (docs/decisions/022); refused bytes go.
+     */
     async saveAvatar(userId: number, bytes: Buffer, type: ImageType): Promise<User> {
       const saved = await app.storage.save(Readable.from([bytes]));
       let result: Awaited<ReturnType<typeof users.setAvatar>>;

@@ -3,9 +3,9 @@ import type { Db } from '../../db/types.js';
 import { fieldError } from '../../lib/http-error.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { withTransaction } from '../../lib/transaction.js';
+import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import type { AccountContext } from './operations-context.js';
-import { accountRepository, isUniqueViolation, toUser } from './repository.js';
+import { accountRepository, toUser } from './repository.js';
 
 const emailTaken = (field: string) => fieldError(field, 'error.emailTaken', undefined, 409);
 

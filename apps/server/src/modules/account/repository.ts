@@ -23,12 +23,6 @@ export function toUser(
   };
 }
 
-/** A unique index refused the row: SQLite's and PostgreSQL's ways of saying so. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 /** Every confirmation link of the user still open becomes void (a newer one, or the address is settled). */
 async function voidConfirmationTokens(db: Db, userId: number) {
   await db
@@ -200,8 +194,10 @@ export function accountRepository(db: Db) {
       });
     },
 
-    /** Sets the avatar and answers the one it replaces, whose file the caller removes. */
-    /** `beforeWrite` decides in the same transaction whether the new bytes may be recorded (storage limits). */
+    /**
+     * Sets the avatar and answers the one it replaces, whose file the caller removes. `beforeWrite` decides in the
+     * same transaction whether the new bytes may be recorded (storage limits).
+     */
     setAvatar(id: number, avatar: string, beforeWrite?: (trx: Db) => Promise<void>) {
       return db.transaction().execute(async (trx) => {
         await beforeWrite?.(trx);

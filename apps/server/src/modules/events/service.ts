@@ -142,8 +142,10 @@ export function eventsService(db: Db, dialect: DialectName) {
       return found;
     },
 
-    /** Stores the new avatar's file name; returns the previous one so the caller can delete its bytes. */
-    /** `claim` decides under the event's lock whether the new bytes may be recorded (storage limits). */
+    /**
+     * Stores the new avatar's file name; returns the previous one so the caller can delete its bytes. `claim`
+     * decides under the event's lock whether the new bytes may be recorded (storage limits).
+     */
     async setAvatar(eventId: number, actorId: number | null, avatar: string, claim?: (trx: Db) => Promise<void>) {
       return inTransaction(async (repository, trx) => {
         await lockEvent(trx, dialect, eventId);

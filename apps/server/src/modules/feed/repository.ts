@@ -3,8 +3,7 @@ import type { Db } from '../../db/types.js';
 import { userAvatarUrl } from '../../lib/avatar-urls.js';
 import type { Caller } from '../../lib/caller.js';
 
-/** Who is reading: what decides which posts they see. */
-/** The member reading or writing the feed. */
+/** The member reading or writing the feed: what decides which posts they see. */
 export type FeedViewer = Pick<Caller, 'userId' | 'roleLevel' | 'groupId'>;
 
 export interface PostRow {

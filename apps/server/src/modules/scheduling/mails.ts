@@ -140,7 +140,6 @@ export const schedulingMails = {
         };
   },
 
-  /** An organiser took the person off the shift, or deleted the shift. */
   /** A place came free on a shift the reader waited for, and is now theirs. */
   waitlistPlace(shift: MailShift, context: MailContext) {
     const { language, eventName } = context;
@@ -310,6 +309,7 @@ export const schedulingMails = {
         };
   },
 
+  /** An organiser took the person off the shift, or deleted the shift. */
   removed(shift: MailShift, context: MailContext, deleted: boolean) {
     const { language, eventName } = context;
     return language === 'sv'

@@ -35,13 +35,13 @@ const toBlock = (row: ShiftBlockRow): ShiftBlock => ({
   mine: row.mine_id !== null,
 });
 
+/** Rows of the "no shift" export read per query. */
+const EXPORT_PAGE = 500;
+
 /**
  * The people a caller may see in the planning lists: admins anyone (or the group asked for), leaders only their
  * own group (asking for another is refused, as in the users table).
  */
-/** Rows of the "no shift" export read per query. */
-const EXPORT_PAGE = 500;
-
 function peopleScope(membership: EventMembership, requested: number | undefined): number | null | undefined {
   if (isAdmin(membership)) return requested;
   if (requested !== undefined && requested !== membership.groupId) requireOrganiserOf(membership, requested);

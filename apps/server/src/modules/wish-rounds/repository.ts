@@ -164,7 +164,6 @@ export function wishRoundsRepository(db: Db, dialect: DialectName) {
       return Number(row.n);
     },
 
-    /** The round's shifts by start, with their places taken. */
     /** What a mail tells of the round's shifts (no places counted: the count over 2,000 shifts took ≈ 30 ms). */
     roundShiftTexts: (roundId: number) =>
       db
@@ -174,6 +173,7 @@ export function wishRoundsRepository(db: Db, dialect: DialectName) {
         .where('rs.round_id', '=', roundId)
         .execute(),
 
+    /** The round's shifts by start, with their places taken. */
     roundShifts: (roundId: number) =>
       db
         .selectFrom('wish_round_shifts as rs')

@@ -26,10 +26,6 @@ export interface AssignmentActionsProps {
 }
 
 /**
- * Per assigned person, for organisers: "move to…" (a menu of the same day's shifts with places free: the keyboard
- * way to move, one server call) and, once the shift has started, arrived / no-show.
- */
-/**
  * After a move the person's row leaves the shift, and with it the button the menu gave focus back to: focus would
  * fall to the page, where a keyboard user's Escape or Tab no longer reaches the open dialog. Keep it in the dialog.
  */
@@ -54,6 +50,10 @@ function keepFocusIn(dialog: HTMLElement | null) {
   restore();
 }
 
+/**
+ * Per assigned person, for organisers: "move to…" (a menu of the same day's shifts with places free: the keyboard
+ * way to move, one server call) and, once the shift has started, arrived / no-show.
+ */
 export function AssignmentActions({ eventId, shift, assignment, canOrganise, run }: AssignmentActionsProps) {
   const { t, i18n } = useTranslation('planning');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
