@@ -1,13 +1,12 @@
 import { type Answers, type ApplicationStatus, validateAnswers, weekOfAnswers } from '@funkis/shared';
-import type { Db, DialectName } from '../../db/types.js';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
 import { conflict, fieldErrors, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
-import { activeWeekConfig, type FormsService } from '../forms/service.js';
+import { activeWeekConfig } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { choicesOf } from './choices.js';
-import type { ApplicationsRepository } from './repository.js';
+import type { ApplicationsContext } from './operations-context.js';
 
 /** An event takes applications while its switch is on and it is not completed (one rule: apply page, avatar). */
 export const isTakingApplications = (event: { applications_open: number; status: string }): boolean =>
@@ -21,18 +20,13 @@ export function searchTextOf(user: { firstname: string; lastname: string; email:
   return `${user.firstname} ${user.lastname} ${user.email} ${values.join(' ')}`.toLowerCase();
 }
 
-interface ApplyContext {
-  db: Db;
-  dialect: DialectName;
-  repository: ApplicationsRepository;
-  forms: FormsService;
-}
-
 /**
  * Apply: the apply page and what a visitor sees of it, an application sent through it, and applications brought
  * in from elsewhere (demo data, another tool's export), whose week and search text are computed the same way.
  */
-export function applyOperations({ db, dialect, repository, forms }: ApplyContext) {
+export function applyOperations(shared: ApplicationsContext) {
+  const { db, dialect, repository, forms } = shared;
+
   /** Many imported applications at once: multi-row statements, each row's week and search text computed here. */
   async function importApplications(
     eventId: number,

@@ -1,19 +1,30 @@
 import { type ApplicationFilter, type ApplicationStatus, type ApplicationsNotify, reviewedGroup } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
+import { AUDIT_SUMMARY_IDS, writeAuditSummary } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
-import { badRequest, forbidden } from '../../lib/http-error.js';
+import { badRequest, fieldError, forbidden } from '../../lib/http-error.js';
+import type { GroupsService } from '../groups/service.js';
 import type { MembershipsService } from '../memberships/service.js';
-import type { ApplicationScope, ApplicationsRepository, ApplicationTarget, BulkAuditEntry } from './repository.js';
+import type {
+  ApplicationScope,
+  ApplicationsRepository,
+  ApplicationTarget,
+  BulkAudit,
+  BulkAuditEntry,
+} from './repository.js';
 
 /**
- * The review's bulk update in its steps (the service's `bulkUpdate` runs them in one transaction): which
- * applications, what changes for each, what that does to memberships, and the audit entries that say so.
+ * The review's bulk update in its steps (`update-operations.ts`'s `bulkUpdate` runs them in one transaction): the
+ * group it asks for, which applications, what changes for each, what that does to memberships, the audit entries
+ * that say so and the update itself.
  */
 
 const ACCEPTED: ApplicationStatus = 'accepted';
 
-/** Who reviews: an admin (the whole event) or a group leader (their group). */
-/** The caller of the review; `userId` null: the system itself (demo data, an import), which has no membership. */
+/**
+ * Who reviews: an admin (the whole event) or a group leader (their group); `userId` null: the system itself (demo
+ * data, an import), which has no membership.
+ */
 export type Reviewer = Pick<Caller, 'eventId' | 'roleLevel' | 'groupId'> & { userId: number | null };
 
 /** Admins see the whole event; a group leader only their own group. */
@@ -35,6 +46,30 @@ export interface BulkUpdateInput {
 export type MembershipEffect =
   | { eventUserId: number; change: 'added' | 'removed'; groupId: number | null }
   | { eventUserId: number; change: 'moved'; from: number | null; to: number | null };
+
+/** The name of a group (null for none, or a group of no name) the audit entries of an update write. */
+export type GroupName = (groupId: number | null) => string | null;
+
+/**
+ * Checks the group the update asks for: a group leader moves applications into their own group only (403), and
+ * the group must be one of the event's. Answers the names of the event's groups, read once, before the transaction.
+ */
+export async function checkGroupChange(
+  eventGroups: GroupsService,
+  reviewer: Reviewer,
+  input: BulkUpdateInput,
+): Promise<GroupName> {
+  const scope = scopeOf(reviewer);
+  const isLeader = scope.visibleGroupId !== 'all';
+  if (input.groupId !== undefined && isLeader && input.groupId !== scope.visibleGroupId) {
+    throw forbidden('error.applicationsMoveGroup');
+  }
+  const groupNames = new Map((await eventGroups.names(reviewer.eventId)).map((group) => [group.id, group.name]));
+  if (input.groupId !== undefined && input.groupId !== null && !groupNames.has(input.groupId)) {
+    throw fieldError('groupId', 'error.applicationsGroupUnknown');
+  }
+  return (groupId) => (groupId === null ? null : (groupNames.get(groupId) ?? null));
+}
 
 /**
  * The applications the update names (by id, all of the reviewer's event and scope, or 400/403), or those its
@@ -170,7 +205,7 @@ export function bulkAuditEntries(
   changed: readonly ApplicationTarget[],
   effects: ReadonlyMap<number, MembershipEffect>,
   { finalStatus, finalGroup, statusChanges, groupChanges }: Changes,
-  groupName: (groupId: number | null) => string | null,
+  groupName: GroupName,
 ): BulkAuditEntry[] {
   const audit: BulkAuditEntry[] = [];
   for (const target of changed) {
@@ -199,4 +234,72 @@ export function bulkAuditEntries(
     }
   }
   return audit;
+}
+
+/**
+ * A change of many applications is one entry in the log (docs/decisions/025): the summary says what was asked and
+ * how many changed; each application's own entries stay, naming it, for its history. Answers the summary's id, the
+ * entries' `partOf`; null (no summary) when one application changed.
+ */
+export async function writeBulkSummary(
+  trx: Db,
+  reviewer: Reviewer,
+  input: BulkUpdateInput,
+  changed: readonly ApplicationTarget[],
+  groupName: GroupName,
+): Promise<number | null> {
+  return changed.length > 1
+    ? await writeAuditSummary(trx, {
+        eventId: reviewer.eventId,
+        actorId: reviewer.userId,
+        action: 'applications.updated',
+        subject: `event:${reviewer.eventId}`,
+        details: {
+          count: changed.length,
+          ids: changed.slice(0, AUDIT_SUMMARY_IDS).map((target) => target.id),
+          ...(input.status !== undefined ? { status: input.status } : {}),
+          ...(input.groupId !== undefined ? { groupId: input.groupId, groupName: groupName(input.groupId) } : {}),
+        },
+      })
+    : null;
+}
+
+/**
+ * Updates the changed applications and writes their audit entries, in the caller's transaction. The entries are
+ * built in a setImmediate callback: by then the update has been sent, so this CPU work runs while the database
+ * works on it (on SQLite the update has simply finished).
+ */
+export async function updateWithAudit(
+  trx: Db,
+  repository: ApplicationsRepository,
+  update: {
+    reviewer: Reviewer;
+    changed: readonly ApplicationTarget[];
+    input: BulkUpdateInput;
+    now: string;
+    /** The summary entry the audit entries are part of (`writeBulkSummary`). */
+    partOf: number | null;
+  },
+  auditEntries: () => BulkAuditEntry[],
+): Promise<void> {
+  const { reviewer, changed, input, now, partOf } = update;
+  const updating = repository.setStatusAndGroup(
+    trx,
+    changed.map((target) => target.id),
+    { status: input.status, groupId: input.groupId },
+    now,
+  );
+  const [, audit] = await Promise.all([
+    updating,
+    new Promise<BulkAudit>((resolve, reject) =>
+      setImmediate(() => {
+        try {
+          resolve(repository.prepareBulkAudit(reviewer.eventId, reviewer.userId, auditEntries(), partOf));
+        } catch (error) {
+          reject(error);
+        }
+      }),
+    ),
+  ]);
+  await audit.write(trx);
 }

@@ -1,15 +1,16 @@
 import { type Answers, type WeekSeparationConfig, weekOfAnswers } from '@funkis/shared';
-import type { Db, DialectName } from '../../db/types.js';
 import { parseJsonObject } from '../../lib/json.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { searchTextOf } from './apply.js';
-import { type ApplicationsRepository, applicationsRepository } from './repository.js';
+import type { ApplicationsContext } from './operations-context.js';
+import { applicationsRepository } from './repository.js';
 
 /**
  * The columns computed from an application and its applicant: the week (from the answers and the event's week
  * separation) and the search text and sort name (from the applicant's name and e-mail).
  */
-export function computedColumns(db: Db, dialect: DialectName, repository: ApplicationsRepository) {
+export function computedColumns(shared: ApplicationsContext) {
+  const { db, dialect, repository } = shared;
   return {
     /**
      * Sets the week of every application of the event from its answers and the week-separation config (null
