@@ -1,0 +1,75 @@
+import { canMailGroup, isAdmin, type MailReceiverFilter } from '@funkis/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../../lib/caller.js';
+import { fieldError, forbidden } from '../../lib/http-error.js';
+import { filesService } from '../files/service.js';
+import { type MailRepository, mailRepository } from './repository.js';
+import { createMailWorker, type MailWorker } from './worker.js';
+
+/**
+ * The member sending or reading the event's e-mail (an admin of the event, or a group leader limited to their
+ * group), with the name and address their mail goes out under.
+ */
+export interface MailActor extends Pick<Caller, 'userId' | 'eventId' | 'roleLevel' | 'groupId'> {
+  name: string;
+  email: string;
+}
+
+/**
+ * What every mail operation shares: the app (database, dialect, config), the repository on the app's database,
+ * the event's rate, the worker that empties the queue, and the helpers (the receivers a filter names, the picked
+ * files, a file's download path).
+ */
+export function mailContext(app: FastifyInstance) {
+  const mails = mailRepository(app.db, app.dialect);
+  const defaultRate = app.config.MAIL_RATE_PER_MINUTE;
+  /** The event's own rate (mail settings) or the server's default, in messages a minute. */
+  const rateOf = async (eventId: number, repository: MailRepository = mails) =>
+    (await repository.rateOf(eventId)) ?? defaultRate;
+  const intervalOf = async (eventId: number, repository: MailRepository = mails) =>
+    60_000 / (await rateOf(eventId, repository));
+  // The storage plugin is registered before this one; the files service is made when first needed.
+  const files = () => filesService(app.db, app.dialect, app.storage, app.config.EVENT_FILES_QUOTA_BYTES);
+  const downloadPath = (eventId: number, fileId: number) => `/api/event/${eventId}/files/${fileId}/download`;
+  const worker: MailWorker = createMailWorker(app.db, app.dialect, app.mailer, app.log, {
+    pollMs: app.config.MAIL_POLL_MS,
+    leaseMs: app.config.MAIL_LEASE_MS,
+    retryBaseMs: app.config.MAIL_RETRY_BASE_MS,
+    maxAttempts: app.config.MAIL_MAX_ATTEMPTS,
+    messageIdDomain: new URL(app.config.PUBLIC_URL).hostname || 'funkis.local',
+    defaultRatePerMinute: app.config.MAIL_RATE_PER_MINUTE,
+  });
+
+  /** A leader's filter may only name their own group; the result is limited to it as well. */
+  function scopeOf(actor: MailActor, filter: MailReceiverFilter): number | null {
+    if (isAdmin(actor)) return null;
+    if (actor.groupId === null) throw forbidden('mail.ownGroupOnly');
+    if (filter.groupIds?.some((id) => !canMailGroup(actor, id))) throw forbidden('mail.ownGroupOnly');
+    return actor.groupId;
+  }
+
+  async function resolve(actor: MailActor, filter: MailReceiverFilter) {
+    const scope = scopeOf(actor, filter);
+    const { receivers, unknownUserIds } = await mails.resolveReceivers(actor.eventId, filter, scope);
+    if (unknownUserIds.length > 0) throw fieldError('receivers.userIds', 'mail.unknownReceiver');
+    return receivers;
+  }
+
+  /** The picked files, each of the event and visible to the actor's role, in the order picked. */
+  async function pickedFiles(actor: MailActor, fileIds: number[]) {
+    const wanted = [...new Set(fileIds)];
+    if (wanted.length === 0) return [];
+    const found = new Map((await files().byIds(actor.eventId, wanted)).map((file) => [file.id, file]));
+    return wanted.map((id) => {
+      const file = found.get(id);
+      if (!file || !(file.roles as number[]).includes(actor.roleLevel)) {
+        throw fieldError('fileIds', 'mail.fileUnknown');
+      }
+      return file;
+    });
+  }
+
+  return { app, mails, defaultRate, rateOf, intervalOf, downloadPath, worker, resolve, pickedFiles };
+}
+
+export type MailContext = ReturnType<typeof mailContext>;
