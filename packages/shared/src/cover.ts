@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { COVER_REQUEST_STATES } from './constants.js';
-import { eventGroupRefSchema } from './events.js';
-import { shiftAssignmentSchema } from './shifts.js';
+import { shiftAssignmentSchema, shiftRefSchema } from './shifts.js';
 
 /**
  * Asking for cover (decision 031): an organiser asks the free, rested volunteers of a shift's group to take a late
@@ -45,14 +44,7 @@ export const offeredCoverRequestSchema = z.object({
   eventName: z.string(),
   /** The event's time zone: the shift's times are shown in it. */
   timeZone: z.string(),
-  shift: z.object({
-    id: z.number(),
-    title: z.string(),
-    location: z.string(),
-    startsAt: z.string(),
-    endsAt: z.string(),
-    group: eventGroupRefSchema.nullable(),
-  }),
+  shift: shiftRefSchema,
   state: coverRequestStateSchema,
   /** The caller took it. */
   takenByMe: z.boolean(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
-import { eventGroupRefSchema } from './events.js';
-import { isoInstant, shiftAssignmentSchema } from './shifts.js';
+import { isoInstant, shiftAssignmentSchema, shiftRefSchema } from './shifts.js';
 
 /**
  * Hand-over (decision 033): a volunteer offers their place on a shift until a deadline; a free, rested volunteer of
@@ -27,14 +26,7 @@ const personSchema = z.object({ eventUserId: z.number(), firstname: z.string(), 
 export const shiftOfferSchema = z.object({
   id: z.number(),
   shiftId: z.number(),
-  shift: z.object({
-    id: z.number(),
-    title: z.string(),
-    location: z.string(),
-    startsAt: z.string(),
-    endsAt: z.string(),
-    group: eventGroupRefSchema.nullable(),
-  }),
+  shift: shiftRefSchema,
   offeredBy: personSchema,
   /** The place may be taken until then; after it (while still open) the offer is `expired`. */
   until: z.string(),

@@ -3,9 +3,9 @@ import type { User } from '@funkis/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/types.js';
-import { userAvatarUrl } from '../lib/avatar-urls.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
 import { hashToken, randomToken, safeEqual } from '../lib/tokens.js';
+import { toUser } from '../modules/account/service.js';
 import {
   deleteSession,
   type EventSessionRow,
@@ -140,15 +140,7 @@ export class SessionStore {
     }
     const loaded = {
       session: { id, userId: row.id, csrfToken: row.csrf_token },
-      user: {
-        id: row.id,
-        email: row.email,
-        firstname: row.firstname,
-        lastname: row.lastname,
-        avatar: userAvatarUrl(row.id, row.avatar),
-        emailConfirmed: row.email_confirmed_at !== null,
-        ...(row.pending_email ? { pendingEmail: row.pending_email } : {}),
-      },
+      user: toUser(row),
     };
     if (eventId === undefined) return loaded;
     const membership =

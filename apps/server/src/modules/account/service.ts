@@ -10,6 +10,7 @@ import { sessionOperations } from './session-operations.js';
 export { CONFIRMATION_TOKEN_VALID_MS } from './operations-context.js';
 export { RESET_TOKEN_VALID_MS } from './password-operations.js';
 export { createAccount } from './registration-operations.js';
+export { toUser } from './repository.js';
 
 /**
  * Everything a person does with their own account; routes.ts only validates, guards and answers. `settle` waits for

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { dialectStatements } from '../../lib/transaction.js';
+import { placesTaken } from '../scheduling/shift-filters.js';
 
 export interface CoverRequestRow {
   id: number;
@@ -187,11 +187,7 @@ export function coverRepository(db: Db, dialect: DialectName) {
           's.capacity',
           's.group_id',
           'g.name as group_name',
-          eb
-            .selectFrom('shift_assignments as a')
-            .select(sql<number>`count(*)`.as('n'))
-            .whereRef('a.shift_id', '=', 's.id')
-            .as('places_taken'),
+          placesTaken(eb.ref('s.id')).as('places_taken'),
         ])
         .where('eu.user_id', '=', userId)
         .where('s.ends_at', '>', now)

@@ -95,27 +95,18 @@ export function noticeMail(
   texts: Texts,
   context: { language: MailLanguage; firstname: string; link: string; settingsLink: string },
 ): { subject: string; text: string } {
-  const lines =
-    context.language === 'sv'
-      ? [
-          `Hej ${context.firstname},`,
-          '',
-          texts.title,
-          texts.body,
-          '',
-          context.link,
-          '',
-          `Du får detta som e-post från Funkis eftersom du inte tar emot push-meddelanden av det här slaget. Du väljer i dina kontoinställningar: ${context.settingsLink}`,
-        ]
-      : [
-          `Hello ${context.firstname},`,
-          '',
-          texts.title,
-          texts.body,
-          '',
-          context.link,
-          '',
-          `You get this by e-mail from Funkis because you do not receive push messages of this kind. You choose in your account settings: ${context.settingsLink}`,
-        ];
+  const sv = context.language === 'sv';
+  const lines = [
+    `${sv ? 'Hej' : 'Hello'} ${context.firstname},`,
+    '',
+    texts.title,
+    texts.body,
+    '',
+    context.link,
+    '',
+    sv
+      ? `Du får detta som e-post från Funkis eftersom du inte tar emot push-meddelanden av det här slaget. Du väljer i dina kontoinställningar: ${context.settingsLink}`
+      : `You get this by e-mail from Funkis because you do not receive push messages of this kind. You choose in your account settings: ${context.settingsLink}`,
+  ];
   return { subject: texts.title, text: lines.join('\n') };
 }

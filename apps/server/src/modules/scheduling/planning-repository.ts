@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { containsText } from '../../lib/search.js';
-import { type ShiftFilters, shiftFilter } from './shift-filters.js';
+import { placesTaken, type ShiftFilters, shiftFilter } from './shift-filters.js';
 
 /** A shift with its count of places taken, as the timeline and the "not full" list read it. */
 export interface ShiftBlockRow {
@@ -86,11 +86,7 @@ export function planningRepository(db: Db, dialect: DialectName) {
         'g.name as group_name',
         dialect === 'postgres'
           ? sql<number>`coalesce(taken.n, 0)`.as('filled')
-          : eb
-              .selectFrom('shift_assignments as a')
-              .select((inner) => inner.fn.countAll<number>().as('n'))
-              .whereRef('a.shift_id', '=', 'shifts.id')
-              .as('filled'),
+          : placesTaken(eb.ref('shifts.id')).as('filled'),
         'm.id as mine_id',
       ])
       .where('shifts.event_id', '=', eventId)

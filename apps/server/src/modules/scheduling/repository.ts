@@ -2,7 +2,7 @@ import { EVENT_DAY_LIMITS, type SchedulingSettings } from '@funkis/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { dialectStatements } from '../../lib/transaction.js';
-import { type ShiftFilters, shiftFilter } from './shift-filters.js';
+import { placesTaken, type ShiftFilters, shiftFilter } from './shift-filters.js';
 
 export interface ShiftRow {
   id: number;
@@ -48,6 +48,29 @@ export const DEFAULT_SETTINGS: SchedulingSettings = {
   lateAfterMinutes: EVENT_DAY_LIMITS.LATE_AFTER_MINUTES_DEFAULT,
   handoverApproval: false,
 };
+
+/** An event's `scheduling_settings` columns, as a left join gives them: all null when it saved none. */
+interface SettingsColumns {
+  min_rest_minutes: number | null;
+  self_signup_group_ids: string | null;
+  sign_off_closes_hours: number | null;
+  reminder_hours: number | null;
+  late_after_minutes: number | null;
+  handover_approval: number | null;
+}
+
+/** The settings of an event's row; without one, the defaults. */
+function settingsOf(row: SettingsColumns | undefined): SchedulingSettings {
+  if (!row || row.self_signup_group_ids === null) return { ...DEFAULT_SETTINGS };
+  return {
+    minRestMinutes: Number(row.min_rest_minutes),
+    selfSignupGroupIds: JSON.parse(row.self_signup_group_ids) as number[],
+    signOffClosesHours: Number(row.sign_off_closes_hours),
+    reminderHours: Number(row.reminder_hours),
+    lateAfterMinutes: Number(row.late_after_minutes),
+    handoverApproval: Number(row.handover_approval) === 1,
+  };
+}
 
 /** An assignment whose reminder may be due, with what the mail tells. */
 export interface ReminderCandidate {
@@ -141,11 +164,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
       const row = await shiftsFrom()
         .leftJoin('scheduling_settings as s', 's.event_id', 'shifts.event_id')
         .select((eb) => [
-          eb
-            .selectFrom('shift_assignments as t')
-            .select((inner) => inner.fn.countAll<number>().as('n'))
-            .whereRef('t.shift_id', '=', 'shifts.id')
-            .as('taken'),
+          placesTaken(eb.ref('shifts.id')).as('taken'),
           eb
             .selectFrom('shift_assignments as h')
             .select('h.id')
@@ -178,17 +197,14 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         shift: shift as ShiftRow,
         taken: Number(taken),
         held: held_id !== null,
-        settings:
-          self_signup_group_ids === null
-            ? { ...DEFAULT_SETTINGS }
-            : {
-                minRestMinutes: Number(min_rest_minutes),
-                selfSignupGroupIds: JSON.parse(self_signup_group_ids) as number[],
-                signOffClosesHours: Number(sign_off_closes_hours),
-                reminderHours: Number(reminder_hours),
-                lateAfterMinutes: Number(late_after_minutes),
-                handoverApproval: Number(handover_approval) === 1,
-              },
+        settings: settingsOf({
+          min_rest_minutes,
+          self_signup_group_ids,
+          sign_off_closes_hours,
+          reminder_hours,
+          late_after_minutes,
+          handover_approval,
+        }),
       };
     },
 
@@ -515,47 +531,26 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
       return rows.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id - b.id);
     },
 
-    async settings(eventId: number): Promise<SchedulingSettings> {
-      const row = await db
-        .selectFrom('scheduling_settings')
-        .selectAll()
-        .where('event_id', '=', eventId)
-        .executeTakeFirst();
-      if (!row) return { ...DEFAULT_SETTINGS };
-      return {
-        minRestMinutes: row.min_rest_minutes,
-        selfSignupGroupIds: JSON.parse(row.self_signup_group_ids) as number[],
-        signOffClosesHours: row.sign_off_closes_hours,
-        reminderHours: row.reminder_hours,
-        lateAfterMinutes: row.late_after_minutes,
-        handoverApproval: row.handover_approval === 1,
-      };
-    },
+    settings: async (eventId: number): Promise<SchedulingSettings> =>
+      settingsOf(
+        await db.selectFrom('scheduling_settings').selectAll().where('event_id', '=', eventId).executeTakeFirst(),
+      ),
 
-    saveSettings: (eventId: number, settings: SchedulingSettings, now: string) =>
-      db
+    saveSettings: (eventId: number, settings: SchedulingSettings, now: string) => {
+      const columns = {
+        min_rest_minutes: settings.minRestMinutes,
+        self_signup_group_ids: JSON.stringify(settings.selfSignupGroupIds),
+        sign_off_closes_hours: settings.signOffClosesHours,
+        reminder_hours: settings.reminderHours,
+        late_after_minutes: settings.lateAfterMinutes,
+        handover_approval: settings.handoverApproval ? 1 : 0,
+        updated_at: now,
+      };
+      return db
         .insertInto('scheduling_settings')
-        .values({
-          event_id: eventId,
-          min_rest_minutes: settings.minRestMinutes,
-          self_signup_group_ids: JSON.stringify(settings.selfSignupGroupIds),
-          sign_off_closes_hours: settings.signOffClosesHours,
-          reminder_hours: settings.reminderHours,
-          late_after_minutes: settings.lateAfterMinutes,
-          handover_approval: settings.handoverApproval ? 1 : 0,
-          updated_at: now,
-        })
-        .onConflict((oc) =>
-          oc.column('event_id').doUpdateSet({
-            min_rest_minutes: settings.minRestMinutes,
-            self_signup_group_ids: JSON.stringify(settings.selfSignupGroupIds),
-            sign_off_closes_hours: settings.signOffClosesHours,
-            reminder_hours: settings.reminderHours,
-            late_after_minutes: settings.lateAfterMinutes,
-            handover_approval: settings.handoverApproval ? 1 : 0,
-            updated_at: now,
-          }),
-        )
-        .execute(),
+        .values({ event_id: eventId, ...columns })
+        .onConflict((oc) => oc.column('event_id').doUpdateSet(columns))
+        .execute();
+    },
   };
 }

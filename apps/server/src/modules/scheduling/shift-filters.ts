@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 
 /** Which shifts a list, the timeline or the "not full" list shows: the filters and what the caller's role may see. */
@@ -19,6 +19,17 @@ export interface ShiftFilters {
   free?: boolean;
 }
 
+/**
+ * How many places of a shift are taken (its assignments counted), as a subquery for any query that reads shifts:
+ * `shiftId` names the shift's id there, e.g. `placesTaken(eb.ref('s.id')).as('taken')`.
+ */
+export function placesTaken(shiftId: Expression<number>) {
+  return expressionBuilder<Database>()
+    .selectFrom('shift_assignments as place')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('place.shift_id', '=', shiftId);
+}
+
 /** The filters as one condition on `shifts`, for any query that reads the table under that name. */
 export function shiftFilter(eb: ExpressionBuilder<Database, 'shifts'>, filters: ShiftFilters): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [];
@@ -31,16 +42,7 @@ export function shiftFilter(eb: ExpressionBuilder<Database, 'shifts'>, filters: 
     parts.push(groupId === null ? sql<SqlBool>`1 = 0` : eb('shifts.group_id', '=', groupId));
   }
   if (filters.free) {
-    parts.push(
-      eb(
-        eb
-          .selectFrom('shift_assignments as taken')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('taken.shift_id', '=', 'shifts.id'),
-        '<',
-        eb.ref('shifts.capacity'),
-      ),
-    );
+    parts.push(eb(placesTaken(eb.ref('shifts.id')), '<', eb.ref('shifts.capacity')));
   }
   if (filters.visibleTo) {
     const { groupId, eventUserId } = filters.visibleTo;

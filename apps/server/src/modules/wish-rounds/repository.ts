@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/types.js';
 import { dialectStatements } from '../../lib/transaction.js';
+import { placesTaken } from '../scheduling/shift-filters.js';
 
 export interface WishRoundRow {
   id: number;
@@ -186,11 +187,7 @@ export function wishRoundsRepository(db: Db, dialect: DialectName) {
           's.ends_at',
           's.capacity',
           's.group_id',
-          eb
-            .selectFrom('shift_assignments as a')
-            .select(sql<number>`count(*)`.as('n'))
-            .whereRef('a.shift_id', '=', 's.id')
-            .as('taken'),
+          placesTaken(eb.ref('s.id')).as('taken'),
         ])
         .where('rs.round_id', '=', roundId)
         .orderBy('s.starts_at')

@@ -36,20 +36,23 @@ export function PasswordResetPage({ token }: { token: string | null }) {
     defaultValues: { newPassword: '', passwordConfirmation: '' },
   });
   const { control } = form;
+  const requestNewLink = (
+    <Link
+      component={RouterLink}
+      to={paths.auth.passwordRecovery.href()}
+      variant="body2"
+      sx={{ display: 'inline-block', mt: 3 }}
+    >
+      {t('passwordReset.requestNewLink')}
+    </Link>
+  );
 
   if (!token) {
     return (
       <>
         <AuthPageHeader title={t('passwordReset.title')} />
         <Alert severity="error">{t('passwordReset.missingToken')}</Alert>
-        <Link
-          component={RouterLink}
-          to={paths.auth.passwordRecovery.href()}
-          variant="body2"
-          sx={{ display: 'inline-block', mt: 3 }}
-        >
-          {t('passwordReset.requestNewLink')}
-        </Link>
+        {requestNewLink}
       </>
     );
   }
@@ -93,14 +96,7 @@ export function PasswordResetPage({ token }: { token: string | null }) {
         </Stack>
         <FormErrorList messages={resetMutation.isError ? errorMessagesOf(resetMutation.error) : []} />
       </Form>
-      <Link
-        component={RouterLink}
-        to={paths.auth.passwordRecovery.href()}
-        variant="body2"
-        sx={{ display: 'inline-block', mt: 3 }}
-      >
-        {t('passwordReset.requestNewLink')}
-      </Link>
+      {requestNewLink}
     </>
   );
 }

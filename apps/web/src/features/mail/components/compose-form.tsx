@@ -33,6 +33,7 @@ import { useGroups } from '../../../api/get-groups';
 import { Form, useFormAnnouncer } from '../../../components/forms/form';
 import { FormErrorList } from '../../../components/ui/form-error-list';
 import { paths } from '../../../config/paths';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useTranslateMessage } from '../../../hooks/use-translate-message';
 import { errorMessagesOf, isApiError } from '../../../lib/api-client';
 import { htmlToText, textToHtml } from '../../../lib/safe-html';
@@ -87,15 +88,6 @@ function readDraft(eventId: number): Draft {
   }
 }
 
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
 const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 
 /**
@@ -131,7 +123,7 @@ export function ComposeForm({
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [isConfirming, setIsConfirming] = useState(false);
   const groupsQuery = useGroups(eventId);
-  const candidatesQuery = useCandidates(eventId, useDebounced(search, 250));
+  const candidatesQuery = useCandidates(eventId, useDebouncedValue(search, 250));
   const send = useSendMail(eventId);
   const filesQuery = useEventFiles(eventId);
 
@@ -157,7 +149,7 @@ export function ComposeForm({
     }),
     [draft.roleLevels, draft.groupIds, draft.applicationStatuses, draft.people],
   );
-  const debouncedFilter = useDebounced(filter, 250);
+  const debouncedFilter = useDebouncedValue(filter, 250);
   const hasFilter = Object.keys(filter).length > 0;
   const fileIds = useMemo(() => draft.files.map((file) => file.id), [draft.files]);
   const previewQuery = usePreviewReceivers(eventId, debouncedFilter, fileIds, Object.keys(debouncedFilter).length > 0);

@@ -17,15 +17,3 @@ export function RoundStatus({ status }: { status: WishRoundStatus }) {
     />
   );
 }
-
-/** "Wed 3 Jul, 18:00" in the reader's language and the event's zone. */
-export function formatInstant(language: string, instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(instant));
-}

@@ -8,9 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/ui/load-error';
 import { useWishRound } from '../../api/wish-rounds';
 import { EventZoneProvider } from '../event-zone';
+import { formatInstant } from '../format';
 import { AllocationPanel } from './allocation-panel';
 import { MyResult } from './my-result';
-import { formatInstant, RoundStatus } from './round-status';
+import { RoundStatus } from './round-status';
 import { WishForm } from './wish-form';
 
 export interface WishRoundPageProps {

@@ -15,8 +15,9 @@ import { LoadError } from '../../../../components/ui/load-error';
 import { paths } from '../../../../config/paths';
 import { useWishRounds } from '../../api/wish-rounds';
 import { EventZoneProvider } from '../event-zone';
+import { formatInstant } from '../format';
 import { NewWishRoundDialog } from './new-wish-round-dialog';
-import { formatInstant, RoundStatus } from './round-status';
+import { RoundStatus } from './round-status';
 
 export interface WishRoundsPageProps {
   eventId: number;
