@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { COVER_REQUEST_STATES } from './constants.js';
-import { shiftAssignmentSchema, shiftRefSchema } from './shifts.js';
+import { shiftRefSchema } from './shift-ref.js';
+import { shiftAssignmentSchema } from './shifts.js';
 
 /**
  * Asking for cover (decision 031): an organiser asks the free, rested volunteers of a shift's group to take a late

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
-import { isoInstant, shiftAssignmentSchema, shiftRefSchema } from './shifts.js';
+import { shiftRefSchema } from './shift-ref.js';
+import { isoInstant, shiftAssignmentSchema } from './shifts.js';
 
 /**
  * Hand-over (decision 033): a volunteer offers their place on a shift until a deadline; a free, rested volunteer of

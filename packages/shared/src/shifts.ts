@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { cleanText, idSchema, optionalText } from './common.js';
 import { EVENT_DAY_LIMITS } from './constants.js';
-import { eventGroupRefSchema } from './events.js';
 
 /** Limits of shift scheduling. */
 export const SHIFT_LIMITS = {
@@ -152,16 +151,6 @@ export const shiftAssignmentSchema = z.object({
   createdAt: z.string(),
 });
 export type ShiftAssignment = z.infer<typeof shiftAssignmentSchema>;
-
-/** The shift a cover request or an offered place is about: enough to show it (its times in the event's zone). */
-export const shiftRefSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  location: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  group: eventGroupRefSchema.nullable(),
-});
 
 /** Scheduling rules of an event. */
 export const schedulingSettingsSchema = z.object({
