@@ -1,35 +1,41 @@
-import { canSelfSignUp, type ShiftAssignment } from '@funkis/shared';
+import { type Attendance, canSelfSignUp, type ShiftAssignment } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
-import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
 import { handoverRepository } from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import { HOUR, type SchedulingContext, toAssignment } from './operations-context.js';
+import { planningRepository } from './planning-repository.js';
 import { type ShiftRow, schedulingRepository } from './repository.js';
-import { checkHeldShifts, requireOrganiserOf, requirePlaceableBy } from './rules.js';
+import { checkAssignmentRules, checkHeldShifts, requireOrganiserOf, requirePlaceableBy } from './rules.js';
 import { fillFromWaitlist } from './waitlist-operations.js';
 
-/** Who holds a place: sign-up, assignment by an organiser, sign-off and removal, each under the rules. */
+/**
+ * Who holds a place and what came of it: sign-up, assignment by an organiser, sign-off and removal, a move to
+ * another shift, each under the rules, and the organiser's attendance mark.
+ */
 export function assignmentOperations(shared: SchedulingContext) {
   const { db, dialect, read, toMailShift, notify, lockShiftOr404 } = shared;
+
+  /**
+   * Tells a person that an organiser moved their place from one shift to another (the "changed" mail, with
+   * the old and the new shift), inside the caller's transaction: the move's.
+   */
+  const notifyMoved = (trx: Db, eventId: number, eventUserId: number, from: ShiftRow, to: ShiftRow) =>
+    notify(
+      trx,
+      eventId,
+      [eventUserId],
+      'shift_changed',
+      (context) => schedulingMails.changed(toMailShift(from), toMailShift(to), context),
+      shiftNotice('shiftChange', 'push.shiftMoved', toMailShift(to)),
+    );
+
   return {
-    /**
-     * Tells a person that an organiser moved their place from one shift to another (the "changed" mail, with
-     * the old and the new shift), inside the caller's transaction: planning-service.ts's move.
-     */
-    notifyMoved: (trx: Db, eventId: number, eventUserId: number, from: ShiftRow, to: ShiftRow) =>
-      notify(
-        trx,
-        eventId,
-        [eventUserId],
-        'shift_changed',
-        (context) => schedulingMails.changed(toMailShift(from), toMailShift(to), context),
-        shiftNotice('shiftChange', 'push.shiftMoved', toMailShift(to)),
-      ),
     /**
      * Gives a member a place. Admins assign anyone, leaders anyone to their own group's shifts, volunteers only
      * themselves and only where self sign-up is open for their group and the shift has not started. The rules
@@ -137,6 +143,101 @@ export function assignmentOperations(shared: SchedulingContext) {
           subject: `shift:${shiftId}`,
           details: { assignmentId, eventUserId: assignment.event_user_id, title: shift.title },
         });
+      });
+    },
+    /**
+     * Moves an assignment to another shift in one transaction under both shifts' and the member's locks: the caller organises both
+     * shifts, and the person passes the assignment rules on the new one (own group for volunteers, capacity,
+     * overlap and rest, leaving the old shift out). The attendance mark is cleared; one audit entry; the person
+     * (when not the caller) gets the "shift changed" mail with the old and the new shift, in the same transaction.
+     */
+    async move(caller: Caller, shiftId: number, assignmentId: number, toShiftId: number) {
+      try {
+        return await withTransaction(db, async (trx) => {
+          const repository = schedulingRepository(trx, dialect);
+          if (toShiftId === shiftId) throw badRequest('error.moveSameShift');
+          // Both shifts' rows in id order (so two moves between the same shifts cannot wait on each other), then
+          // the member's: the same order as a sign-up's (decision 024).
+          const locked = new Map<number, Awaited<ReturnType<typeof repository.lockShift>>>();
+          for (const id of [shiftId, toShiftId].sort((a, b) => a - b)) {
+            locked.set(id, await repository.lockShift(caller.eventId, id));
+          }
+          const from = locked.get(shiftId);
+          if (!from) throw notFound('error.shiftNotFound');
+          const assignment = await repository.findAssignment(shiftId, assignmentId);
+          if (!assignment) throw notFound('error.assignmentNotFound');
+          requireOrganiserOf(caller, from.group_id);
+          const to = locked.get(toShiftId);
+          if (!to) throw notFound('error.shiftNotFound');
+          requireOrganiserOf(caller, to.group_id);
+          const member = await membershipsService(trx, dialect).lockMember(caller.eventId, assignment.event_user_id);
+          if (!member) throw notFound('error.memberNotFound');
+          requirePlaceableBy(caller, member);
+          if (member.roleLevel === 2 && to.group_id !== null && to.group_id !== (member.group?.id ?? null)) {
+            throw conflict('error.shiftOtherGroup');
+          }
+          const settings = await repository.settings(caller.eventId);
+          await checkAssignmentRules(repository, to, assignment.event_user_id, settings, from.id);
+          await planningRepository(trx, dialect).moveAssignment(from.id, assignment.id, to.id);
+          // An offer of the place left behind closes (decision 033).
+          await handoverRepository(trx, dialect).closeOffersOfPlace(from.id, assignment.event_user_id, nowIso());
+          // The place left behind goes to the first shift's line.
+          await fillFromWaitlist(shared, trx, caller.eventId, from);
+          if (assignment.event_user_id !== caller.eventUserId) {
+            await notifyMoved(trx, caller.eventId, assignment.event_user_id, from, to);
+          }
+          await writeAudit(trx, {
+            eventId: caller.eventId,
+            actorId: caller.userId,
+            action: 'shift.assignment_moved',
+            subject: `shift:${to.id}`,
+            details: {
+              assignmentId: assignment.id,
+              eventUserId: assignment.event_user_id,
+              from: { shiftId: from.id, title: from.title },
+              to: { shiftId: to.id, title: to.title },
+            },
+          });
+          return {
+            id: assignment.id,
+            shiftId: to.id,
+            eventUserId: assignment.event_user_id,
+            createdAt: assignment.created_at,
+          };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('error.shiftAlreadyAssigned');
+        throw error;
+      }
+    },
+    /** Marks arrived / no-show (or clears the mark) once the shift has started; organisers of the shift; audited. */
+    async setAttendance(caller: Caller, shiftId: number, assignmentId: number, attendance: Attendance | null) {
+      return withTransaction(db, async (trx) => {
+        const repository = schedulingRepository(trx, dialect);
+        const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
+        const assignment = await repository.findAssignment(shiftId, assignmentId);
+        if (!assignment) throw notFound('error.assignmentNotFound');
+        requireOrganiserOf(caller, shift.group_id);
+        if (attendance !== null && Date.parse(shift.starts_at) > Date.now()) {
+          throw conflict('error.attendanceBeforeStart');
+        }
+        if (assignment.attendance !== attendance) {
+          await planningRepository(trx, dialect).setAttendance(shiftId, assignmentId, attendance);
+          await writeAudit(trx, {
+            eventId: caller.eventId,
+            actorId: caller.userId,
+            action: 'shift.attendance_marked',
+            subject: `shift:${shiftId}`,
+            details: {
+              assignmentId,
+              eventUserId: assignment.event_user_id,
+              title: shift.title,
+              from: assignment.attendance,
+              to: attendance,
+            },
+          });
+        }
+        return { id: assignment.id, shiftId, eventUserId: assignment.event_user_id, attendance };
       });
     },
   };

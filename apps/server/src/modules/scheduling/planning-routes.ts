@@ -24,7 +24,7 @@ import { answers } from '../../lib/openapi.js';
 import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentCaller, currentMembership } from '../../plugins/auth.js';
 import { hoursToCsv, hoursToXlsx } from './hours-export.js';
-import { planningService } from './planning-service.js';
+import { schedulingService } from './service.js';
 import { withoutShiftToCsv, withoutShiftToXlsx } from './without-shift-export.js';
 
 const tags = { tags: ['scheduling'] };
@@ -36,7 +36,7 @@ const assignmentParams = z.object({ id: idSchema, shiftId: idSchema, assignmentI
  * attendance and hours. Organiser routes take admins and leaders; the service narrows leaders to their group.
  */
 export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = planningService(app.db, app.dialect, {
+  const service = schedulingService(app.db, app.dialect, {
     // Changes to people's shifts go by push to those who allow it, the change mail to the others.
     notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
     publicUrl: app.config.PUBLIC_URL,

@@ -7,6 +7,7 @@ import { duplicationOperations } from './duplication-operations.js';
 import { handoverOperations } from './handover-operations.js';
 import type { SchedulingOptions } from './operations-context.js';
 import { schedulingContext } from './operations-context.js';
+import { planningOperations } from './planning-operations.js';
 import { shiftOperations } from './shift-operations.js';
 import { waitlistOperations } from './waitlist-operations.js';
 import { wishRoundOperations } from './wish-round-operations.js';
@@ -14,7 +15,7 @@ import { wishRoundOperations } from './wish-round-operations.js';
 export type { SchedulingOptions };
 
 /**
- * Shift scheduling: shifts, who holds them, and the rules an assignment must pass. Every change
+ * Shift scheduling: shifts, who holds them, the rules an assignment must pass and the planning views. Every change
  * runs in a transaction with its audit entry; every assignment decision holds, on PostgreSQL, the shift's row
  * lock (capacity) and then the member's (overlap, rest), so two people taking the last place at once queue and
  * the second sees it full, while sign-ups for other shifts go on beside them (decisions 010, 024). Members are read through the memberships service, never written here.
@@ -31,6 +32,7 @@ export function schedulingService(db: Db, dialect: DialectName, options: Schedul
     ...coverOperations(context),
     ...wishRoundOperations(context),
     ...handoverOperations(context),
+    ...planningOperations(context),
   };
 }
 

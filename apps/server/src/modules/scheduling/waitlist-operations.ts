@@ -78,8 +78,6 @@ export async function fillFromWaitlist(
 export function waitlistOperations(shared: SchedulingContext) {
   const { db, dialect, read, lockShiftOr404 } = shared;
   return {
-    /** Gives a shift's free places to its line, in the caller's transaction (a move elsewhere freed one). */
-    fillWaitlist: (trx: Db, eventId: number, shift: ShiftRow) => fillFromWaitlist(shared, trx, eventId, shift),
     /**
      * A membership about to end (an admin removed the person): in the caller's transaction, its places on shifts that
      * have not started are freed, each under its shift's lock (taken in id order), its offers of them closed, and each
