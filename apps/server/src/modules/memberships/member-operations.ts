@@ -32,7 +32,7 @@ export function memberOperations(shared: MembershipsContext) {
 
     /**
      * An account joins the event by id, on the system's behalf (demo data, benches and tests; `actorId` is whom the
-     * audit entry names). People join through invitations (`invitations.ts`) and accepted applications.
+     * audit entry names). People join through invitations (`invitation-operations.ts`) and accepted applications.
      */
     async addUser(
       eventId: number,

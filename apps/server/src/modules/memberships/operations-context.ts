@@ -1,6 +1,7 @@
 import type { Db, DialectName } from '../../db/types.js';
 import { fieldError } from '../../lib/http-error.js';
 import { groupsService } from '../groups/service.js';
+import type { EnqueueInput } from '../mail/service.js';
 import { membershipsRepository } from './repository.js';
 
 /**
@@ -19,3 +20,22 @@ export function membershipsContext(db: Db, dialect: DialectName) {
 }
 
 export type MembershipsContext = ReturnType<typeof membershipsContext>;
+
+/**
+ * What invitations need beyond the database: the mail queue and the address the mails link to. Only the invitation
+ * routes have them, so they stay out of `membershipsContext`, which every module building a memberships service on
+ * its transaction uses.
+ */
+export interface InvitationsOptions {
+  /** The mail queue (`app.mail.enqueue`), in the caller's transaction when given one. */
+  enqueueMail: (input: EnqueueInput, db?: Db) => Promise<void>;
+  /** PUBLIC_URL, for the links of the invitation mail. */
+  publicUrl: string;
+}
+
+/** What every invitation operation shares: the database, the dialect (for the event's lock) and the options. */
+export function invitationsContext(db: Db, dialect: DialectName, options: InvitationsOptions) {
+  return { db, dialect, options };
+}
+
+export type InvitationsContext = ReturnType<typeof invitationsContext>;

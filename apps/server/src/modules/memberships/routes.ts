@@ -24,8 +24,7 @@ import { ACCOUNT_RATE_LIMITS, byUser, dailyLimit, FailureWindow } from '../accou
 import type { SchedulingOptions } from '../scheduling/operations-context.js';
 import { schedulingService } from '../scheduling/service.js';
 import { membersToCsv, membersToXlsx } from './export.js';
-import { invitationsService } from './invitations.js';
-import { membershipsService } from './service.js';
+import { invitationsService, membershipsService } from './service.js';
 import { updateMember } from './update-member.js';
 
 const tags = { users: { tags: ['users'] }, controlPanel: { tags: ['control panel'] } };
@@ -47,7 +46,10 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     secret: app.config.SESSION_SECRET,
     publicUrl: app.config.PUBLIC_URL,
   };
-  const invitations = invitationsService(app);
+  const invitations = invitationsService(app.db, app.dialect, {
+    enqueueMail: (input, db) => app.mail.enqueue(input, db),
+    publicUrl: app.config.PUBLIC_URL,
+  });
   const invitationsPerUser = new FailureWindow(app.db, ACCOUNT_RATE_LIMITS.invitationsPerUser);
   const invitationsPerDay = dailyLimit(
     app,

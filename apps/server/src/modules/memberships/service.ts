@@ -1,9 +1,10 @@
 import type { Db, DialectName } from '../../db/types.js';
 import { acceptanceOperations } from './acceptance-operations.js';
 import { accountRemovalOperations } from './account-removal-operations.js';
+import { invitationOperations } from './invitation-operations.js';
 import { listOperations } from './list-operations.js';
 import { memberOperations } from './member-operations.js';
-import { membershipsContext } from './operations-context.js';
+import { type InvitationsOptions, invitationsContext, membershipsContext } from './operations-context.js';
 import { readOperations } from './read-operations.js';
 
 export type { MemberQuery, MemberScope, MembershipRow } from './repository.js';
@@ -27,3 +28,13 @@ export function membershipsService(db: Db, dialect: DialectName) {
 }
 
 export type MembershipsService = ReturnType<typeof membershipsService>;
+
+/**
+ * Invitations (decision 013) to the event's memberships: composed apart from `membershipsService` because they
+ * need the mail queue and PUBLIC_URL, which only the invitation routes provide.
+ */
+export function invitationsService(db: Db, dialect: DialectName, options: InvitationsOptions) {
+  return invitationOperations(invitationsContext(db, dialect, options));
+}
+
+export type InvitationsService = ReturnType<typeof invitationsService>;

@@ -5,7 +5,6 @@ import {
   type MyInvitation,
   type RoleLevel,
 } from '@funkis/shared';
-import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
@@ -14,7 +13,7 @@ import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, lockEvent, withTransaction } from '../../lib/transaction.js';
 import { invitationMail } from './invitation-mails.js';
 import { invitationsRepository, toEventInvitation, toMyInvitation } from './invitations-repository.js';
-import { requireGroup } from './operations-context.js';
+import { type InvitationsContext, requireGroup } from './operations-context.js';
 import { membershipsRepository } from './repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,10 +45,14 @@ const requireConfirmed = (user: Invitee) => {
  * which only the address's owner reads). Declining is between the person and Funkis: the admins go on seeing an
  * invitation that was not accepted, until it lapses, and no entry of the event's audit log tells them more.
  */
-export function invitationsService(app: FastifyInstance) {
-  const { db, dialect } = app;
+export function invitationOperations(shared: InvitationsContext) {
+  const { db, dialect, options } = shared;
 
   return {
+    /**
+     * The admin invites an address to the event with a role and group, for `INVITATION_LIMITS.VALID_DAYS`, under
+     * the event's lock; the mail goes out in the same transaction. 409 when already a member or invited.
+     */
     async invite(inviter: Inviter, input: InviteMemberInput, language: MailLanguage): Promise<EventInvitation> {
       const { eventId } = inviter;
       const email = input.email.trim().toLowerCase();
@@ -97,8 +100,8 @@ export function invitationsService(app: FastifyInstance) {
         });
         const row = await invitations.findInEvent(eventId, invitationId);
         if (!row) throw notFound('error.invitationNotFound');
-        const base = app.config.PUBLIC_URL;
-        await app.mail.enqueue(
+        const base = options.publicUrl;
+        await options.enqueueMail(
           {
             eventId,
             to: [
@@ -134,6 +137,7 @@ export function invitationsService(app: FastifyInstance) {
       return (await invitationsRepository(db).listForEvent(eventId, nowIso())).map(toEventInvitation);
     },
 
+    /** The admin withdraws one of the event's invitations, with an audit entry; 404 when the event has none by that id. */
     async cancel(caller: Caller, invitationId: number): Promise<void> {
       const { eventId } = caller;
       await withTransaction(db, async (trx) => {
