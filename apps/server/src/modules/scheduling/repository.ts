@@ -197,14 +197,7 @@ export function schedulingRepository(db: Db, dialect: DialectName) {
         shift: shift as ShiftRow,
         taken: Number(taken),
         held: held_id !== null,
-        settings: settingsOf({
-          min_rest_minutes,
-          self_signup_group_ids,
-          sign_off_closes_hours,
-          reminder_hours,
-          late_after_minutes,
-          handover_approval,
-        }),
+        settings: settingsOf(row),
       };
     },
 
