@@ -153,7 +153,7 @@ describe(`mail delivery through a real SMTP server on ${dialect}`, () => {
         return t.app.mailer.send(mail);
       },
     };
-    const workerA = createMailWorker(t.db, t.app.dialect, dying, t.app.log, {
+    const workerA = createMailWorker(t.db, dying, t.app.log, {
       pollMs: 50,
       leaseMs: 400,
       retryBaseMs: 50,
@@ -194,7 +194,7 @@ describe(`mail delivery through a real SMTP server on ${dialect}`, () => {
       defaultRatePerMinute: 60_000,
       batchSize: 3,
     };
-    const second = createMailWorker(t.db, t.app.dialect, t.app.mailer, t.app.log, options);
+    const second = createMailWorker(t.db, t.app.mailer, t.app.log, options);
     await Promise.all([t.app.mail.worker.drain(), second.drain()]);
     for (const person of people) expect(received(person.email), person.email).toHaveLength(1);
   });

@@ -17,7 +17,7 @@ const mailer = createMailer(
   { smtpUrl: process.env.WORKER_SMTP_URL, from: 'Funkis <no-reply@funkis.test>', mailDir: '/nonexistent' },
   log,
 );
-const worker = createMailWorker(handle.db, handle.dialect, mailer, log, {
+const worker = createMailWorker(handle.db, mailer, log, {
   pollMs: 20,
   leaseMs: 1500,
   retryBaseMs: 50,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { mailRepository } from '../../src/modules/mail/repository.js';
+import * as mailRepository from '../../src/modules/mail/repository.js';
 import { composeCopy } from '../../src/modules/mail/texts.js';
 import { PNG } from '../events/fixtures.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
@@ -140,7 +140,7 @@ describe(`limits per account on ${dialect}`, () => {
       .executeTakeFirstOrThrow();
     expect(queued.from_name).toBe('Ada Berg via Funkis');
     // The copy as the queue composes it when it sends it.
-    const copy = await mailRepository(t.db, t.app.dialect).copyOf(queued.receiver_id as number);
+    const copy = await mailRepository.copyOf(t.db, queued.receiver_id as number);
     expect(copy).not.toBeNull();
     expect(composeCopy(copy as NonNullable<typeof copy>).text.split('\n')[0]).toBe(
       'Ada Berg sent you this message from the event “Your mailbox is full - restore it” on Funkis.',

@@ -9,12 +9,12 @@ import { applicationsService } from '../applications/service.js';
 import { mailLanguagesOf } from './languages.js';
 import { accountMails } from './mails.js';
 import type { AccountContext } from './operations-context.js';
-import { accountRepository, normaliseEmail, toUser } from './repository.js';
+import * as accountRepository from './repository.js';
+import { normaliseEmail, toUser } from './repository.js';
 
 /** The account's address: confirming it, and moving to another one, each through a link mailed to the address. */
 export function emailOperations(shared: AccountContext) {
-  const { app, users, secret, recoverLink, requirePassword, nameOf, sendConfirmationLink, tellOwnerOfTakenAddress } =
-    shared;
+  const { app, secret, recoverLink, requirePassword, nameOf, sendConfirmationLink, tellOwnerOfTakenAddress } = shared;
   return {
     /**
      * Asks to move the account to `newEmail`: nothing changes until the link mailed there is opened
@@ -31,12 +31,11 @@ export function emailOperations(shared: AccountContext) {
       await requirePassword(userId, password, 'password');
       const wanted = normaliseEmail(newEmail);
       return withTransaction(app.db, async (trx) => {
-        const repository = accountRepository(trx);
-        const current = await repository.findById(userId);
+        const current = await accountRepository.findById(trx, userId);
         if (!current) throw notFound();
-        if (wanted === current.email) return toUser(await repository.setPendingEmail(userId, null));
-        const row = await repository.setPendingEmail(userId, wanted);
-        const owner = await repository.findByEmail(wanted);
+        if (wanted === current.email) return toUser(await accountRepository.setPendingEmail(trx, userId, null));
+        const row = await accountRepository.setPendingEmail(trx, userId, wanted);
+        const owner = await accountRepository.findByEmail(trx, wanted);
         if (owner) await tellOwnerOfTakenAddress(trx, owner);
         else await sendConfirmationLink(trx, row, wanted, language, sessionId);
         await writeAudit(trx, {
@@ -56,11 +55,10 @@ export function emailOperations(shared: AccountContext) {
      */
     async resendConfirmation(userId: number, sessionId: string | null, language: MailLanguage = 'en'): Promise<void> {
       await withTransaction(app.db, async (trx) => {
-        const repository = accountRepository(trx);
-        const row = await repository.findById(userId);
+        const row = await accountRepository.findById(trx, userId);
         if (!row) return;
         if (row.pending_email) {
-          if (await repository.findByEmail(row.pending_email)) return;
+          if (await accountRepository.findByEmail(trx, row.pending_email)) return;
           await sendConfirmationLink(trx, row, row.pending_email, language, sessionId);
         } else if (row.email_confirmed_at === null) {
           await sendConfirmationLink(trx, row, row.email, language, null);
@@ -80,29 +78,28 @@ export function emailOperations(shared: AccountContext) {
       const claim: { userId: number | null } = { userId: null };
       try {
         result = await withTransaction(app.db, async (trx) => {
-          const repository = accountRepository(trx);
-          const claimed = await repository.claimConfirmationToken(tokenHash);
+          const claimed = await accountRepository.claimConfirmationToken(trx, tokenHash);
           if (!claimed) return 'invalid';
           claim.userId = claimed.user_id;
-          const row = await repository.findById(claimed.user_id);
+          const row = await accountRepository.findById(trx, claimed.user_id);
           if (!row) return 'invalid';
           if (claimed.email === row.email) {
-            return { user: toUser(await repository.confirmCurrentEmail(row.id)), before: null };
+            return { user: toUser(await accountRepository.confirmCurrentEmail(trx, row.id)), before: null };
           }
           if (claimed.email !== row.pending_email) return 'invalid';
-          if (await repository.findByEmail(claimed.email)) {
-            await repository.setPendingEmail(row.id, null);
+          if (await accountRepository.findByEmail(trx, claimed.email)) {
+            await accountRepository.setPendingEmail(trx, row.id, null);
             return 'taken';
           }
           const keep = [claimed.keep_session_id, openingSessionId].filter((id): id is string => id !== null);
-          const changed = await repository.applyEmailChange(row.id, claimed.email, keep);
+          const changed = await accountRepository.applyEmailChange(trx, row.id, claimed.email, keep);
           await applicationsService(trx, app.dialect).refreshApplicant(row.id);
           return { user: toUser(changed), before: row };
         });
       } catch (error) {
         // Another account took the address between the check and the change: the unique index said so.
         if (!isUniqueViolation(error) || claim.userId === null) throw error;
-        await users.setPendingEmail(claim.userId, null);
+        await accountRepository.setPendingEmail(app.db, claim.userId, null);
         result = 'taken';
       }
       if (result === 'invalid') throw fieldError('token', 'error.tokenInvalid');

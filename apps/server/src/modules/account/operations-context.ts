@@ -6,7 +6,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { mailLanguagesOf } from './languages.js';
 import { accountMails } from './mails.js';
-import { accountRepository } from './repository.js';
+import * as accountRepository from './repository.js';
 
 /** How long an address-confirmation link works (decision 020); a new link (resend) voids the older ones. */
 export const CONFIRMATION_TOKEN_VALID_MS = 24 * 60 * 60 * 1000;
@@ -14,12 +14,11 @@ export const CONFIRMATION_TOKEN_VALID_MS = 24 * 60 * 60 * 1000;
 const wrongPassword = (field: string) => fieldError(field, 'error.wrongPassword');
 
 /**
- * What every account operation shares: the app (database, dialect, mail queue, storage, config, log), the reads
- * on the app's database, the token secret, the work left to run after an answer, and the helpers (the password
- * check, the confirmation link, the notice to an address's owner).
+ * What every account operation shares: the app (database, dialect, mail queue, storage, config, log), the token
+ * secret, the work left to run after an answer, and the helpers (the password check, the confirmation link, the
+ * notice to an address's owner).
  */
 export function accountContext(app: FastifyInstance) {
-  const users = accountRepository(app.db);
   const secret = app.config.SESSION_SECRET;
 
   // Work that must not make an answer slower (or its timing tell anything): awaited before the app closes.
@@ -35,7 +34,8 @@ export function accountContext(app: FastifyInstance) {
   const recoverLink = () => `${app.config.PUBLIC_URL}/authentication/password-recovery`;
 
   async function requirePassword(userId: number, password: string, field: string): Promise<void> {
-    if (!(await verifyPassword(await users.passwordHashOf(userId), password))) throw wrongPassword(field);
+    if (!(await verifyPassword(await accountRepository.passwordHashOf(app.db, userId), password)))
+      throw wrongPassword(field);
   }
 
   const nameOf = (row: { firstname: string; lastname: string }) => `${row.firstname} ${row.lastname}`;
@@ -52,7 +52,7 @@ export function accountContext(app: FastifyInstance) {
     keepSessionId: string | null,
   ): Promise<void> {
     const token = randomToken(32);
-    await accountRepository(db).createConfirmationToken({
+    await accountRepository.createConfirmationToken(db, {
       userId: row.id,
       email,
       tokenHash: hashToken(token, secret),
@@ -90,7 +90,6 @@ export function accountContext(app: FastifyInstance) {
 
   return {
     app,
-    users,
     secret,
     inBackground,
     settle,

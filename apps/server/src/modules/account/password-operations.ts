@@ -6,13 +6,13 @@ import { withTransaction } from '../../lib/transaction.js';
 import { schedulingService } from '../scheduling/service.js';
 import { accountMails } from './mails.js';
 import type { AccountContext } from './operations-context.js';
-import { accountRepository } from './repository.js';
+import * as accountRepository from './repository.js';
 
 export const RESET_TOKEN_VALID_MS = 60 * 60 * 1000;
 
 /** The password: changed by its owner, or reset through a link mailed to the account's address. */
 export function passwordOperations(shared: AccountContext) {
-  const { app, users, secret, inBackground, recoverLink, requirePassword } = shared;
+  const { app, secret, inBackground, recoverLink, requirePassword } = shared;
   return {
     async changePassword(
       userId: number,
@@ -24,10 +24,10 @@ export function passwordOperations(shared: AccountContext) {
       await requirePassword(userId, currentPassword, 'currentPassword');
       const passwordHash = await hashPassword(newPassword);
       await withTransaction(app.db, async (trx) => {
-        await accountRepository(trx).changePassword(userId, passwordHash, sessionId);
+        await accountRepository.changePassword(trx, userId, passwordHash, sessionId);
         await schedulingService(trx, app.dialect).endCalendarFeed(userId, 'password_changed');
       });
-      const row = await users.findById(userId);
+      const row = await accountRepository.findById(app.db, userId);
       if (row) {
         await app.mail.enqueue({
           eventId: null,
@@ -43,11 +43,11 @@ export function passwordOperations(shared: AccountContext) {
      * neither the answer nor its timing tells whether the address has an account.
      */
     async requestRecovery(email: string, language: MailLanguage = 'en'): Promise<void> {
-      const row = await users.findByEmail(email);
+      const row = await accountRepository.findByEmail(app.db, email);
       if (!row) return;
       inBackground('password recovery mail', async () => {
         const token = randomToken(32);
-        await users.createResetToken(row.id, hashToken(token, secret), RESET_TOKEN_VALID_MS);
+        await accountRepository.createResetToken(app.db, row.id, hashToken(token, secret), RESET_TOKEN_VALID_MS);
         const link = `${app.config.PUBLIC_URL}/authentication/password-reset?token=${token}`;
         await app.mail.enqueue({
           eventId: null,
@@ -61,10 +61,11 @@ export function passwordOperations(shared: AccountContext) {
     async resetPassword(token: string, newPassword: string): Promise<number> {
       const tokenHash = hashToken(token, secret);
       // Checked before the costly hash, and claimed again atomically after it.
-      if (!(await users.findUsableResetToken(tokenHash))) throw fieldError('token', 'error.tokenInvalid');
+      if (!(await accountRepository.findUsableResetToken(app.db, tokenHash)))
+        throw fieldError('token', 'error.tokenInvalid');
       const passwordHash = await hashPassword(newPassword);
       const userId = await withTransaction(app.db, async (trx) => {
-        const claimedBy = await accountRepository(trx).consumeResetToken(tokenHash, passwordHash);
+        const claimedBy = await accountRepository.consumeResetToken(trx, tokenHash, passwordHash);
         if (claimedBy !== null)
           await schedulingService(trx, app.dialect).endCalendarFeed(claimedBy, 'password_changed');
         return claimedBy;

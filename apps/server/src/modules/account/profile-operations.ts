@@ -7,16 +7,17 @@ import { withTransaction } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
 import { claimRoom, storageLimitsOf } from '../files/storage-use.js';
 import type { AccountContext } from './operations-context.js';
-import { accountRepository, toUser } from './repository.js';
+import * as accountRepository from './repository.js';
+import { toUser } from './repository.js';
 
 /** What others see of the account: the person's names and their avatar. */
 export function profileOperations(shared: AccountContext) {
-  const { app, users } = shared;
+  const { app } = shared;
   return {
     async updateInfo(userId: number, names: { firstname: string; lastname: string }): Promise<User> {
       // The applications review finds applicants by name: their search text follows in the same transaction.
       return withTransaction(app.db, async (trx) => {
-        const row = await accountRepository(trx).updateNames(userId, names);
+        const row = await accountRepository.updateNames(trx, userId, names);
         await applicationsService(trx, app.dialect).refreshApplicant(userId);
         return toUser(row);
       });
@@ -28,9 +29,9 @@ export function profileOperations(shared: AccountContext) {
      */
     async saveAvatar(userId: number, bytes: Buffer, type: ImageType): Promise<User> {
       const saved = await app.storage.save(Readable.from([bytes]));
-      let result: Awaited<ReturnType<typeof users.setAvatar>>;
+      let result: Awaited<ReturnType<typeof accountRepository.setAvatar>>;
       try {
-        result = await users.setAvatar(userId, `${saved.key}.${type}`, (trx) =>
+        result = await accountRepository.setAvatar(app.db, userId, `${saved.key}.${type}`, (trx) =>
           claimRoom(trx, app.dialect, app.storage, storageLimitsOf(app.config), userId, bytes.length),
         );
       } catch (error) {
@@ -43,8 +44,8 @@ export function profileOperations(shared: AccountContext) {
     },
 
     async openAvatar(viewerId: number, userId: number) {
-      const row = await users.findById(userId);
-      if (!row?.avatar || !(await users.canSeeAvatar(viewerId, userId))) throw notFound();
+      const row = await accountRepository.findById(app.db, userId);
+      if (!row?.avatar || !(await accountRepository.canSeeAvatar(app.db, viewerId, userId))) throw notFound();
       const [key = '', type] = row.avatar.split('.');
       const { size, storedAt } = await app.storage.stat(key);
       const stored: StoredBytes = { key, size, storedAt, open: (range) => app.storage.open(key, range) };

@@ -2,7 +2,8 @@ import { INVITATION_LIMITS, type MessageKey } from '@funkis/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/types.js';
 import { HttpError } from '../../lib/http-error.js';
-import { normaliseEmail, rateLimitRepository } from './repository.js';
+import * as rateLimitRepository from './rate-limit-repository.js';
+import { normaliseEmail } from './repository.js';
 
 export interface LimitRule {
   max: number;
@@ -124,7 +125,7 @@ function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number): HttpEr
 
 /** Hits of one rule per key, in fixed windows, counted in the database. */
 export class FailureWindow {
-  private readonly counters: ReturnType<typeof rateLimitRepository>;
+  private readonly db: Db;
   private readonly name: RuleName;
 
   /** `name`: a rule of ACCOUNT_RATE_LIMITS whose numbers the configuration sets (`rule` is then a copy). */
@@ -133,7 +134,7 @@ export class FailureWindow {
     private readonly rule: LimitRule,
     name?: RuleName,
   ) {
-    this.counters = rateLimitRepository(db);
+    this.db = db;
     this.name = name ?? ruleName(rule);
   }
 
@@ -145,19 +146,24 @@ export class FailureWindow {
   async hit(key: string, now = Date.now()): Promise<number> {
     if (now - lastSweep > SWEEP_EVERY_MS) {
       lastSweep = now;
-      this.counters.sweep(now).catch(() => {});
+      rateLimitRepository.sweep(this.db, now).catch(() => {});
     }
-    const { count, windowEndsAt } = await this.counters.hit(this.key(key), this.rule.windowMinutes * 60_000, now);
+    const { count, windowEndsAt } = await rateLimitRepository.hit(
+      this.db,
+      this.key(key),
+      this.rule.windowMinutes * 60_000,
+      now,
+    );
     return count > this.rule.max ? Math.max(1, Math.ceil((windowEndsAt - now) / 1000)) : 0;
   }
 
   /** Takes back one attempt (counted up front, it turned out fine or was refused by another limit). */
   forgive(key: string): Promise<void> {
-    return this.counters.forgive(this.key(key));
+    return rateLimitRepository.forgive(this.db, this.key(key));
   }
 
   clear(key: string): Promise<void> {
-    return this.counters.clear(this.key(key));
+    return rateLimitRepository.clear(this.db, this.key(key));
   }
 }
 
@@ -201,7 +207,7 @@ export function limits(app: FastifyInstance, rules: [LimitRule, KeyOf][]): preHa
  * failure, so the last failure's time is known from it).
  */
 export class GrowingDelay {
-  private readonly counters: ReturnType<typeof rateLimitRepository>;
+  private readonly db: Db;
   private readonly forgetMs: number;
 
   constructor(
@@ -209,7 +215,7 @@ export class GrowingDelay {
     private readonly name: string,
     private readonly rule: GrowingDelayRule,
   ) {
-    this.counters = rateLimitRepository(db);
+    this.db = db;
     this.forgetMs = rule.forgetAfterMinutes * 60_000;
   }
 
@@ -230,7 +236,7 @@ export class GrowingDelay {
    */
   async hit(key: string, now = Date.now()): Promise<number> {
     const stored = this.key(key);
-    const { count, windowEndsAt } = await this.counters.hit(stored, this.forgetMs, now);
+    const { count, windowEndsAt } = await rateLimitRepository.hit(this.db, stored, this.forgetMs, now);
     const before = count - 1;
     const lastFailureAt = windowEndsAt - this.forgetMs;
     const delay = this.delayAfter(before);
@@ -238,20 +244,20 @@ export class GrowingDelay {
     // A free attempt goes on whatever the clock says: in a burst another request may have stamped the last failure
     // a few milliseconds after this one's `now`, which must not turn a free attempt into a 429.
     if (delay > 0 && readyAt > now) {
-      await this.counters.forgive(stored);
+      await rateLimitRepository.forgive(this.db, stored);
       return Math.max(1, Math.ceil((readyAt - now) / 1000));
     }
-    await this.counters.extend(stored, now + this.forgetMs);
+    await rateLimitRepository.extend(this.db, stored, now + this.forgetMs);
     return 0;
   }
 
   /** Takes one attempt back (it was counted, then refused by another limit before any password was tried). */
   forgive(key: string): Promise<void> {
-    return this.counters.forgive(this.key(key));
+    return rateLimitRepository.forgive(this.db, this.key(key));
   }
 
   clear(key: string): Promise<void> {
-    return this.counters.clear(this.key(key));
+    return rateLimitRepository.clear(this.db, this.key(key));
   }
 }
 
@@ -268,7 +274,6 @@ export function loginFailureLimits(app: FastifyInstance) {
   const perAddress = new FailureWindow(app.db, ACCOUNT_RATE_LIMITS.loginFailuresPerAddress);
   const perAccountAndAddress = new GrowingDelay(app.db, 'loginFailuresPerAccountAndAddress', LOGIN_FAILURE_DELAY);
   const perAccount = new GrowingDelay(app.db, 'loginFailuresPerAccount', LOGIN_FAILURE_DELAY_PER_ACCOUNT);
-  const marks = rateLimitRepository(app.db);
   const knownForMs = LOGIN_KNOWN_ADDRESS_DAYS * 24 * 60 * 60_000;
   const pairOf = (request: FastifyRequest) => `${byBodyEmail(request)}|${byAddress(request)}`;
   const knownKey = (request: FastifyRequest) => `loginKnownAddress:${pairOf(request)}`.slice(0, 400);
@@ -289,7 +294,7 @@ export function loginFailureLimits(app: FastifyInstance) {
         await perAddress.forgive(address);
         throw tooManyRequests(reply, pairWait);
       }
-      if (await marks.isActive(knownKey(request), Date.now())) return;
+      if (await rateLimitRepository.isActive(app.db, knownKey(request), Date.now())) return;
       const accountWait = await perAccount.hit(byBodyEmail(request));
       if (accountWait > 0) {
         await Promise.all([perAddress.forgive(address), perAccountAndAddress.forgive(pair)]);
@@ -304,7 +309,9 @@ export function loginFailureLimits(app: FastifyInstance) {
         perAddress.forgive(byAddress(request)),
         perAccountAndAddress.clear(pairOf(request)),
         countedPerAccount.has(request) ? perAccount.forgive(byBodyEmail(request)) : Promise.resolve(),
-        marks.hit(key, knownForMs, now).then(() => marks.extend(key, now + knownForMs)),
+        rateLimitRepository
+          .hit(app.db, key, knownForMs, now)
+          .then(() => rateLimitRepository.extend(app.db, key, now + knownForMs)),
       ]);
     },
   };

@@ -5,7 +5,8 @@ import type { MailLanguage } from '../../lib/language.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import type { AccountContext } from './operations-context.js';
-import { accountRepository, toUser } from './repository.js';
+import * as accountRepository from './repository.js';
+import { toUser } from './repository.js';
 
 const emailTaken = (field: string) => fieldError(field, 'error.emailTaken', undefined, 409);
 
@@ -18,10 +19,9 @@ export async function createAccount(
   db: Db,
   input: { email: string; firstname: string; lastname: string; passwordHash: string; emailConfirmed?: boolean },
 ): Promise<User> {
-  const users = accountRepository(db);
-  if (await users.findByEmail(input.email)) throw emailTaken('email');
+  if (await accountRepository.findByEmail(db, input.email)) throw emailTaken('email');
   try {
-    return toUser(await users.create(input));
+    return toUser(await accountRepository.create(db, input));
   } catch (error) {
     // Two registrations racing for one address: the unique index decides.
     if (isUniqueViolation(error)) throw emailTaken('email');
@@ -31,15 +31,15 @@ export async function createAccount(
 
 /** A person making their account. */
 export function registrationOperations(shared: AccountContext) {
-  const { app, users, sendConfirmationLink } = shared;
+  const { app, sendConfirmationLink } = shared;
   return {
     /** A new, unconfirmed account; the link that confirms its address is queued with it. */
     async register(input: RegisterInput, language: MailLanguage = 'en'): Promise<User> {
-      if (await users.findByEmail(input.email)) throw emailTaken('email');
+      if (await accountRepository.findByEmail(app.db, input.email)) throw emailTaken('email');
       const passwordHash = await hashPassword(input.password);
       return withTransaction(app.db, async (trx) => {
         const user = await createAccount(trx, { ...input, passwordHash });
-        const row = await accountRepository(trx).findById(user.id);
+        const row = await accountRepository.findById(trx, user.id);
         if (row) await sendConfirmationLink(trx, row, row.email, language, null);
         return user;
       });

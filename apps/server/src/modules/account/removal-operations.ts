@@ -4,7 +4,7 @@ import { withTransaction } from '../../lib/transaction.js';
 import { eventsService } from '../events/service.js';
 import { membershipsService } from '../memberships/service.js';
 import type { AccountContext } from './operations-context.js';
-import { accountRepository } from './repository.js';
+import * as accountRepository from './repository.js';
 
 /** A person removing their account, with the memberships, the events only they were in, and the files of both. */
 export function removalOperations(shared: AccountContext) {
@@ -16,8 +16,7 @@ export function removalOperations(shared: AccountContext) {
         // Locks the events the user administers first: two admins leaving at once cannot both be the "other" admin.
         const blockedBy = await membershipsService(trx, app.dialect).lockAndFindSoleAdminEvents(userId);
         if (blockedBy.length > 0) throw conflict('error.soleAdmin');
-        const repository = accountRepository(trx);
-        const avatar = await repository.avatarOf(userId);
+        const avatar = await accountRepository.avatarOf(trx, userId);
         const { soloEventIds } = await membershipsService(trx, app.dialect).removeAllOfUser(userId);
         const fileKeys = await eventsService(trx, app.dialect).deleteEvents(soloEventIds);
         await writeAudit(trx, [
@@ -32,7 +31,7 @@ export function removalOperations(shared: AccountContext) {
           { eventId: null, actorId: userId, action: 'account.removed', subject: `user:${userId}` },
         ]);
         await forgetAuditActor(trx, userId);
-        await repository.deleteUser(userId);
+        await accountRepository.deleteUser(trx, userId);
         return [...(avatar ? [avatar.split('.')[0] as string] : []), ...fileKeys];
       });
       for (const key of orphanedKeys) {

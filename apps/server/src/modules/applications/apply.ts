@@ -7,6 +7,7 @@ import { activeWeekConfig } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { choicesOf } from './choices.js';
 import type { ApplicationsContext } from './operations-context.js';
+import * as applicationsRepository from './repository.js';
 
 /** An event takes applications while its switch is on and it is not completed (one rule: apply page, avatar). */
 export const isTakingApplications = (event: { applications_open: number; status: string }): boolean =>
@@ -25,18 +26,23 @@ export function searchTextOf(user: { firstname: string; lastname: string; email:
  * in from elsewhere (demo data, another tool's export), whose week and search text are computed the same way.
  */
 export function applyOperations(shared: ApplicationsContext) {
-  const { db, dialect, repository, forms } = shared;
+  const { db, dialect, forms } = shared;
 
   /** Many imported applications at once: multi-row statements, each row's week and search text computed here. */
   async function importApplications(
     eventId: number,
     rows: readonly { userId: number; answers: Answers; createdAt?: string; labels?: Record<string, string> }[],
   ): Promise<number[]> {
-    const event = await repository.findEventForApply(eventId);
+    const event = await applicationsRepository.findEventForApply(db, eventId);
     if (!event) throw notFound();
     const config = activeWeekConfig(event);
     const applicants = new Map(
-      (await repository.findApplicants(rows.map((row) => row.userId))).map((user) => [user.id, user]),
+      (
+        await applicationsRepository.findApplicants(
+          db,
+          rows.map((row) => row.userId),
+        )
+      ).map((user) => [user.id, user]),
     );
     const fields = await forms.fields(eventId);
     const now = nowIso();
@@ -54,8 +60,8 @@ export function applyOperations(shared: ApplicationsContext) {
       };
     });
     return withTransaction(db, async (trx) => {
-      const ids = await repository.insertApplications(trx, values);
-      await repository.insertChoices(
+      const ids = await applicationsRepository.insertApplications(trx, values);
+      await applicationsRepository.insertChoices(
         trx,
         rows.flatMap((row, index) =>
           choicesOf(fields, row.answers).map((choice) => ({ applicationId: ids[index] as number, eventId, ...choice })),
@@ -73,10 +79,10 @@ export function applyOperations(shared: ApplicationsContext) {
      * applications and the caller's own application.
      */
     async getApplyPage(eventId: number, userId: number) {
-      const event = await repository.findEventForApply(eventId);
+      const event = await applicationsRepository.findEventForApply(db, eventId);
       if (!event) throw notFound();
       const [application, member] = await Promise.all([
-        repository.findApplicationOf(eventId, userId),
+        applicationsRepository.findApplicationOf(db, eventId, userId),
         membershipsService(db, dialect).findMemberByUserId(eventId, userId),
       ]);
       const open = isTakingApplications(event);
@@ -105,7 +111,7 @@ export function applyOperations(shared: ApplicationsContext) {
      * applications; otherwise 404, as if there were no such event (nothing about a closed event reaches strangers).
      */
     async getApplyPreview(eventId: number) {
-      const event = await repository.findEventForApply(eventId);
+      const event = await applicationsRepository.findEventForApply(db, eventId);
       if (!event || !isTakingApplications(event)) throw notFound();
       return { event: { id: event.id, name: event.name, avatarUrl: eventAvatarUrl(event.id, event.avatar) } };
     },
@@ -119,9 +125,9 @@ export function applyOperations(shared: ApplicationsContext) {
       user: { id: number; firstname: string; lastname: string; email: string },
       answers: Record<string, unknown>,
     ) {
-      const event = await repository.findEventForApply(eventId);
+      const event = await applicationsRepository.findEventForApply(db, eventId);
       if (!event) throw notFound();
-      const applied = await repository.findApplicationOf(eventId, user.id);
+      const applied = await applicationsRepository.findApplicationOf(db, eventId, user.id);
       const isMember = (await membershipsService(db, dialect).findMemberByUserId(eventId, user.id)) !== undefined;
       if (!isTakingApplications(event)) {
         // As the apply page: closed to those who know the event, not found to strangers.
@@ -144,7 +150,7 @@ export function applyOperations(shared: ApplicationsContext) {
         // The application and the options it chooses are stored together or not at all.
         const createdAt = nowIso();
         const applicationId = await withTransaction(db, async (trx) => {
-          const [id] = await repository.insertApplications(trx, [
+          const [id] = await applicationsRepository.insertApplications(trx, [
             {
               eventId,
               userId: user.id,
@@ -156,7 +162,7 @@ export function applyOperations(shared: ApplicationsContext) {
             },
           ]);
           const stored = id as number;
-          await repository.insertChoices(
+          await applicationsRepository.insertChoices(
             trx,
             choicesOf(fields, result.value).map((choice) => ({ applicationId: stored, eventId, ...choice })),
           );
@@ -166,7 +172,8 @@ export function applyOperations(shared: ApplicationsContext) {
         return { id: applicationId, status: 'pending' as ApplicationStatus, createdAt };
       } catch (error) {
         // Two submissions racing: the unique (event, user) index lets one through.
-        if (await repository.findApplicationOf(eventId, user.id)) throw conflict('error.alreadyApplied');
+        if (await applicationsRepository.findApplicationOf(db, eventId, user.id))
+          throw conflict('error.alreadyApplied');
         throw error;
       }
     },

@@ -5,13 +5,8 @@ import type { Caller } from '../../lib/caller.js';
 import { badRequest, fieldError, forbidden } from '../../lib/http-error.js';
 import type { GroupsService } from '../groups/service.js';
 import type { MembershipsService } from '../memberships/service.js';
-import type {
-  ApplicationScope,
-  ApplicationsRepository,
-  ApplicationTarget,
-  BulkAudit,
-  BulkAuditEntry,
-} from './repository.js';
+import type { ApplicationScope, ApplicationTarget, BulkAudit, BulkAuditEntry } from './repository.js';
+import * as applicationsRepository from './repository.js';
 
 /**
  * The review's bulk update in its steps (`update-operations.ts`'s `bulkUpdate` runs them in one transaction): the
@@ -77,7 +72,6 @@ export async function checkGroupChange(
  */
 export async function findTargets(
   trx: Db,
-  repository: ApplicationsRepository,
   members: MembershipsService,
   reviewer: Reviewer,
   input: BulkUpdateInput,
@@ -87,7 +81,7 @@ export async function findTargets(
   let targets: ApplicationTarget[];
   if (input.ids) {
     const ids = [...new Set(input.ids)];
-    const found = await repository.targetsByIds(trx, ids);
+    const found = await applicationsRepository.targetsByIds(trx, ids);
     targets = found.filter((target) => target.event_id === reviewer.eventId);
     if (targets.length !== ids.length) throw badRequest('error.applicationsUnknown');
     if (isLeader) {
@@ -103,7 +97,7 @@ export async function findTargets(
       }
     }
   } else {
-    targets = await repository.targetsByFilter(trx, scope, input.filter ?? {});
+    targets = await applicationsRepository.targetsByFilter(trx, scope, input.filter ?? {});
   }
 
   return targets;
@@ -271,7 +265,6 @@ export async function writeBulkSummary(
  */
 export async function updateWithAudit(
   trx: Db,
-  repository: ApplicationsRepository,
   update: {
     reviewer: Reviewer;
     changed: readonly ApplicationTarget[];
@@ -283,7 +276,7 @@ export async function updateWithAudit(
   auditEntries: () => BulkAuditEntry[],
 ): Promise<void> {
   const { reviewer, changed, input, now, partOf } = update;
-  const updating = repository.setStatusAndGroup(
+  const updating = applicationsRepository.setStatusAndGroup(
     trx,
     changed.map((target) => target.id),
     { status: input.status, groupId: input.groupId },
@@ -294,7 +287,9 @@ export async function updateWithAudit(
     new Promise<BulkAudit>((resolve, reject) =>
       setImmediate(() => {
         try {
-          resolve(repository.prepareBulkAudit(reviewer.eventId, reviewer.userId, auditEntries(), partOf));
+          resolve(
+            applicationsRepository.prepareBulkAudit(trx, reviewer.eventId, reviewer.userId, auditEntries(), partOf),
+          );
         } catch (error) {
           reject(error);
         }

@@ -3,14 +3,14 @@ import { parseJsonObject } from '../../lib/json.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { searchTextOf } from './apply.js';
 import type { ApplicationsContext } from './operations-context.js';
-import { applicationsRepository } from './repository.js';
+import * as applicationsRepository from './repository.js';
 
 /**
  * The columns computed from an application and its applicant: the week (from the answers and the event's week
  * separation) and the search text and sort name (from the applicant's name and e-mail).
  */
 export function computedColumns(shared: ApplicationsContext) {
-  const { db, dialect, repository } = shared;
+  const { db } = shared;
   return {
     /**
      * Sets the week of every application of the event from its answers and the week-separation config (null
@@ -18,7 +18,7 @@ export function computedColumns(shared: ApplicationsContext) {
      * many changed. Call it inside the transaction that changed the config.
      */
     async recomputeWeeks(eventId: number, config: WeekSeparationConfig | null): Promise<number> {
-      const rows = await repository.listAnswersOfEvent(eventId);
+      const rows = await applicationsRepository.listAnswersOfEvent(db, eventId);
       const idsByWeek = new Map<string | null, number[]>();
       for (const row of rows) {
         const week = config ? weekOfAnswers(JSON.parse(row.answers) as Answers, config) : null;
@@ -29,7 +29,7 @@ export function computedColumns(shared: ApplicationsContext) {
       }
       let changed = 0;
       for (const [week, ids] of idsByWeek) {
-        await repository.setWeek(eventId, ids, week);
+        await applicationsRepository.setWeek(db, eventId, ids, week);
         changed += ids.length;
       }
       return changed;
@@ -41,12 +41,11 @@ export function computedColumns(shared: ApplicationsContext) {
      */
     async refreshApplicant(userId: number): Promise<void> {
       await withTransaction(db, async (trx) => {
-        const inTransaction = applicationsRepository(trx, dialect);
-        for (const row of await inTransaction.applicationsOfUser(userId)) {
+        for (const row of await applicationsRepository.applicationsOfUser(trx, userId)) {
           const text = searchTextOf(row, parseJsonObject<Answers>(row.answers, {}));
-          if (text !== row.search_text) await inTransaction.setSearchText(row.id, text);
+          if (text !== row.search_text) await applicationsRepository.setSearchText(trx, row.id, text);
         }
-        await inTransaction.refreshSortName(userId);
+        await applicationsRepository.refreshSortName(trx, userId);
       });
     },
   };

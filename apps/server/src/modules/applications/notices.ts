@@ -4,13 +4,11 @@ import { notFound } from '../../lib/http-error.js';
 import type { MailService } from '../mail/service.js';
 import { eventMailBody, reasonText, viaFunkis } from '../mail/texts.js';
 import type { Reviewer } from './bulk-update.js';
-import type { ApplicationsRepository, ApplicationTarget } from './repository.js';
+import type { ApplicationTarget } from './repository.js';
+import * as applicationsRepository from './repository.js';
 
 /** The review's e-mail to the applicants it changed; without a queue (scripts, the seed) a notice is refused. */
-export function applicantNotices(
-  repository: ApplicationsRepository,
-  enqueueEach: MailService['enqueueEach'] | undefined,
-) {
+export function applicantNotices(enqueueEach: MailService['enqueueEach'] | undefined) {
   /**
    * One e-mail per applicant whose status changed, queued in the update's transaction (none if it fails): the
    * reviewer's subject and message, with the header and the footer's reason in the receiver's language.
@@ -26,13 +24,12 @@ export function applicantNotices(
     if (!enqueueEach || reviewer.userId === null) throw new Error('No mail queue or sender to notify with');
     const senderId = reviewer.userId;
     const people = new Map(
-      (await repository.mailPeople(trx, [senderId, ...targets.map((target) => target.user_id)])).map((person) => [
-        person.id,
-        person,
-      ]),
+      (await applicationsRepository.mailPeople(trx, [senderId, ...targets.map((target) => target.user_id)])).map(
+        (person) => [person.id, person],
+      ),
     );
     const sender = people.get(senderId);
-    const event = await repository.eventName(trx, reviewer.eventId);
+    const event = await applicationsRepository.eventName(trx, reviewer.eventId);
     if (!sender || !event) throw notFound();
     const senderName = `${sender.firstname} ${sender.lastname}`;
     const receivers = targets.flatMap((target) => {

@@ -6,7 +6,6 @@ import type { MailService } from '../mail/service.js';
 import { membershipsService } from '../memberships/service.js';
 import type { Reviewer } from './bulk-update.js';
 import { applicantNotices } from './notices.js';
-import { applicationsRepository } from './repository.js';
 
 /** What the service needs beyond the database: the mail queue (`app.mail.enqueueEach`). */
 export interface ApplicationsOptions {
@@ -15,14 +14,13 @@ export interface ApplicationsOptions {
 }
 
 /**
- * What every applications operation shares: the database, the reads, the event's groups and form, the applicant
- * notices (refused without a mail queue) and the application the reviewer may see.
+ * What every applications operation shares: the database, the event's groups and form, the applicant notices
+ * (refused without a mail queue) and the application the reviewer may see.
  */
 export function applicationsContext(db: Db, dialect: DialectName, options: ApplicationsOptions = {}) {
-  const repository = applicationsRepository(db, dialect);
   const eventGroups = groupsService(db, dialect);
   const forms = formsService(db);
-  const notify = applicantNotices(repository, options.enqueueEach);
+  const notify = applicantNotices(options.enqueueEach);
 
   /**
    * Whether the reviewer may see and act on this application: admins any of the event; a group leader those of
@@ -38,7 +36,7 @@ export function applicationsContext(db: Db, dialect: DialectName, options: Appli
     return member === undefined || member.group?.id === reviewer.groupId;
   }
 
-  return { db, dialect, repository, eventGroups, forms, notify, isInScope };
+  return { db, dialect, eventGroups, forms, notify, isInScope };
 }
 
 export type ApplicationsContext = ReturnType<typeof applicationsContext>;

@@ -20,6 +20,7 @@ import { activeWeekConfig } from '../forms/service.js';
 import { type Reviewer, scopeOf } from './bulk-update.js';
 import type { ApplicationsContext } from './operations-context.js';
 import type { ApplicationPageRow, ApplicationScope } from './repository.js';
+import * as applicationsRepository from './repository.js';
 
 const emptyCounts = (): ApplicationStatusCounts =>
   Object.fromEntries(APPLICATION_STATUSES.map((status) => [status, 0])) as ApplicationStatusCounts;
@@ -42,7 +43,7 @@ function toApplication(row: ApplicationPageRow): Application {
  * with its history, and its answers. A group leader reads only the applications in their scope.
  */
 export function reviewOperations(shared: ApplicationsContext) {
-  const { repository, eventGroups, forms, isInScope } = shared;
+  const { eventGroups, forms, isInScope } = shared;
 
   /** The group x status summary of the matching applications; `total` is its sum. */
   async function summarise(
@@ -50,7 +51,7 @@ export function reviewOperations(shared: ApplicationsContext) {
     filter: ApplicationFilter,
   ): Promise<{ total: number; summary: ApplicationSummary }> {
     const [counts, groups] = await Promise.all([
-      repository.countByGroupAndStatus(scope, filter),
+      applicationsRepository.countByGroupAndStatus(shared.db, scope, filter),
       eventGroups.names(scope.eventId),
     ]);
     const byStatus = emptyCounts();
@@ -106,7 +107,7 @@ export function reviewOperations(shared: ApplicationsContext) {
     ) {
       const scope = scopeOf(reviewer);
       const [rows, { total, summary }] = await Promise.all([
-        repository.listPage(scope, filter, options),
+        applicationsRepository.listPage(shared.db, scope, filter, options),
         summarise(scope, filter),
       ]);
       return { applications: rows.map(toApplication), total, page: options.page, pageSize: options.pageSize, summary };
@@ -119,7 +120,7 @@ export function reviewOperations(shared: ApplicationsContext) {
      */
     async exportRows(reviewer: Reviewer, filter: ApplicationFilter, sort: ApplicationSort) {
       const scope = scopeOf(reviewer);
-      const event = await repository.findEventForApply(reviewer.eventId);
+      const event = await applicationsRepository.findEventForApply(shared.db, reviewer.eventId);
       if (!event) throw notFound();
       const [{ total }, fields] = await Promise.all([summarise(scope, filter), forms.fields(reviewer.eventId)]);
       if (total > APPLICATIONS_EXPORT_MAXIMUM) {
@@ -127,11 +128,11 @@ export function reviewOperations(shared: ApplicationsContext) {
       }
       // The order once (ids only), then the rows a slice at a time, the loop turning between the slices: each
       // statement is synchronous on SQLite (lib/event-loop.ts).
-      const ids = await repository.matchingIds(scope, filter, sort, APPLICATIONS_EXPORT_MAXIMUM);
+      const ids = await applicationsRepository.matchingIds(shared.db, scope, filter, sort, APPLICATIONS_EXPORT_MAXIMUM);
       const applications: Application[] = [];
       for (let start = 0; start < ids.length; start += SLICE_ROWS) {
         if (start > 0) await turnOfTheLoop();
-        const rows = await repository.rowsInOrder(ids.slice(start, start + SLICE_ROWS));
+        const rows = await applicationsRepository.rowsInOrder(shared.db, ids.slice(start, start + SLICE_ROWS));
         for (const row of rows) applications.push(toApplication(row));
       }
       return {
@@ -143,10 +144,10 @@ export function reviewOperations(shared: ApplicationsContext) {
 
     /** An application the reviewer may see (404 unknown, 403 out of scope), with its answer labels and history. */
     async detail(reviewer: Reviewer, applicationId: number) {
-      const row = await repository.findById(reviewer.eventId, applicationId);
+      const row = await applicationsRepository.findById(shared.db, reviewer.eventId, applicationId);
       if (!row) throw notFound();
       if (!(await isInScope(reviewer, row))) throw forbidden();
-      const entries = await repository.history(reviewer.eventId, applicationId);
+      const entries = await applicationsRepository.history(shared.db, reviewer.eventId, applicationId);
       const history: ApplicationHistoryEntry[] = entries.map((entry) => ({
         action: entry.action,
         details: parseJsonObject<Record<string, unknown>>(entry.details, {}),
@@ -171,7 +172,7 @@ export function reviewOperations(shared: ApplicationsContext) {
      * of the event; group leaders those of their own group (others answer 404, as if they did not exist).
      */
     async answers(membership: EventMembership, applicationId: number): Promise<ApplicationAnswer[]> {
-      const application = await repository.findAnswers(membership.eventId, applicationId);
+      const application = await applicationsRepository.findAnswers(shared.db, membership.eventId, applicationId);
       if (!application) throw notFound();
       if (!(await isInScope({ ...membership, userId: null }, application))) throw notFound();
       const fields = (await forms.fields(membership.eventId)).filter((field) => !isDisplayOnlyField(field.type));

@@ -16,10 +16,11 @@ import {
   writeBulkSummary,
 } from './bulk-update.js';
 import type { ApplicationsContext } from './operations-context.js';
+import * as applicationsRepository from './repository.js';
 
 /** The changes of status and group: the review's bulk update, and an application following its member's move. */
 export function updateOperations(shared: ApplicationsContext) {
-  const { db, dialect, repository, eventGroups, notify } = shared;
+  const { db, dialect, eventGroups, notify } = shared;
   return {
     /**
      * Sets status and/or group of many applications in one transaction, with set-based statements (one per step
@@ -31,7 +32,7 @@ export function updateOperations(shared: ApplicationsContext) {
 
       return withTransaction(db, async (trx) => {
         const members = membershipsService(trx, dialect);
-        const targets = await findTargets(trx, repository, members, reviewer, input);
+        const targets = await findTargets(trx, members, reviewer, input);
 
         const changes = changesOf(input);
         const { finalStatus, finalGroup, statusChanges, groupChanges } = changes;
@@ -48,7 +49,7 @@ export function updateOperations(shared: ApplicationsContext) {
         // Only volunteer memberships that acceptance created are ever changed.
         const effects = await applyMembershipEffects(members, reviewer.eventId, changed, changes, now);
         const partOf = await writeBulkSummary(trx, reviewer, input, changed, groupName);
-        await updateWithAudit(trx, repository, { reviewer, changed, input, now, partOf }, () =>
+        await updateWithAudit(trx, { reviewer, changed, input, now, partOf }, () =>
           bulkAuditEntries(changed, effects, changes, groupName),
         );
         if (!input.notify) return { updated: changed.length };
@@ -68,11 +69,11 @@ export function updateOperations(shared: ApplicationsContext) {
      * them through the application. Audited like a move in the review.
      */
     async followMember(eventId: number, userId: number, groupId: number | null, actorId: number | null) {
-      const application = await repository.findApplicationOf(eventId, userId);
+      const application = await applicationsRepository.findApplicationOf(db, eventId, userId);
       if (!application || application.group_id === groupId) return;
       const names = new Map((await eventGroups.names(eventId)).map((group) => [group.id, group.name]));
       const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
-      await repository.setGroup(application.id, groupId, nowIso());
+      await applicationsRepository.setGroup(db, application.id, groupId, nowIso());
       await writeAudit(db, {
         eventId,
         actorId,

@@ -59,102 +59,97 @@ interface Resolved {
 }
 
 /** Reading the audit log (lib/audit.ts is its one writer, called inside each change's transaction). */
-export function auditRepository(db: Db) {
-  /** Every subject and person of a page named in one statement (a UNION ALL of one select per kind present). */
-  async function resolve(eventId: number, wanted: Map<string, Set<number>>): Promise<Map<string, Resolved>> {
-    const branches: RawBuilder<unknown>[] = [];
-    for (const [kind, ids] of wanted) {
-      const resolver = RESOLVERS[kind];
-      if (resolver && ids.size > 0) branches.push(resolver(eventId, sql.join([...ids])));
-    }
-    const found = new Map<string, Resolved>();
-    if (branches.length === 0) return found;
-    const { rows } = await sql<Resolved>`${sql.join(branches, sql` union all `)}`.execute(db);
-    for (const row of rows) found.set(`${row.kind}:${Number(row.id)}`, row);
-    return found;
+
+/** Every subject and person of a page named in one statement (a UNION ALL of one select per kind present). */
+async function resolve(db: Db, eventId: number, wanted: Map<string, Set<number>>): Promise<Map<string, Resolved>> {
+  const branches: RawBuilder<unknown>[] = [];
+  for (const [kind, ids] of wanted) {
+    const resolver = RESOLVERS[kind];
+    if (resolver && ids.size > 0) branches.push(resolver(eventId, sql.join([...ids])));
   }
+  const found = new Map<string, Resolved>();
+  if (branches.length === 0) return found;
+  const { rows } = await sql<Resolved>`${sql.join(branches, sql` union all `)}`.execute(db);
+  for (const row of rows) found.set(`${row.kind}:${Number(row.id)}`, row);
+  return found;
+}
 
-  return {
-    /** The entries a reader sees, newest first: a bulk change's per-row entries are listed as its one summary. */
-    async listEvent(eventId: number, page: number, pageSize: number) {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('audit_log')
-          .leftJoin('users', 'users.id', 'audit_log.actor_id')
-          .select([
-            'audit_log.id',
-            'audit_log.action',
-            'audit_log.subject',
-            'audit_log.details',
-            'audit_log.created_at',
-            'audit_log.actor_id',
-            'users.firstname',
-            'users.lastname',
-          ])
-          .where('audit_log.event_id', '=', eventId)
-          .where('audit_log.part_of', 'is', null)
-          .orderBy('audit_log.created_at', 'desc')
-          .orderBy('audit_log.id', 'desc')
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-          .execute(),
-        db
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('event_id', '=', eventId)
-          .where('part_of', 'is', null)
-          .executeTakeFirstOrThrow(),
-      ]);
+/** The entries a reader sees, newest first: a bulk change's per-row entries are listed as its one summary. */
+export async function listEvent(db: Db, eventId: number, page: number, pageSize: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('audit_log')
+      .leftJoin('users', 'users.id', 'audit_log.actor_id')
+      .select([
+        'audit_log.id',
+        'audit_log.action',
+        'audit_log.subject',
+        'audit_log.details',
+        'audit_log.created_at',
+        'audit_log.actor_id',
+        'users.firstname',
+        'users.lastname',
+      ])
+      .where('audit_log.event_id', '=', eventId)
+      .where('audit_log.part_of', 'is', null)
+      .orderBy('audit_log.created_at', 'desc')
+      .orderBy('audit_log.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('event_id', '=', eventId)
+      .where('part_of', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
 
-      const parsed = rows.map((row) => {
-        const details = JSON.parse(row.details) as Record<string, unknown>;
-        const match = SUBJECT.exec(row.subject);
-        const subject = match ? { kind: match[1], id: Number(match[2]) } : null;
-        const personId = typeof details.eventUserId === 'number' ? details.eventUserId : null;
-        return { row, details, subject, personId };
-      });
-      const wanted = new Map<string, Set<number>>();
-      const want = (kind: string, id: number) => {
-        const ids = wanted.get(kind) ?? new Set<number>();
-        ids.add(id);
-        wanted.set(kind, ids);
-      };
-      for (const { subject, personId } of parsed) {
-        if (subject) want(subject.kind, subject.id);
-        if (personId !== null) want('person', personId);
-      }
-      const resolved = await resolve(eventId, wanted);
-
-      const entries: AuditEntryView[] = parsed.map(({ row, details, subject, personId }) => {
-        const found = subject ? resolved.get(`${subject.kind}:${subject.id}`) : undefined;
-        const target: AuditTarget | null = subject
-          ? {
-              kind: subject.kind,
-              id: subject.id,
-              name: found?.name ?? null,
-              exists: found !== undefined,
-              startsAt: found?.starts_at ?? null,
-            }
-          : null;
-        return {
-          id: row.id,
-          action: row.action,
-          subject: row.subject,
-          details,
-          actor:
-            row.actor_id !== null && row.firstname !== null && row.lastname !== null
-              ? { id: row.actor_id, firstname: row.firstname, lastname: row.lastname }
-              : null,
-          createdAt: row.created_at,
-          target,
-          person:
-            personId !== null
-              ? { eventUserId: personId, name: resolved.get(`person:${personId}`)?.name ?? null }
-              : null,
-          count: typeof details.count === 'number' ? details.count : null,
-        };
-      });
-      return { entries, total: Number(count.n) };
-    },
+  const parsed = rows.map((row) => {
+    const details = JSON.parse(row.details) as Record<string, unknown>;
+    const match = SUBJECT.exec(row.subject);
+    const subject = match ? { kind: match[1], id: Number(match[2]) } : null;
+    const personId = typeof details.eventUserId === 'number' ? details.eventUserId : null;
+    return { row, details, subject, personId };
+  });
+  const wanted = new Map<string, Set<number>>();
+  const want = (kind: string, id: number) => {
+    const ids = wanted.get(kind) ?? new Set<number>();
+    ids.add(id);
+    wanted.set(kind, ids);
   };
+  for (const { subject, personId } of parsed) {
+    if (subject) want(subject.kind, subject.id);
+    if (personId !== null) want('person', personId);
+  }
+  const resolved = await resolve(db, eventId, wanted);
+
+  const entries: AuditEntryView[] = parsed.map(({ row, details, subject, personId }) => {
+    const found = subject ? resolved.get(`${subject.kind}:${subject.id}`) : undefined;
+    const target: AuditTarget | null = subject
+      ? {
+          kind: subject.kind,
+          id: subject.id,
+          name: found?.name ?? null,
+          exists: found !== undefined,
+          startsAt: found?.starts_at ?? null,
+        }
+      : null;
+    return {
+      id: row.id,
+      action: row.action,
+      subject: row.subject,
+      details,
+      actor:
+        row.actor_id !== null && row.firstname !== null && row.lastname !== null
+          ? { id: row.actor_id, firstname: row.firstname, lastname: row.lastname }
+          : null,
+      createdAt: row.created_at,
+      target,
+      person:
+        personId !== null ? { eventUserId: personId, name: resolved.get(`person:${personId}`)?.name ?? null } : null,
+      count: typeof details.count === 'number' ? details.count : null,
+    };
+  });
+  return { entries, total: Number(count.n) };
 }

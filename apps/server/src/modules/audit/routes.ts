@@ -2,12 +2,10 @@ import { auditListQuerySchema, auditListResponseSchema } from '@funkis/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventParams } from '../../lib/http.js';
 import { currentMembership } from '../../plugins/auth.js';
-import { auditRepository } from './repository.js';
+import * as auditRepository from './repository.js';
 
 /** The control panel's audit log (admin): every role, status, group, settings, form, file and mail change. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = auditRepository(app.db);
-
   app.get(
     '/event/:id/audit',
     {
@@ -21,6 +19,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      repository.listEvent(currentMembership(request).eventId, request.query.page, request.query.pageSize),
+      auditRepository.listEvent(app.db, currentMembership(request).eventId, request.query.page, request.query.pageSize),
   );
 };

@@ -5,15 +5,15 @@ import { withTransaction } from '../../lib/transaction.js';
 import { eventsService } from '../events/service.js';
 import { schedulingService } from '../scheduling/service.js';
 import { type CoverContext, coverState } from './operations-context.js';
-import { coverRepository } from './repository.js';
+import * as coverRepository from './repository.js';
 
 /** A volunteer's side: the requests offered to them and taking one. */
 export function offerOperations(shared: CoverContext) {
-  const { db, dialect, read } = shared;
+  const { db, dialect } = shared;
   return {
     /** The requests offered to the account, in every event, for shifts that have not ended: open, taken, closed. */
     async offeredTo(user: { id: number }, now: Date = new Date()): Promise<OfferedCoverRequest[]> {
-      const rows = await read.offeredToUser(user.id, now.toISOString(), COVER_LIST_MAXIMUM);
+      const rows = await coverRepository.offeredToUser(db, user.id, now.toISOString(), COVER_LIST_MAXIMUM);
       const events = await eventsService(db, dialect).namesAndZones(rows.map((row) => row.event_id));
       return rows.map((row) => ({
         id: row.id,
@@ -41,9 +41,8 @@ export function offerOperations(shared: CoverContext) {
      */
     async accept(user: { id: number }, coverRequestId: number): Promise<ShiftAssignment> {
       return withTransaction(db, async (trx) => {
-        const repository = coverRepository(trx, dialect);
-        const request = await repository.lockRequest(coverRequestId);
-        const offer = request ? await repository.offerTo(request.id, user.id) : undefined;
+        const request = await coverRepository.lockRequest(trx, coverRequestId);
+        const offer = request ? await coverRepository.offerTo(trx, request.id, user.id) : undefined;
         if (!request || !offer) throw notFound('error.coverRequestNotFound');
         if (request.taken_at !== null) throw conflict('error.coverRequestTaken');
         if (request.closed_at !== null) throw conflict('error.coverRequestClosed');
@@ -58,7 +57,7 @@ export function offerOperations(shared: CoverContext) {
         const { shift } = await scheduling.lockShiftForCover(caller.eventId, request.shift_id);
         if (Date.parse(shift.ends_at) <= Date.now()) throw conflict('error.coverRequestClosed');
         const assignment = await scheduling.takeCoverPlace(caller, shift.id, request.id);
-        await repository.markTaken(request.id, offer.id, nowIso());
+        await coverRepository.markTaken(trx, request.id, offer.id, nowIso());
         return assignment;
       });
     },

@@ -1,7 +1,7 @@
 import type { CoverRequestState } from '@funkis/shared';
 import type { Db, DialectName } from '../../db/types.js';
 import type { Notify } from '../push/service.js';
-import { type CoverRequestRow, coverRepository } from './repository.js';
+import type { CoverRequestRow } from './repository.js';
 
 /** What asking for cover needs beyond the database. */
 export interface CoverOptions {
@@ -32,9 +32,9 @@ export function coverState(
   return 'open';
 }
 
-/** What every cover operation shares: the database, the options and the reads. */
+/** What every cover operation shares: the database and the options. */
 export function coverContext(db: Db, dialect: DialectName, options: CoverOptions = {}) {
-  return { db, dialect, options, read: coverRepository(db, dialect) };
+  return { db, dialect, options };
 }
 
 export type CoverContext = ReturnType<typeof coverContext>;

@@ -9,7 +9,7 @@ import { tellMembers } from '../push/service.js';
 import { shiftNotice } from '../scheduling/mails.js';
 import { schedulingService } from '../scheduling/service.js';
 import { type CoverContext, coverRequestPath, coverState } from './operations-context.js';
-import { coverRepository } from './repository.js';
+import * as coverRepository from './repository.js';
 
 /** An organiser asking a shift's volunteers to cover a free place. */
 export function requestOperations(shared: CoverContext) {
@@ -39,11 +39,10 @@ export function requestOperations(shared: CoverContext) {
         const freed =
           replacing === undefined ? 0 : await scheduling.releaseLatePlace(caller, shift, replacing, settings);
         if (taken - freed >= shift.capacity) throw conflict('error.coverShiftFull');
-        const repository = coverRepository(trx, dialect);
-        const open = await repository.openRequestOfShift(shift.id);
+        const open = await coverRepository.openRequestOfShift(trx, shift.id);
         const request =
           open ??
-          (await repository.insertRequest({
+          (await coverRepository.insertRequest(trx, {
             eventId: caller.eventId,
             shiftId: shift.id,
             createdBy: caller.userId,
@@ -52,7 +51,7 @@ export function requestOperations(shared: CoverContext) {
         const members = membershipsService(trx, dialect);
         const volunteers =
           shift.group_id === null ? [] : await members.volunteerIdsOfGroup(caller.eventId, shift.group_id);
-        const asked = new Set(open ? await repository.offeredIds(request.id) : []);
+        const asked = new Set(open ? await coverRepository.offeredIds(trx, request.id) : []);
         // The person whose place was freed is not asked to cover it.
         const passedOver = new Set(replacing === undefined ? [] : [replacing]);
         const free = await scheduling.freeForShift(
@@ -60,7 +59,7 @@ export function requestOperations(shared: CoverContext) {
           volunteers.filter((id) => !asked.has(id) && !passedOver.has(id)),
           settings,
         );
-        await repository.insertOffers(request.id, free, now);
+        await coverRepository.insertOffers(trx, request.id, free, now);
         const notice = shiftNotice('coverRequest', 'push.coverRequest', {
           title: shift.title,
           location: shift.location,
@@ -108,7 +107,7 @@ export function requestOperations(shared: CoverContext) {
     ): Promise<Map<number, CoverRequest>> {
       const byId = new Map(shifts.map((shift) => [shift.id, shift]));
       const open = new Map<number, CoverRequest>();
-      for (const row of await shared.read.unclosedOfShifts([...byId.keys()])) {
+      for (const row of await coverRepository.unclosedOfShifts(shared.db, [...byId.keys()])) {
         const shift = byId.get(row.shift_id);
         if (!shift || coverState(row, shift, shift.placesTaken, now) !== 'open') continue;
         open.set(row.shift_id, {
@@ -132,14 +131,13 @@ export function requestOperations(shared: CoverContext) {
      */
     async withdraw(caller: Caller, coverRequestId: number): Promise<void> {
       await withTransaction(db, async (trx) => {
-        const repository = coverRepository(trx, dialect);
-        const request = await repository.lockRequest(coverRequestId);
+        const request = await coverRepository.lockRequest(trx, coverRequestId);
         if (!request || request.event_id !== caller.eventId) throw notFound('error.coverRequestNotFound');
         const { shift } = await schedulingService(trx, dialect).lockShiftForCover(caller.eventId, request.shift_id);
         if (!canAskForCover(caller, shift.group_id)) throw forbidden('error.ownGroupOnly');
         if (request.taken_at !== null) throw conflict('error.coverRequestTaken');
         if (request.closed_at !== null) return;
-        await repository.markClosed(request.id, nowIso());
+        await coverRepository.markClosed(trx, request.id, nowIso());
         await writeAudit(trx, {
           eventId: caller.eventId,
           actorId: caller.userId,

@@ -4,10 +4,11 @@ import { forbidden } from '../../lib/http-error.js';
 import { coverService } from '../cover/service.js';
 import { boardState } from './board-state.js';
 import { type EventDayContext, HOUR } from './operations-context.js';
+import * as eventDayRepository from './repository.js';
 
 /** The live board. */
 export function boardOperations(shared: EventDayContext) {
-  const { db, dialect, members, read, scheduling, requireGroup, lateAfterMinutes } = shared;
+  const { db, dialect, members, scheduling, requireGroup, lateAfterMinutes } = shared;
   const cover = coverService(db, dialect);
   return {
     /**
@@ -38,7 +39,10 @@ export function boardOperations(shared: EventDayContext) {
           caller.eventId,
           places.map((place) => place.event_user_id),
         ),
-        read.standingOnShifts(shifts.map((shift) => shift.id)),
+        eventDayRepository.standingOnShifts(
+          db,
+          shifts.map((shift) => shift.id),
+        ),
       ]);
       const personById = new Map(people.map((member) => [member.id, member]));
       const standingKind = new Map(standings.map((row) => [`${row.shift_id}:${row.event_user_id}`, row.kind]));

@@ -15,7 +15,7 @@ import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
 import { schedulingService } from '../scheduling/service.js';
 import { type EventDayContext, HOUR, MINUTE, toCheckIn, toPerson } from './operations-context.js';
-import { eventDayRepository } from './repository.js';
+import * as eventDayRepository from './repository.js';
 
 /** A phone's clock may run this far ahead before its scan counts as "in the future". */
 const FUTURE_TOLERANCE_MS = 2 * MINUTE;
@@ -37,7 +37,7 @@ export function checkInOperations(shared: EventDayContext) {
       const clientId = input.clientId ?? null;
       const replay = async (source: Db) => {
         if (clientId === null) return undefined;
-        const stored = await eventDayRepository(source, dialect).findByClientId(caller.eventId, clientId);
+        const stored = await eventDayRepository.findByClientId(source, caller.eventId, clientId);
         if (!stored) return undefined;
         const member = await membershipsService(source, dialect).findMember(caller.eventId, stored.event_user_id);
         if (!member) throw notFound('error.memberNotFound');
@@ -72,17 +72,16 @@ export function checkInOperations(shared: EventDayContext) {
           // A replay that waited on the lock behind its twin finds it here.
           const stored = await replay(trx);
           if (stored) return stored;
-          const repository = eventDayRepository(trx, dialect);
           // One scheduling service per transaction, for every read and write of places under the member's lock.
           const trxScheduling = schedulingService(trx, dialect);
           const place = shift ? await trxScheduling.findPlace(shift.id, member.id) : undefined;
           if (shift && !place) throw conflict('error.checkInNotOnShift');
-          const standing = await repository.standing(caller.eventId, member.id, shiftId);
+          const standing = await eventDayRepository.standing(trx, caller.eventId, member.id, shiftId);
           const atIso = at.toISOString();
           // A scan made before the standing decision (kept offline) is kept for the record and changes nothing.
           const applied = !standing || atIso >= standing.at;
           const setsArrival = applied && shift !== undefined && input.kind === 'arrive';
-          const row = await repository.insert({
+          const row = await eventDayRepository.insert(trx, {
             eventId: caller.eventId,
             eventUserId: member.id,
             shiftId,
@@ -126,25 +125,29 @@ export function checkInOperations(shared: EventDayContext) {
     /** Undoes a check-in within UNDO_SECONDS: the one who recorded it, or an admin; restores the attendance. */
     async undo(caller: Caller, checkInId: number, now: Date = new Date()): Promise<CheckIn> {
       return withTransaction(db, async (trx) => {
-        const repository = eventDayRepository(trx, dialect);
-        const found = await repository.find(caller.eventId, checkInId);
+        const found = await eventDayRepository.find(trx, caller.eventId, checkInId);
         if (!found) throw notFound('error.checkInNotFound');
         if (found.recorded_by !== caller.userId && !isAdmin(caller)) throw forbidden();
         const member = await membershipsService(trx, dialect).lockMember(caller.eventId, found.event_user_id);
         if (!member) throw notFound('error.checkInNotFound');
         // Read again under the lock: a twin undo may have finished while this one waited.
-        const row = (await repository.find(caller.eventId, checkInId)) ?? found;
+        const row = (await eventDayRepository.find(trx, caller.eventId, checkInId)) ?? found;
         if (row.undone_at !== null) return toCheckIn(row, toPerson(member));
         if (now.getTime() - Date.parse(row.recorded_at) > EVENT_DAY_LIMITS.UNDO_SECONDS * 1000) {
           throw conflict('error.undoExpired', { seconds: EVENT_DAY_LIMITS.UNDO_SECONDS });
         }
         const undoneAt = now.toISOString();
-        await repository.markUndone(row.id, undoneAt);
+        await eventDayRepository.markUndone(trx, row.id, undoneAt);
         if (row.applied === 1 && row.kind === 'arrive' && row.shift_id !== null) {
           const trxScheduling = schedulingService(trx, dialect);
           const shift = await trxScheduling.findShift(caller.eventId, row.shift_id);
           const place = await trxScheduling.findPlace(row.shift_id, row.event_user_id);
-          const arrivals = await repository.appliedArrivals(caller.eventId, row.event_user_id, row.shift_id);
+          const arrivals = await eventDayRepository.appliedArrivals(
+            trx,
+            caller.eventId,
+            row.event_user_id,
+            row.shift_id,
+          );
           // Another arrival for the shift still stands: the mark stays. Otherwise the mark goes back to what it was
           // before the latest arrival that set it (an organiser's own "arrived" from before stays).
           const standsStill = arrivals.some((other) => other.id !== row.id && other.undone_at === null);

@@ -6,17 +6,17 @@ import { withTransaction } from '../../lib/transaction.js';
 import { type MemberScope, membershipsService } from '../memberships/service.js';
 import { memberCode } from './codes.js';
 import type { EventDayContext } from './operations-context.js';
-import { eventDayRepository } from './repository.js';
+import * as eventDayRepository from './repository.js';
 
 /** Personal codes: one's own, revoking one, and every code of the badges the caller may print. */
 export function codeOperations(shared: EventDayContext) {
-  const { db, dialect, options, members, read, memberOfCode, requireGroup } = shared;
+  const { db, dialect, options, members, memberOfCode, requireGroup } = shared;
   return {
     memberOfCode,
 
     /** The caller's own code (any member). */
     async myCode(membership: EventMembership): Promise<string> {
-      const version = await read.codeVersion(membership.eventUserId);
+      const version = await eventDayRepository.codeVersion(db, membership.eventUserId);
       return memberCode(options.secret, {
         eventId: membership.eventId,
         eventUserId: membership.eventUserId,
@@ -30,7 +30,7 @@ export function codeOperations(shared: EventDayContext) {
       await withTransaction(db, async (trx) => {
         const member = await membershipsService(trx, dialect).lockMember(caller.eventId, eventUserId);
         if (!member) throw notFound('error.memberNotFound');
-        const version = await eventDayRepository(trx, dialect).bumpCodeVersion(eventUserId);
+        const version = await eventDayRepository.bumpCodeVersion(trx, eventUserId);
         await writeAudit(trx, {
           eventId: caller.eventId,
           actorId: caller.userId,
@@ -55,7 +55,10 @@ export function codeOperations(shared: EventDayContext) {
         scope = { kind: 'group', groupId: caller.groupId };
       }
       const list = await members.allMembers(caller.eventId, { scope });
-      const versions = await read.codeVersions(list.map((member) => member.id));
+      const versions = await eventDayRepository.codeVersions(
+        db,
+        list.map((member) => member.id),
+      );
       return list.map((member) => ({
         firstname: member.firstname,
         lastname: member.lastname,

@@ -4,10 +4,11 @@ import { forbidden } from '../../lib/http-error.js';
 import type { MemberScope } from '../memberships/service.js';
 import { boardState } from './board-state.js';
 import { type EventDayContext, MINUTE, toPerson } from './operations-context.js';
+import * as eventDayRepository from './repository.js';
 
 /** The check-in screen's look-ups: who a code or a chosen name is, and a search by name. */
 export function deskOperations(shared: EventDayContext) {
-  const { members, read, scheduling, personFor, lateAfterMinutes } = shared;
+  const { members, scheduling, personFor, lateAfterMinutes } = shared;
   return {
     /** Who a code or a chosen name is, whether they are on site, and their shifts open for check-in now. */
     async person(caller: EventMembership, who: { code?: string; eventUserId?: number }, now: Date = new Date()) {
@@ -15,7 +16,7 @@ export function deskOperations(shared: EventDayContext) {
       const member = await personFor(caller, who);
       const nowMs = now.getTime();
       const [event, places, late] = await Promise.all([
-        read.standing(caller.eventId, member.id, null),
+        eventDayRepository.standing(shared.db, caller.eventId, member.id, null),
         scheduling.placesOfMemberBetween(
           caller.eventId,
           member.id,
@@ -25,7 +26,9 @@ export function deskOperations(shared: EventDayContext) {
         lateAfterMinutes(caller.eventId),
       ]);
       const open = places.filter((place) => canOrganiseShift(caller, place.group_id));
-      const standings = await Promise.all(open.map((place) => read.standing(caller.eventId, member.id, place.id)));
+      const standings = await Promise.all(
+        open.map((place) => eventDayRepository.standing(shared.db, caller.eventId, member.id, place.id)),
+      );
       return {
         person: {
           ...toPerson(member),

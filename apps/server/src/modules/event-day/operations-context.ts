@@ -6,7 +6,8 @@ import { groupsService } from '../groups/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { schedulingService } from '../scheduling/service.js';
 import { readMemberCode } from './codes.js';
-import { type CheckInRow, eventDayRepository } from './repository.js';
+import type { CheckInRow } from './repository.js';
+import * as eventDayRepository from './repository.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -36,12 +37,11 @@ export const toCheckIn = (row: CheckInRow, person: CheckInPerson): CheckIn => ({
 });
 
 /**
- * What every event-day operation shares: the database, the secret, the reads, and who a code or a chosen name is
- * (refused unless the caller may check them in).
+ * What every event-day operation shares: the database, the secret, and who a code or a chosen name is (refused
+ * unless the caller may check them in).
  */
 export function eventDayContext(db: Db, dialect: DialectName, options: EventDayOptions) {
   const members = membershipsService(db, dialect);
-  const read = eventDayRepository(db, dialect);
   /** Shifts and places read outside a transaction; a transaction builds its own once (check-in-operations.ts). */
   const scheduling = schedulingService(db, dialect);
 
@@ -51,7 +51,7 @@ export function eventDayContext(db: Db, dialect: DialectName, options: EventDayO
     if (!parts || parts.eventId !== eventId) throw fieldError('code', 'error.codeInvalid');
     const member = await membershipsService(source, dialect).findMember(eventId, parts.eventUserId);
     if (!member) throw fieldError('code', 'error.codeInvalid');
-    if ((await eventDayRepository(source, dialect).codeVersion(member.id)) !== parts.version) {
+    if ((await eventDayRepository.codeVersion(source, member.id)) !== parts.version) {
       throw fieldError('code', 'error.codeInvalid');
     }
     return member;
@@ -80,7 +80,7 @@ export function eventDayContext(db: Db, dialect: DialectName, options: EventDayO
     return (await scheduling.settings(eventId)).lateAfterMinutes;
   }
 
-  return { db, dialect, options, members, read, scheduling, memberOfCode, personFor, requireGroup, lateAfterMinutes };
+  return { db, dialect, options, members, scheduling, memberOfCode, personFor, requireGroup, lateAfterMinutes };
 }
 
 export type EventDayContext = ReturnType<typeof eventDayContext>;

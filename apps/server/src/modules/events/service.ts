@@ -7,7 +7,7 @@ import { applicationsService } from '../applications/service.js';
 import { formsService } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { parseWeekConfig, toEvent } from './event-view.js';
-import { eventsRepository, findEventWithForm } from './repository.js';
+import * as eventsRepository from './repository.js';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -17,13 +17,10 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  * change in one transaction with its audit entries.
  */
 export function eventsService(db: Db, dialect: DialectName) {
-  const inTransaction = <T>(work: (repository: ReturnType<typeof eventsRepository>, trx: Db) => Promise<T>) =>
-    withTransaction(db, (trx) => work(eventsRepository(trx), trx));
-
   return {
     async createEvent(actorId: number, input: CreateEventInput, options: { id?: number } = {}): Promise<Event> {
-      return inTransaction(async (repository, trx) => {
-        const row = await repository.insertEvent({
+      return withTransaction(db, async (trx) => {
+        const row = await eventsRepository.insertEvent(trx, {
           name: input.name,
           description: input.description ?? '',
           id: options.id,
@@ -46,9 +43,9 @@ export function eventsService(db: Db, dialect: DialectName) {
      * or checkboxes question of the form; a change of either recomputes every application's week.
      */
     async updateSettings(eventId: number, actorId: number | null, input: EventSettingsInput): Promise<Event> {
-      return inTransaction(async (repository, trx) => {
+      return withTransaction(db, async (trx) => {
         await lockEvent(trx, dialect, eventId);
-        const current = await repository.findEvent(eventId);
+        const current = await eventsRepository.findEvent(trx, eventId);
         if (!current) throw notFound();
         const before = toEvent(current);
         const after = {
@@ -93,7 +90,7 @@ export function eventsService(db: Db, dialect: DialectName) {
           // Stored only once chosen: until then the event follows the server's zone.
           ...(changes.timeZone ? { time_zone: after.timeZone } : {}),
         };
-        const row = await repository.updateEvent(eventId, values);
+        const row = await eventsRepository.updateEvent(trx, eventId, values);
         let weeksRecomputed: number | undefined;
         if (changes.useWeekSeparation || changes.weekSeparationConfig) {
           const config = after.useWeekSeparation ? parseWeekConfig(row.week_separation_config) : null;
@@ -111,12 +108,12 @@ export function eventsService(db: Db, dialect: DialectName) {
     },
 
     async setApplicationsOpen(eventId: number, actorId: number | null, open: boolean): Promise<Event> {
-      return inTransaction(async (repository, trx) => {
+      return withTransaction(db, async (trx) => {
         await lockEvent(trx, dialect, eventId);
-        const current = await repository.findEvent(eventId);
+        const current = await eventsRepository.findEvent(trx, eventId);
         if (!current) throw notFound();
         if ((current.applications_open === 1) === open) return toEvent(current);
-        const row = await repository.updateEvent(eventId, { applications_open: open ? 1 : 0 });
+        const row = await eventsRepository.updateEvent(trx, eventId, { applications_open: open ? 1 : 0 });
         await writeAudit(trx, {
           eventId,
           actorId,
@@ -127,16 +124,16 @@ export function eventsService(db: Db, dialect: DialectName) {
       });
     },
 
-    findEvent: (eventId: number) => eventsRepository(db).findEvent(eventId),
+    findEvent: (eventId: number) => eventsRepository.findEvent(db, eventId),
 
     /** The event row and its form's stored fields (text; null without a form) in one query. */
-    findEventWithForm: async (eventId: number) => (await findEventWithForm(db, eventId))[0],
+    findEventWithForm: async (eventId: number) => (await eventsRepository.findEventWithForm(db, eventId))[0],
 
     /** Name and time zone of each event asked for (missing ones are left out). */
     async namesAndZones(eventIds: readonly number[]): Promise<Map<number, { name: string; timeZone: string }>> {
       const found = new Map<number, { name: string; timeZone: string }>();
       for (const eventId of new Set(eventIds)) {
-        const row = await eventsRepository(db).findEvent(eventId);
+        const row = await eventsRepository.findEvent(db, eventId);
         if (row) found.set(eventId, { name: row.name, timeZone: toEvent(row).timeZone });
       }
       return found;
@@ -147,12 +144,12 @@ export function eventsService(db: Db, dialect: DialectName) {
      * decides under the event's lock whether the new bytes may be recorded (storage limits).
      */
     async setAvatar(eventId: number, actorId: number | null, avatar: string, claim?: (trx: Db) => Promise<void>) {
-      return inTransaction(async (repository, trx) => {
+      return withTransaction(db, async (trx) => {
         await lockEvent(trx, dialect, eventId);
         await claim?.(trx);
-        const current = await repository.findEvent(eventId);
+        const current = await eventsRepository.findEvent(trx, eventId);
         if (!current) throw notFound();
-        const row = await repository.updateEvent(eventId, { avatar });
+        const row = await eventsRepository.updateEvent(trx, eventId, { avatar });
         await writeAudit(trx, {
           eventId,
           actorId,
@@ -164,10 +161,10 @@ export function eventsService(db: Db, dialect: DialectName) {
     },
 
     listForUser: (userId: number, page: number, pageSize: number) =>
-      eventsRepository(db).listForUser(userId, page, pageSize),
+      eventsRepository.listForUser(db, userId, page, pageSize),
 
     /** Deletes the events whose only member removed their account; answers the stored files left behind. */
-    deleteEvents: (eventIds: readonly number[]) => eventsRepository(db).deleteEvents(eventIds),
+    deleteEvents: (eventIds: readonly number[]) => eventsRepository.deleteEvents(db, eventIds),
   };
 }
 

@@ -5,15 +5,16 @@ import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { toComment } from './mapping.js';
 import type { FeedContext } from './operations-context.js';
-import { type FeedViewer, feedRepository } from './repository.js';
+import type { FeedViewer } from './repository.js';
+import * as feedRepository from './repository.js';
 
 /** Comments by every member who sees the post: writing, editing (the author) and removing them. */
 export function commentOperations(shared: FeedContext) {
-  const { db, read, visiblePost } = shared;
+  const { db, visiblePost } = shared;
 
   /** The comment as written, with its author's name and avatar, as the viewer sees it. */
   const commentFor = async (commentId: number, viewer: FeedViewer) => {
-    const row = await read.findCommentRow(commentId);
+    const row = await feedRepository.findCommentRow(db, commentId);
     if (!row) throw notFound('feed.commentNotFound');
     return toComment(row, viewer);
   };
@@ -22,7 +23,7 @@ export function commentOperations(shared: FeedContext) {
     async createComment(eventId: number, postId: number, viewer: FeedViewer, input: CommentInput): Promise<Comment> {
       await visiblePost(eventId, postId, viewer);
       const id = await withTransaction(db, async (trx) => {
-        const { id } = await feedRepository(trx).insertComment({
+        const { id } = await feedRepository.insertComment(trx, {
           post_id: postId,
           event_id: eventId,
           author_id: viewer.userId,
@@ -49,11 +50,11 @@ export function commentOperations(shared: FeedContext) {
       input: CommentInput,
     ): Promise<Comment> {
       await visiblePost(eventId, postId, viewer);
-      const current = await read.findComment(eventId, postId, commentId);
+      const current = await feedRepository.findComment(db, eventId, postId, commentId);
       if (!current) throw notFound('feed.commentNotFound');
       if (current.author_id !== viewer.userId) throw forbidden('feed.notAuthor');
       await withTransaction(db, async (trx) => {
-        await feedRepository(trx).updateComment(commentId, { message: input.message, edited_at: nowIso() });
+        await feedRepository.updateComment(trx, commentId, { message: input.message, edited_at: nowIso() });
         await writeAudit(trx, {
           eventId,
           actorId: viewer.userId,
@@ -66,11 +67,11 @@ export function commentOperations(shared: FeedContext) {
 
     async deleteComment(eventId: number, postId: number, commentId: number, viewer: FeedViewer): Promise<void> {
       await visiblePost(eventId, postId, viewer);
-      const current = await read.findComment(eventId, postId, commentId);
+      const current = await feedRepository.findComment(db, eventId, postId, commentId);
       if (!current) throw notFound('feed.commentNotFound');
       if (!canRemovePost(viewer, current.author_id === viewer.userId)) throw forbidden();
       await withTransaction(db, async (trx) => {
-        await feedRepository(trx).deleteComment(commentId);
+        await feedRepository.deleteComment(trx, commentId);
         await writeAudit(trx, {
           eventId,
           actorId: viewer.userId,

@@ -4,16 +4,16 @@ import { notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import type { FeedContext } from './operations-context.js';
-import { feedRepository } from './repository.js';
+import * as feedRepository from './repository.js';
 
 /** The event's links, kept by the admins (the route checks the role; `actorId` is whom the audit entry names). */
 export function linkOperations(shared: FeedContext) {
-  const { db, read } = shared;
+  const { db } = shared;
   return {
     async createLink(eventId: number, actorId: number, input: CreateLinkInput): Promise<EventLink> {
       const createdAt = nowIso();
       const id = await withTransaction(db, async (trx) => {
-        const { id } = await feedRepository(trx).insertLink({
+        const { id } = await feedRepository.insertLink(trx, {
           event_id: eventId,
           title: input.title,
           url: input.url,
@@ -32,10 +32,10 @@ export function linkOperations(shared: FeedContext) {
     },
 
     async deleteLink(eventId: number, linkId: number, actorId: number): Promise<void> {
-      const current = await read.findLink(eventId, linkId);
+      const current = await feedRepository.findLink(db, eventId, linkId);
       if (!current) throw notFound('feed.linkNotFound');
       await withTransaction(db, async (trx) => {
-        await feedRepository(trx).deleteLink(eventId, linkId);
+        await feedRepository.deleteLink(trx, eventId, linkId);
         await writeAudit(trx, {
           eventId,
           actorId,

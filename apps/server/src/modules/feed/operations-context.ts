@@ -3,23 +3,25 @@ import type { Db, DialectName } from '../../db/types.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
 import { groupsService } from '../groups/service.js';
 import { toPost } from './mapping.js';
-import { type FeedViewer, feedRepository, type PostRow } from './repository.js';
+import type { FeedViewer, PostRow } from './repository.js';
+import * as feedRepository from './repository.js';
 
 /**
- * What every feed operation shares: the database, the reads and the helpers (posts as answers with their comments,
- * the post the viewer may see, the audience a post may have).
+ * What every feed operation shares: the database and the helpers (posts as answers with their comments, the post
+ * the viewer may see, the audience a post may have).
  */
 export function feedContext(db: Db, dialect: DialectName) {
-  const read = feedRepository(db);
-
   const withComments = async (rows: PostRow[], viewer: FeedViewer) => {
-    const comments = await read.commentsOf(rows.map((row) => row.id));
+    const comments = await feedRepository.commentsOf(
+      db,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => toPost(row, comments, viewer));
   };
 
   /** A post the viewer may not see does not exist for them: 404, never 403. */
   const visiblePost = async (eventId: number, postId: number, viewer: FeedViewer) => {
-    const row = await read.findVisiblePost(eventId, postId, viewer);
+    const row = await feedRepository.findVisiblePost(db, eventId, postId, viewer);
     if (!row) throw notFound('feed.postNotFound');
     return row;
   };
@@ -37,7 +39,7 @@ export function feedContext(db: Db, dialect: DialectName) {
     return groupId;
   };
 
-  return { db, dialect, read, withComments, visiblePost, postFor, checkAudience };
+  return { db, dialect, withComments, visiblePost, postFor, checkAudience };
 }
 
 export type FeedContext = ReturnType<typeof feedContext>;

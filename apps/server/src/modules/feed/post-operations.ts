@@ -4,7 +4,8 @@ import { conflict, forbidden } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
 import type { FeedContext } from './operations-context.js';
-import { type FeedViewer, feedRepository } from './repository.js';
+import type { FeedViewer } from './repository.js';
+import * as feedRepository from './repository.js';
 
 /** Posts by admins and group leaders: writing, editing (the author), pinning (admins) and removing them. */
 export function postOperations(shared: FeedContext) {
@@ -13,7 +14,7 @@ export function postOperations(shared: FeedContext) {
     async createPost(eventId: number, viewer: FeedViewer, input: CreatePostInput): Promise<Post> {
       const groupId = await checkAudience(eventId, viewer, input.groupId);
       const id = await withTransaction(db, async (trx) => {
-        const { id } = await feedRepository(trx).insertPost({
+        const { id } = await feedRepository.insertPost(trx, {
           event_id: eventId,
           author_id: viewer.userId,
           message: input.message,
@@ -38,7 +39,7 @@ export function postOperations(shared: FeedContext) {
       const groupId =
         input.groupId === undefined ? current.group_id : await checkAudience(eventId, viewer, input.groupId);
       await withTransaction(db, async (trx) => {
-        await feedRepository(trx).updatePost(eventId, postId, {
+        await feedRepository.updatePost(trx, eventId, postId, {
           message: input.message,
           group_id: groupId,
           edited_at: nowIso(),
@@ -63,16 +64,15 @@ export function postOperations(shared: FeedContext) {
       const current = await visiblePost(eventId, postId, viewer);
       if ((current.pinned_at !== null) !== pinned) {
         await withTransaction(db, async (trx) => {
-          const posts = feedRepository(trx);
           if (pinned) {
             await lockEvent(trx, dialect, eventId);
             // Another admin pinned it meanwhile: nothing left to do, and no second audit entry.
-            if (await posts.isPinned(eventId, postId)) return;
-            if ((await posts.countPinned(eventId)) >= FEED_LIMITS.PINNED_MAXIMUM) {
+            if (await feedRepository.isPinned(trx, eventId, postId)) return;
+            if ((await feedRepository.countPinned(trx, eventId)) >= FEED_LIMITS.PINNED_MAXIMUM) {
               throw conflict('feed.pinnedLimit', { max: FEED_LIMITS.PINNED_MAXIMUM });
             }
           }
-          await posts.setPinned(eventId, postId, pinned ? nowIso() : null);
+          await feedRepository.setPinned(trx, eventId, postId, pinned ? nowIso() : null);
           await writeAudit(trx, {
             eventId,
             actorId: viewer.userId,
@@ -88,7 +88,7 @@ export function postOperations(shared: FeedContext) {
       const current = await visiblePost(eventId, postId, viewer);
       if (!canRemovePost(viewer, current.author_id === viewer.userId)) throw forbidden();
       await withTransaction(db, async (trx) => {
-        await feedRepository(trx).deletePost(eventId, postId);
+        await feedRepository.deletePost(trx, eventId, postId);
         await writeAudit(trx, {
           eventId,
           actorId: viewer.userId,

@@ -2,19 +2,21 @@ import { type Contact, type EventLink, FEED_LIMITS, type PostsResponse } from '@
 import { membershipsService } from '../memberships/service.js';
 import type { FeedContext } from './operations-context.js';
 import type { FeedViewer } from './repository.js';
+import * as feedRepository from './repository.js';
 
 /** Contacts listed per role level (admins, group leaders). */
 const CONTACTS_MAXIMUM = 100;
 
 /** What every member reads: the posts they may see, whom to turn to, the event's links. */
 export function readOperations(shared: FeedContext) {
-  const { db, dialect, read, withComments } = shared;
+  const { db, dialect, withComments } = shared;
   return {
     async listPosts(eventId: number, viewer: FeedViewer, before?: number): Promise<PostsResponse> {
-      const rows = await read.listPosts(eventId, viewer, { before, limit: FEED_LIMITS.PAGE_SIZE + 1 });
+      const rows = await feedRepository.listPosts(db, eventId, viewer, { before, limit: FEED_LIMITS.PAGE_SIZE + 1 });
       const page = rows.slice(0, FEED_LIMITS.PAGE_SIZE);
       // Every pinned post, above the first page (the pages hold unpinned posts only): pinning stops at the maximum.
-      const pinned = before === undefined ? await read.listPinned(eventId, viewer, FEED_LIMITS.PINNED_MAXIMUM) : [];
+      const pinned =
+        before === undefined ? await feedRepository.listPinned(db, eventId, viewer, FEED_LIMITS.PINNED_MAXIMUM) : [];
       const [posts, pinnedPosts] = await Promise.all([withComments(page, viewer), withComments(pinned, viewer)]);
       return { posts, pinned: pinnedPosts, hasMore: rows.length > FEED_LIMITS.PAGE_SIZE };
     },
@@ -39,6 +41,6 @@ export function readOperations(shared: FeedContext) {
       }));
     },
 
-    listLinks: (eventId: number): Promise<EventLink[]> => read.listLinks(eventId),
+    listLinks: (eventId: number): Promise<EventLink[]> => feedRepository.listLinks(db, eventId),
   };
 }

@@ -1,7 +1,8 @@
 import type { EventFile, FileSort, RoleLevel } from '@funkis/shared';
 import { isPreviewable } from '@funkis/shared';
 import { sql } from 'kysely';
-import type { Db, DialectName } from '../../db/types.js';
+import { dialectOf } from '../../db/dialect.js';
+import type { Db } from '../../db/types.js';
 import { containsText } from '../../lib/search.js';
 
 export interface FileRow {
@@ -43,83 +44,93 @@ export function toEventFile(row: ListedRow): EventFile {
 const SORT_COLUMNS = { name: 'f.name', createdAt: 'f.id', size: 'f.size' } as const;
 
 /** All SQL of event files (`files`): the only place that writes the table. */
-export function filesRepository(db: Db, dialect: DialectName) {
-  const visible = (eventId: number, roleLevel: RoleLevel, search?: string) => {
-    let query = db
-      .selectFrom('files as f')
-      .where('f.event_id', '=', eventId)
-      .where('f.allowed_roles', 'like', `%${roleLevel}%`);
-    if (search) query = query.where(containsText(dialect, sql.ref('f.name'), search));
-    return query;
-  };
-  const withUploader = () =>
-    db
-      .selectFrom('files as f')
-      .leftJoin('users as u', 'u.id', 'f.uploaded_by')
-      .selectAll('f')
-      .select(['u.firstname', 'u.lastname']);
 
-  return {
-    async list(
-      eventId: number,
-      roleLevel: RoleLevel,
-      options: { search?: string; sort: FileSort; limit: number; offset: number },
-    ): Promise<{ files: EventFile[]; total: number }> {
-      const descending = options.sort.startsWith('-');
-      const column = SORT_COLUMNS[options.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
-      let rows = visible(eventId, roleLevel, options.search)
-        .leftJoin('users as u', 'u.id', 'f.uploaded_by')
-        .selectAll('f')
-        .select(['u.firstname', 'u.lastname']);
-      rows =
-        column === 'f.name'
-          ? rows.orderBy((eb) => eb.fn('lower', ['f.name']), descending ? 'desc' : 'asc')
-          : rows.orderBy(column, descending ? 'desc' : 'asc');
-      const [list, count] = await Promise.all([
-        rows.orderBy('f.id', 'desc').limit(options.limit).offset(options.offset).execute(),
-        visible(eventId, roleLevel, options.search)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { files: list.map(toEventFile), total: Number(count.n) };
-    },
+function visible(db: Db, eventId: number, roleLevel: RoleLevel, search?: string) {
+  const dialect = dialectOf(db);
+  let query = db
+    .selectFrom('files as f')
+    .where('f.event_id', '=', eventId)
+    .where('f.allowed_roles', 'like', `%${roleLevel}%`);
+  if (search) query = query.where(containsText(dialect, sql.ref('f.name'), search));
+  return query;
+}
 
-    /** The file when it belongs to the event; the caller decides whether the role may see it. */
-    find: (eventId: number, fileId: number): Promise<FileRow | undefined> =>
-      db.selectFrom('files').selectAll().where('event_id', '=', eventId).where('id', '=', fileId).executeTakeFirst(),
+function withUploader(db: Db) {
+  return db
+    .selectFrom('files as f')
+    .leftJoin('users as u', 'u.id', 'f.uploaded_by')
+    .selectAll('f')
+    .select(['u.firstname', 'u.lastname']);
+}
 
-    async findListed(eventId: number, fileId: number): Promise<EventFile | undefined> {
-      const row = await withUploader().where('f.event_id', '=', eventId).where('f.id', '=', fileId).executeTakeFirst();
-      return row ? toEventFile(row) : undefined;
-    },
+export async function list(
+  db: Db,
+  eventId: number,
+  roleLevel: RoleLevel,
+  options: { search?: string; sort: FileSort; limit: number; offset: number },
+): Promise<{ files: EventFile[]; total: number }> {
+  const descending = options.sort.startsWith('-');
+  const column = SORT_COLUMNS[options.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
+  let rows = visible(db, eventId, roleLevel, options.search)
+    .leftJoin('users as u', 'u.id', 'f.uploaded_by')
+    .selectAll('f')
+    .select(['u.firstname', 'u.lastname']);
+  rows =
+    column === 'f.name'
+      ? rows.orderBy((eb) => eb.fn('lower', ['f.name']), descending ? 'desc' : 'asc')
+      : rows.orderBy(column, descending ? 'desc' : 'asc');
+  const [list, count] = await Promise.all([
+    rows.orderBy('f.id', 'desc').limit(options.limit).offset(options.offset).execute(),
+    visible(db, eventId, roleLevel, options.search)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { files: list.map(toEventFile), total: Number(count.n) };
+}
 
-    /** The event's files among `fileIds` (others are left out), in no particular order. */
-    async findManyListed(eventId: number, fileIds: number[]): Promise<EventFile[]> {
-      if (fileIds.length === 0) return [];
-      const rows = await withUploader().where('f.event_id', '=', eventId).where('f.id', 'in', fileIds).execute();
-      return rows.map(toEventFile);
-    },
+/** The file when it belongs to the event; the caller decides whether the role may see it. */
+export function find(db: Db, eventId: number, fileId: number): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('event_id', '=', eventId).where('id', '=', fileId).executeTakeFirst();
+}
 
-    async usedBytes(eventId: number): Promise<number> {
-      const row = await db
-        .selectFrom('files')
-        .select((eb) => eb.fn.sum<number>('size').as('used'))
-        .where('event_id', '=', eventId)
-        .executeTakeFirst();
-      return Number(row?.used ?? 0);
-    },
+export async function findListed(db: Db, eventId: number, fileId: number): Promise<EventFile | undefined> {
+  const row = await withUploader(db).where('f.event_id', '=', eventId).where('f.id', '=', fileId).executeTakeFirst();
+  return row ? toEventFile(row) : undefined;
+}
 
-    insert: (values: Omit<FileRow, 'id' | 'updated_at'>) =>
-      db
-        .insertInto('files')
-        .values({ ...values, updated_at: null })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
+/** The event's files among `fileIds` (others are left out), in no particular order. */
+export async function findManyListed(db: Db, eventId: number, fileIds: number[]): Promise<EventFile[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await withUploader(db).where('f.event_id', '=', eventId).where('f.id', 'in', fileIds).execute();
+  return rows.map(toEventFile);
+}
 
-    update: (eventId: number, fileId: number, changes: { name?: string; allowed_roles?: string; updated_at: string }) =>
-      db.updateTable('files').set(changes).where('event_id', '=', eventId).where('id', '=', fileId).execute(),
+export async function usedBytes(db: Db, eventId: number): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.sum<number>('size').as('used'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return Number(row?.used ?? 0);
+}
 
-    delete: (eventId: number, fileId: number) =>
-      db.deleteFrom('files').where('event_id', '=', eventId).where('id', '=', fileId).execute(),
-  };
+export function insert(db: Db, values: Omit<FileRow, 'id' | 'updated_at'>) {
+  return db
+    .insertInto('files')
+    .values({ ...values, updated_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export function update(
+  db: Db,
+  eventId: number,
+  fileId: number,
+  changes: { name?: string; allowed_roles?: string; updated_at: string },
+) {
+  return db.updateTable('files').set(changes).where('event_id', '=', eventId).where('id', '=', fileId).execute();
+}
+
+export function deleteFile(db: Db, eventId: number, fileId: number) {
+  return db.deleteFrom('files').where('event_id', '=', eventId).where('id', '=', fileId).execute();
 }

@@ -15,7 +15,8 @@ import type { StoredBytes } from '../../lib/stored-answer.js';
 import { nowIso } from '../../lib/time.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
 import type { FileStorage } from '../../plugins/storage.js';
-import { type FileRow, filesRepository, rolesJson } from './repository.js';
+import * as filesRepository from './repository.js';
+import { type FileRow, rolesJson } from './repository.js';
 import { claimRoom, type StorageLimits } from './storage-use.js';
 
 /** Bytes as whole megabytes, for the messages ("at most 25 MB"). */
@@ -42,10 +43,8 @@ export function filesService(
   quotaBytes: number,
   limits: StorageLimits = { accountBytes: 0, serverBytes: 0 },
 ) {
-  const read = filesRepository(db, dialect);
-
   const findVisible = async (caller: EventMembership, fileId: number): Promise<FileRow> => {
-    const row = await read.find(caller.eventId, fileId);
+    const row = await filesRepository.find(db, caller.eventId, fileId);
     if (!row || !canSee(row, caller)) throw notFound('files.notFound');
     return row;
   };
@@ -56,18 +55,21 @@ export function filesService(
       query: FilesListQuery,
     ): Promise<{ files: EventFile[]; total: number; usage: FilesUsage | null }> {
       const { eventId } = caller;
-      const { files, total } = await read.list(eventId, caller.roleLevel, {
+      const { files, total } = await filesRepository.list(db, eventId, caller.roleLevel, {
         search: query.search,
         sort: query.sort,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
-      const usage = canManageFiles(caller) ? { usedBytes: await read.usedBytes(eventId), quotaBytes } : null;
+      const usage = canManageFiles(caller)
+        ? { usedBytes: await filesRepository.usedBytes(db, eventId), quotaBytes }
+        : null;
       return { files, total, usage };
     },
 
     /** What an upload may still take before the event's quota is full. */
-    remainingBytes: async (eventId: number): Promise<number> => quotaBytes - (await read.usedBytes(eventId)),
+    remainingBytes: async (eventId: number): Promise<number> =>
+      quotaBytes - (await filesRepository.usedBytes(db, eventId)),
 
     /**
      * Records bytes already in the store as a file of the event, within the event's quota and the uploader's
@@ -78,9 +80,8 @@ export function filesService(
     async create(eventId: number, actorId: number, upload: StoredUpload): Promise<EventFile> {
       try {
         const id = await withTransaction(db, async (trx) => {
-          const repository = filesRepository(trx, dialect);
           await lockEvent(trx, dialect, eventId);
-          const used = await repository.usedBytes(eventId);
+          const used = await filesRepository.usedBytes(trx, eventId);
           if (used + upload.size > quotaBytes) {
             throw tooLarge('files.quotaExceeded', { size: megabytes(quotaBytes) }, 'file');
           }
@@ -89,7 +90,7 @@ export function filesService(
             code: 'files.quotaExceeded',
             sizeBytes: quotaBytes,
           });
-          const { id } = await repository.insert({
+          const { id } = await filesRepository.insert(trx, {
             event_id: eventId,
             name: upload.name,
             mime_type: upload.mimeType,
@@ -108,7 +109,7 @@ export function filesService(
           });
           return id;
         });
-        const file = await read.findListed(eventId, id);
+        const file = await filesRepository.findListed(db, eventId, id);
         if (!file) throw notFound('files.notFound');
         return file;
       } catch (error) {
@@ -134,8 +135,7 @@ export function filesService(
 
     async update(eventId: number, fileId: number, actorId: number, input: UpdateFileInput): Promise<EventFile> {
       await withTransaction(db, async (trx) => {
-        const repository = filesRepository(trx, dialect);
-        const current = await repository.find(eventId, fileId);
+        const current = await filesRepository.find(trx, eventId, fileId);
         if (!current) throw notFound('files.notFound');
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         if (input.name !== undefined && input.name !== current.name) {
@@ -146,7 +146,7 @@ export function filesService(
           changes.roles = { from: JSON.parse(current.allowed_roles), to: JSON.parse(roles) };
         }
         if (Object.keys(changes).length === 0) return;
-        await repository.update(eventId, fileId, {
+        await filesRepository.update(trx, eventId, fileId, {
           ...(changes.name ? { name: input.name } : {}),
           ...(changes.roles ? { allowed_roles: roles } : {}),
           updated_at: nowIso(),
@@ -159,7 +159,7 @@ export function filesService(
           details: { changes },
         });
       });
-      const file = await read.findListed(eventId, fileId);
+      const file = await filesRepository.findListed(db, eventId, fileId);
       if (!file) throw notFound('files.notFound');
       return file;
     },
@@ -167,10 +167,9 @@ export function filesService(
     /** Removes the record, then the bytes: a failure in between leaves an unreferenced blob, never a dead link. */
     async delete(eventId: number, fileId: number, actorId: number): Promise<void> {
       const row = await withTransaction(db, async (trx) => {
-        const repository = filesRepository(trx, dialect);
-        const current = await repository.find(eventId, fileId);
+        const current = await filesRepository.find(trx, eventId, fileId);
         if (!current) throw notFound('files.notFound');
-        await repository.delete(eventId, fileId);
+        await filesRepository.deleteFile(trx, eventId, fileId);
         await writeAudit(trx, {
           eventId,
           actorId,
@@ -187,11 +186,12 @@ export function filesService(
      * The event's files among `fileIds` with the roles that may see each, for linking them from an e-mail (the
      * mail module): files of other events and unknown ids are left out. The download checks the role again.
      */
-    byIds: (eventId: number, fileIds: number[]): Promise<EventFile[]> => read.findManyListed(eventId, fileIds),
+    byIds: (eventId: number, fileIds: number[]): Promise<EventFile[]> =>
+      filesRepository.findManyListed(db, eventId, fileIds),
 
     /** The newest files the role may see (the feed's card). */
     newest: (eventId: number, roleLevel: RoleLevel, limit: number) =>
-      read.list(eventId, roleLevel, { sort: '-createdAt', limit, offset: 0 }),
+      filesRepository.list(db, eventId, roleLevel, { sort: '-createdAt', limit, offset: 0 }),
   };
 }
 

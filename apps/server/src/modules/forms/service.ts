@@ -18,7 +18,7 @@ import { parseJson } from '../../lib/json.js';
 import { parseJsonArraySliced, parseSliced } from '../../lib/sliced-parse.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
-import { formsRepository } from './repository.js';
+import * as formsRepository from './repository.js';
 
 /** `formFieldsSchema`'s bound: more fields than this are no form. */
 const FORM_FIELDS_MAXIMUM = 200;
@@ -77,8 +77,6 @@ function checkWeekField(fields: FormField[], config: WeekSeparationConfig | null
 }
 
 export function formsService(db: Db) {
-  const repository = formsRepository(db);
-
   const toEventForm = async (
     form: { fields: string; updated_at: string; last_field_number: number } | undefined,
   ): Promise<EventForm> => {
@@ -89,7 +87,7 @@ export function formsService(db: Db) {
 
   return {
     async getForm(eventId: number): Promise<EventForm> {
-      return toEventForm(await repository.findForm(eventId));
+      return toEventForm(await formsRepository.findForm(db, eventId));
     },
 
     /**
@@ -109,10 +107,9 @@ export function formsService(db: Db) {
       }
       const fields = checked.value;
       return withTransaction(db, async (trx) => {
-        const inTransaction = formsRepository(trx);
-        const event = await inTransaction.findEvent(input.eventId);
+        const event = await formsRepository.findEvent(trx, input.eventId);
         if (!event) throw notFound();
-        const saved = await inTransaction.findForm(input.eventId);
+        const saved = await formsRepository.findForm(trx, input.eventId);
         const current = await toEventForm(saved);
         if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== current.updatedAt) {
           throw conflict('error.formChanged');
@@ -134,7 +131,8 @@ export function formsService(db: Db) {
         // The biggest form's text and its comparison with the saved one each take a turn of their own.
         await turnOfTheLoop();
         const changes = describeChanges(current.fields, fields);
-        const stored = await inTransaction.saveForm(
+        const stored = await formsRepository.saveForm(
+          trx,
           input.eventId,
           { fields: fieldsJson, lastFieldNumber, updatedAt },
           saved ? saved.updated_at : null,
@@ -153,7 +151,7 @@ export function formsService(db: Db) {
 
     /** The fields of the event's form as saved (none for an event without a form). */
     async fields(eventId: number): Promise<FormField[]> {
-      return parseFieldsSliced((await repository.findForm(eventId))?.fields);
+      return parseFieldsSliced((await formsRepository.findForm(db, eventId))?.fields);
     },
 
     /**
@@ -164,14 +162,14 @@ export function formsService(db: Db) {
       const checked = validateFormFields(fields);
       if (!checked.isValid) throw fieldErrors(400, checked.issues, { summary: 'error.formInvalid' });
       return withTransaction(db, async (trx) => {
-        const inTransaction = formsRepository(trx);
-        const saved = await inTransaction.findForm(eventId);
+        const saved = await formsRepository.findForm(trx, eventId);
         const updatedAt = nowIso();
         const lastFieldNumber = Math.max(
           saved?.last_field_number ?? 0,
           highestCustomFieldNumber(checked.value.map((field) => field.name)),
         );
-        const stored = await inTransaction.saveForm(
+        const stored = await formsRepository.saveForm(
+          trx,
           eventId,
           { fields: JSON.stringify(checked.value), lastFieldNumber, updatedAt },
           saved ? saved.updated_at : null,
@@ -189,7 +187,7 @@ export function formsService(db: Db) {
     },
 
     /** A new event's empty form (part of the creating transaction). */
-    createEmptyForm: (eventId: number) => repository.insertEmptyForm(eventId, nowIso()),
+    createEmptyForm: (eventId: number) => formsRepository.insertEmptyForm(db, eventId, nowIso()),
   };
 }
 

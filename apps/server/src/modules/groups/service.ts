@@ -3,16 +3,14 @@ import type { Db, DialectName } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
-import { groupsRepository } from './repository.js';
+import * as groupsRepository from './repository.js';
 
 /** An event's groups: the one owner of `event_groups`. Every change with its audit entry, under the event's lock. */
 export function groupsService(db: Db, dialect: DialectName) {
-  const read = groupsRepository(db);
-
   return {
-    list: (eventId: number, page: number, pageSize: number) => read.listGroups(eventId, page, pageSize),
-    names: (eventId: number) => read.names(eventId),
-    find: (eventId: number, groupId: number) => read.find(eventId, groupId),
+    list: (eventId: number, page: number, pageSize: number) => groupsRepository.listGroups(db, eventId, page, pageSize),
+    names: (eventId: number) => groupsRepository.names(db, eventId),
+    find: (eventId: number, groupId: number) => groupsRepository.find(db, eventId, groupId),
 
     async create(
       eventId: number,
@@ -20,12 +18,11 @@ export function groupsService(db: Db, dialect: DialectName) {
       input: { name: string; description?: string; wanted?: number | null },
     ): Promise<Group> {
       return withTransaction(db, async (trx) => {
-        const repository = groupsRepository(trx);
         await lockEvent(trx, dialect, eventId);
-        if (await repository.isNameTaken(eventId, input.name)) {
+        if (await groupsRepository.isNameTaken(trx, eventId, input.name)) {
           throw fieldError('name', 'error.groupNameTaken', undefined, 409);
         }
-        const row = await repository.insert(eventId, {
+        const row = await groupsRepository.insert(trx, eventId, {
           name: input.name,
           description: input.description ?? '',
           wanted: input.wanted ?? null,
@@ -48,11 +45,10 @@ export function groupsService(db: Db, dialect: DialectName) {
       input: { name?: string; description?: string; wanted?: number | null },
     ): Promise<Group> {
       return withTransaction(db, async (trx) => {
-        const repository = groupsRepository(trx);
         await lockEvent(trx, dialect, eventId);
-        const current = await repository.find(eventId, groupId);
+        const current = await groupsRepository.find(trx, eventId, groupId);
         if (!current) throw notFound('error.groupNotFound');
-        if (input.name !== undefined && (await repository.isNameTaken(eventId, input.name, groupId))) {
+        if (input.name !== undefined && (await groupsRepository.isNameTaken(trx, eventId, input.name, groupId))) {
           throw fieldError('name', 'error.groupNameTaken', undefined, 409);
         }
         const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
@@ -68,7 +64,7 @@ export function groupsService(db: Db, dialect: DialectName) {
         const row =
           Object.keys(changes).length === 0
             ? current
-            : await repository.update(eventId, groupId, {
+            : await groupsRepository.update(trx, eventId, groupId, {
                 name: input.name,
                 description: input.description,
                 wanted: input.wanted,
@@ -82,19 +78,18 @@ export function groupsService(db: Db, dialect: DialectName) {
             details: { changes },
           });
         }
-        const memberCount = await repository.countMembers(eventId, groupId);
+        const memberCount = await groupsRepository.countMembers(trx, eventId, groupId);
         return { id: row.id, name: row.name, description: row.description, memberCount, wanted: row.wanted };
       });
     },
 
     async delete(eventId: number, groupId: number, actorId: number | null): Promise<void> {
       await withTransaction(db, async (trx) => {
-        const repository = groupsRepository(trx);
         await lockEvent(trx, dialect, eventId);
-        const current = await repository.find(eventId, groupId);
+        const current = await groupsRepository.find(trx, eventId, groupId);
         if (!current) throw notFound('error.groupNotFound');
-        const memberCount = await repository.countMembers(eventId, groupId);
-        await repository.delete(eventId, groupId);
+        const memberCount = await groupsRepository.countMembers(trx, eventId, groupId);
+        await groupsRepository.deleteGroup(trx, eventId, groupId);
         await writeAudit(trx, {
           eventId,
           actorId,

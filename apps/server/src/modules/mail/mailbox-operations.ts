@@ -13,7 +13,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import { htmlToText, MailHtmlTooDeep, mailPreviewOf, sanitizeMailHtml } from './html.js';
 import type { MailActor, MailContext } from './operations-context.js';
-import { mailRepository } from './repository.js';
+import * as mailRepository from './repository.js';
 import { type LinkedFile, type MailLanguage, reasonText, viaFunkis } from './texts.js';
 
 /**
@@ -21,10 +21,10 @@ import { type LinkedFile, type MailLanguage, reasonText, viaFunkis } from './tex
  * receivers sent again.
  */
 export function mailboxOperations(shared: MailContext) {
-  const { app, mails, intervalOf, downloadPath, worker, resolve, pickedFiles } = shared;
+  const { app, intervalOf, downloadPath, worker, resolve, pickedFiles } = shared;
 
   async function visibleMail(actor: MailActor, mailId: number) {
-    const row = await mails.findMail(actor.eventId, mailId);
+    const row = await mailRepository.findMail(app.db, actor.eventId, mailId);
     if (!row || !canReadMail(actor, row.sender_id === actor.userId)) throw notFound();
     return row;
   }
@@ -32,10 +32,10 @@ export function mailboxOperations(shared: MailContext) {
   async function loadMail(actor: MailActor, mailId: number): Promise<Mail> {
     const row = await visibleMail(actor, mailId);
     const [receivers, counts, labels, attachments] = await Promise.all([
-      mails.receiversOf(row.id),
-      mails.stateCounts([row.id]),
-      mails.labelIdsOf([row.id]),
-      mails.attachmentsOf(row.id),
+      mailRepository.receiversOf(app.db, row.id),
+      mailRepository.stateCounts(app.db, [row.id]),
+      mailRepository.labelIdsOf(app.db, [row.id]),
+      mailRepository.attachmentsOf(app.db, row.id),
     ]);
     return {
       id: row.id,
@@ -93,10 +93,9 @@ export function mailboxOperations(shared: MailContext) {
         name: file.name,
         url: `${app.config.PUBLIC_URL}${downloadPath(actor.eventId, file.id)}`,
       }));
-      const eventName = await mails.eventName(actor.eventId);
+      const eventName = await mailRepository.eventName(app.db, actor.eventId);
       const mailId = await app.db.transaction().execute(async (trx) => {
-        const tx = mailRepository(trx, app.dialect);
-        const id = await tx.insertMail({
+        const id = await mailRepository.insertMail(trx, {
           eventId: actor.eventId,
           sender: { id: actor.userId, name: actor.name, email: actor.email },
           subject: input.subject,
@@ -106,11 +105,13 @@ export function mailboxOperations(shared: MailContext) {
           filter: input.receivers,
           copy: { language, eventName, messageText, linkedFiles: linked },
         });
-        await tx.insertAttachments(
+        await mailRepository.insertAttachments(
+          trx,
           id,
           picked.map((file) => ({ fileId: file.id, name: file.name })),
         );
-        const receiverIds = await tx.insertReceivers(
+        const receiverIds = await mailRepository.insertReceivers(
+          trx,
           id,
           receivers.map((receiver) => ({
             userId: receiver.userId,
@@ -120,11 +121,12 @@ export function mailboxOperations(shared: MailContext) {
             reason: reasonText(receiver.reason, language),
           })),
         );
-        const intervalMs = await intervalOf(actor.eventId, tx);
-        const start = await tx.nextSlot(actor.eventId, intervalMs);
+        const intervalMs = await intervalOf(actor.eventId, trx);
+        const start = await mailRepository.nextSlot(trx, actor.eventId, intervalMs);
         // The queue holds no body: each receiver's copy is composed from the e-mail when it is sent, so the
         // message is stored once however many receive it (docs/decisions/021).
-        await tx.enqueue(
+        await mailRepository.enqueue(
+          trx,
           receivers.map((receiver, index) => ({
             eventId: actor.eventId,
             receiverId: receiverIds[index],
@@ -160,18 +162,18 @@ export function mailboxOperations(shared: MailContext) {
 
     async list(actor: MailActor, folder: { customLabel?: number; systemLabel?: string }): Promise<MailSummary[]> {
       if (folder.customLabel !== undefined) {
-        const [known] = await mails.labelIdsOfEvent(actor.eventId, [folder.customLabel]);
+        const [known] = await mailRepository.labelIdsOfEvent(app.db, actor.eventId, [folder.customLabel]);
         if (known === undefined) throw notFound('mail.labelUnknown');
       }
-      const rows = await mails.listMails(actor.eventId, {
+      const rows = await mailRepository.listMails(app.db, actor.eventId, {
         senderId: !isAdmin(actor) ? actor.userId : null,
         labelId: folder.customLabel ?? null,
       });
       const ids = rows.map((row) => row.id);
       const [counts, labels, read] = await Promise.all([
-        mails.stateCounts(ids),
-        mails.labelIdsOf(ids),
-        mails.readIds(actor.userId, ids),
+        mailRepository.stateCounts(app.db, ids),
+        mailRepository.labelIdsOf(app.db, ids),
+        mailRepository.readIds(app.db, actor.userId, ids),
       ]);
       return rows.map((row) => ({
         id: row.id,
@@ -189,7 +191,7 @@ export function mailboxOperations(shared: MailContext) {
     /** One e-mail for the actor, who has now read it (their read mark lowers the labels' unread counts). */
     async get(actor: MailActor, mailId: number): Promise<Mail> {
       await visibleMail(actor, mailId);
-      await mails.markRead(mailId, actor.userId);
+      await mailRepository.markRead(app.db, mailId, actor.userId);
       return loadMail(actor, mailId);
     },
 
@@ -200,8 +202,8 @@ export function mailboxOperations(shared: MailContext) {
     async labels(actor: MailActor): Promise<MailLabel[]> {
       const senderId = !isAdmin(actor) ? actor.userId : null;
       const [sent, custom] = await Promise.all([
-        mails.countMails(actor.eventId, senderId, actor.userId),
-        mails.labelsWithCounts(actor.eventId, senderId, actor.userId),
+        mailRepository.countMails(app.db, actor.eventId, senderId, actor.userId),
+        mailRepository.labelsWithCounts(app.db, actor.eventId, senderId, actor.userId),
       ]);
       return [
         { id: 'sent', name: 'sent', type: 'system_label', totalCount: sent.total, unreadCount: sent.unread },
@@ -217,10 +219,10 @@ export function mailboxOperations(shared: MailContext) {
     },
 
     async createLabel(actor: MailActor, input: { name: string; color: string }): Promise<MailLabel> {
-      if (await mails.findLabelByName(actor.eventId, input.name))
+      if (await mailRepository.findLabelByName(app.db, actor.eventId, input.name))
         throw fieldError('name', 'mail.labelNameTaken', undefined, 409);
       const row = await app.db.transaction().execute(async (trx) => {
-        const created = await mailRepository(trx, app.dialect).insertLabel(actor.eventId, input.name, input.color);
+        const created = await mailRepository.insertLabel(trx, actor.eventId, input.name, input.color);
         await writeAudit(trx, {
           eventId: actor.eventId,
           actorId: actor.userId,
@@ -243,10 +245,10 @@ export function mailboxOperations(shared: MailContext) {
     async setLabels(actor: MailActor, mailId: number, labelIds: number[]): Promise<Mail> {
       await visibleMail(actor, mailId);
       const wanted = [...new Set(labelIds)];
-      const known = await mails.labelIdsOfEvent(actor.eventId, wanted);
+      const known = await mailRepository.labelIdsOfEvent(app.db, actor.eventId, wanted);
       if (known.length !== wanted.length) throw fieldError('labelIds', 'mail.labelUnknown');
       await app.db.transaction().execute(async (trx) => {
-        await mailRepository(trx, app.dialect).replaceLabels(mailId, wanted);
+        await mailRepository.replaceLabels(trx, mailId, wanted);
         await writeAudit(trx, {
           eventId: actor.eventId,
           actorId: actor.userId,
@@ -261,7 +263,7 @@ export function mailboxOperations(shared: MailContext) {
     /** Failed receivers of an e-mail into the queue again (admins only; the route guards it). */
     async retryFailed(actor: MailActor, mailId: number): Promise<Mail> {
       await visibleMail(actor, mailId);
-      const count = await mails.requeueFailed(mailId);
+      const count = await mailRepository.requeueFailed(app.db, mailId);
       if (count === 0) throw conflict('mail.nothingToRetry');
       await writeAudit(app.db, {
         eventId: actor.eventId,

@@ -1,9 +1,10 @@
 import { canMailGroup, isAdmin, type MailReceiverFilter } from '@funkis/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/types.js';
 import type { Caller } from '../../lib/caller.js';
 import { fieldError, forbidden } from '../../lib/http-error.js';
 import { filesService } from '../files/service.js';
-import { type MailRepository, mailRepository } from './repository.js';
+import * as mailRepository from './repository.js';
 import { createMailWorker, type MailWorker } from './worker.js';
 
 /**
@@ -16,22 +17,18 @@ export interface MailActor extends Pick<Caller, 'userId' | 'eventId' | 'roleLeve
 }
 
 /**
- * What every mail operation shares: the app (database, dialect, config), the repository on the app's database,
- * the event's rate, the worker that empties the queue, and the helpers (the receivers a filter names, the picked
- * files, a file's download path).
+ * What every mail operation shares: the app (database, dialect, config), the event's rate, the worker that empties
+ * the queue, and the helpers (the receivers a filter names, the picked files, a file's download path).
  */
 export function mailContext(app: FastifyInstance) {
-  const mails = mailRepository(app.db, app.dialect);
   const defaultRate = app.config.MAIL_RATE_PER_MINUTE;
   /** The event's own rate (mail settings) or the server's default, in messages a minute. */
-  const rateOf = async (eventId: number, repository: MailRepository = mails) =>
-    (await repository.rateOf(eventId)) ?? defaultRate;
-  const intervalOf = async (eventId: number, repository: MailRepository = mails) =>
-    60_000 / (await rateOf(eventId, repository));
+  const rateOf = async (eventId: number, db: Db = app.db) => (await mailRepository.rateOf(db, eventId)) ?? defaultRate;
+  const intervalOf = async (eventId: number, db: Db = app.db) => 60_000 / (await rateOf(eventId, db));
   // The storage plugin is registered before this one; the files service is made when first needed.
   const files = () => filesService(app.db, app.dialect, app.storage, app.config.EVENT_FILES_QUOTA_BYTES);
   const downloadPath = (eventId: number, fileId: number) => `/api/event/${eventId}/files/${fileId}/download`;
-  const worker: MailWorker = createMailWorker(app.db, app.dialect, app.mailer, app.log, {
+  const worker: MailWorker = createMailWorker(app.db, app.mailer, app.log, {
     pollMs: app.config.MAIL_POLL_MS,
     leaseMs: app.config.MAIL_LEASE_MS,
     retryBaseMs: app.config.MAIL_RETRY_BASE_MS,
@@ -50,7 +47,7 @@ export function mailContext(app: FastifyInstance) {
 
   async function resolve(actor: MailActor, filter: MailReceiverFilter) {
     const scope = scopeOf(actor, filter);
-    const { receivers, unknownUserIds } = await mails.resolveReceivers(actor.eventId, filter, scope);
+    const { receivers, unknownUserIds } = await mailRepository.resolveReceivers(app.db, actor.eventId, filter, scope);
     if (unknownUserIds.length > 0) throw fieldError('receivers.userIds', 'mail.unknownReceiver');
     return receivers;
   }
@@ -69,7 +66,7 @@ export function mailContext(app: FastifyInstance) {
     });
   }
 
-  return { app, mails, defaultRate, rateOf, intervalOf, downloadPath, worker, resolve, pickedFiles };
+  return { app, defaultRate, rateOf, intervalOf, downloadPath, worker, resolve, pickedFiles };
 }
 
 export type MailContext = ReturnType<typeof mailContext>;

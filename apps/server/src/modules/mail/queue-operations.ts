@@ -1,9 +1,9 @@
 import { MAIL_LIMITS, type MailSettings } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import type { MailActor, MailContext } from './operations-context.js';
-import { mailRepository, type QueuedMessage } from './repository.js';
+import type { QueuedMessage } from './repository.js';
+import * as mailRepository from './repository.js';
 import type { MailLanguage } from './texts.js';
 
 /** One message for the queue, from any module (account mails, shift reminders of the scheduling module). */
@@ -28,9 +28,7 @@ const QUEUE_SLICE = 500;
  * empties it, and the pace it keeps (the event's sending rate).
  */
 export function queueOperations(shared: MailContext) {
-  const { app, mails, defaultRate, rateOf, intervalOf, worker } = shared;
-  /** The repository on `db`: the app's own, or one taking part in the caller's transaction. */
-  const queueOn = (db: Db) => (db === app.db ? mails : mailRepository(db, app.dialect));
+  const { app, defaultRate, rateOf, intervalOf, worker } = shared;
 
   const settingsOf = async (eventId: number): Promise<MailSettings> => ({
     ratePerMinute: await rateOf(eventId),
@@ -48,10 +46,10 @@ export function queueOperations(shared: MailContext) {
      * transaction by passing it as `db`.
      */
     async enqueue(input: EnqueueInput, db = app.db): Promise<void> {
-      const queue = queueOn(db);
-      const intervalMs = input.eventId === null ? 0 : await intervalOf(input.eventId, queue);
-      const start = input.eventId === null ? Date.now() : await queue.nextSlot(input.eventId, intervalMs);
-      await queue.enqueue(
+      const intervalMs = input.eventId === null ? 0 : await intervalOf(input.eventId, db);
+      const start = input.eventId === null ? Date.now() : await mailRepository.nextSlot(db, input.eventId, intervalMs);
+      await mailRepository.enqueue(
+        db,
         input.to.map((receiver) => ({
           eventId: input.eventId,
           userId: receiver.userId,
@@ -77,9 +75,9 @@ export function queueOperations(shared: MailContext) {
       db = app.db,
     ): Promise<void> {
       if (input.subscriptionIds.length === 0) return;
-      const queue = queueOn(db);
       const now = Date.now();
-      await queue.enqueue(
+      await mailRepository.enqueue(
+        db,
         input.subscriptionIds.map((pushSubscriptionId) => ({
           eventId: null,
           userId: input.userId,
@@ -108,16 +106,15 @@ export function queueOperations(shared: MailContext) {
       db = app.db,
     ): Promise<void> {
       if (count === 0) return;
-      const queue = queueOn(db);
-      const intervalMs = await intervalOf(eventId, queue);
-      const start = await queue.nextSlot(eventId, intervalMs);
+      const intervalMs = await intervalOf(eventId, db);
+      const start = await mailRepository.nextSlot(db, eventId, intervalMs);
       for (let from = 0; from < count; from += QUEUE_SLICE) {
         if (from > 0) await turnOfTheLoop();
         const messages: QueuedMessage[] = [];
         for (let index = from; index < Math.min(count, from + QUEUE_SLICE); index += 1) {
           messages.push({ ...render(index), eventId });
         }
-        await queue.enqueue(messages, (index) => start + (from + index) * intervalMs);
+        await mailRepository.enqueue(db, messages, (index) => start + (from + index) * intervalMs);
       }
       worker.kick();
     },
@@ -131,9 +128,8 @@ export function queueOperations(shared: MailContext) {
      */
     async updateSettings(actor: MailActor, input: { ratePerMinute: number }): Promise<MailSettings> {
       await app.db.transaction().execute(async (trx) => {
-        const tx = mailRepository(trx, app.dialect);
-        const before = await rateOf(actor.eventId, tx);
-        await tx.saveRate(actor.eventId, input.ratePerMinute);
+        const before = await rateOf(actor.eventId, trx);
+        await mailRepository.saveRate(trx, actor.eventId, input.ratePerMinute);
         await writeAudit(trx, {
           eventId: actor.eventId,
           actorId: actor.userId,

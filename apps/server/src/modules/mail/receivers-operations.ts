@@ -1,5 +1,6 @@
 import { isAdmin, MAIL_LIMITS, type MailPreview, type MailPreviewRequest } from '@funkis/shared';
 import type { MailActor, MailContext } from './operations-context.js';
+import * as mailRepository from './repository.js';
 import { type MailLanguage, reasonText } from './texts.js';
 
 const estimate = (count: number, waiting: number, intervalMs: number) =>
@@ -7,7 +8,7 @@ const estimate = (count: number, waiting: number, intervalMs: number) =>
 
 /** Choosing receivers: the compose screen's preview of whom a filter reaches, and the people one may add by name. */
 export function receiversOperations(shared: MailContext) {
-  const { mails, rateOf, resolve, pickedFiles } = shared;
+  const { rateOf, resolve, pickedFiles } = shared;
   return {
     /**
      * The compose screen's count, a first page of names, how long delivery takes at the event's rate, and the
@@ -17,7 +18,8 @@ export function receiversOperations(shared: MailContext) {
       const receivers = await resolve(actor, request.receivers);
       const picked = await pickedFiles(actor, request.fileIds ?? []);
       const levels = picked.length
-        ? await mails.roleLevelsOf(
+        ? await mailRepository.roleLevelsOf(
+            shared.app.db,
             actor.eventId,
             receivers.map((receiver) => receiver.userId),
           )
@@ -32,7 +34,10 @@ export function receiversOperations(shared: MailContext) {
           }).length,
         }))
         .filter((warning) => warning.receiversWithoutAccess > 0);
-      const [waiting, ratePerMinute] = await Promise.all([mails.countWaiting(actor.eventId), rateOf(actor.eventId)]);
+      const [waiting, ratePerMinute] = await Promise.all([
+        mailRepository.countWaiting(shared.app.db, actor.eventId),
+        rateOf(actor.eventId),
+      ]);
       return {
         total: receivers.length,
         receivers: receivers.slice(0, MAIL_LIMITS.PREVIEW_SIZE).map((receiver) => ({
@@ -49,7 +54,12 @@ export function receiversOperations(shared: MailContext) {
 
     async candidates(actor: MailActor, search: string) {
       if (!isAdmin(actor) && actor.groupId === null) return [];
-      return mails.findCandidates(actor.eventId, search.trim(), !isAdmin(actor) ? actor.groupId : null);
+      return mailRepository.findCandidates(
+        shared.app.db,
+        actor.eventId,
+        search.trim(),
+        !isAdmin(actor) ? actor.groupId : null,
+      );
     },
   };
 }

@@ -1,9 +1,10 @@
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { Mailer } from '../../plugins/mailer.js';
-import { type ClaimedMessage, mailRepository } from './repository.js';
+import type { ClaimedMessage } from './repository.js';
+import * as mailRepository from './repository.js';
 import { composeCopy } from './texts.js';
 
 export interface MailWorkerOptions {
@@ -46,14 +47,7 @@ export type PushSender = (message: ClaimedMessage & { pushSubscriptionId: number
  * the SMTP server's acceptance and the record of it). A worker that dies leaves its claimed rows `sending`;
  * when the lease runs out any worker takes them again.
  */
-export function createMailWorker(
-  db: Db,
-  dialect: DialectName,
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  options: MailWorkerOptions,
-) {
-  const queue = mailRepository(db, dialect);
+export function createMailWorker(db: Db, mailer: Mailer, log: FastifyBaseLogger, options: MailWorkerOptions) {
   const owner = `${os.hostname()}-${process.pid}-${randomToken(6)}`;
   const batchSize = options.batchSize ?? 10;
   let isRunning = false;
@@ -70,7 +64,7 @@ export function createMailWorker(
    */
   async function tooSoon(message: ClaimedMessage): Promise<number | null> {
     if (message.eventId === null) return null;
-    const rate = (await queue.rateOf(message.eventId)) ?? options.defaultRatePerMinute;
+    const rate = (await mailRepository.rateOf(db, message.eventId)) ?? options.defaultRatePerMinute;
     const last = lastSentAt.get(message.eventId);
     const allowedAt = last === undefined ? 0 : last + 60_000 / rate;
     return Date.now() < allowedAt ? allowedAt : null;
@@ -82,17 +76,17 @@ export function createMailWorker(
    */
   async function bodiesOf(message: ClaimedMessage): Promise<{ text: string; html: string | null }> {
     if (message.receiverId === null || message.text !== '') return { text: message.text, html: message.html };
-    const copy = await queue.copyOf(message.receiverId);
+    const copy = await mailRepository.copyOf(db, message.receiverId);
     if (!copy) throw Object.assign(new Error('the e-mail of this message is gone'), { responseCode: 550 });
     return composeCopy(copy);
   }
 
   async function deliver(message: ClaimedMessage): Promise<void> {
     const leaseUntil = new Date(Date.now() + options.leaseMs).toISOString();
-    if (!(await queue.renewLease(message.id, owner, leaseUntil))) return;
+    if (!(await mailRepository.renewLease(db, message.id, owner, leaseUntil))) return;
     const allowedAt = await tooSoon(message);
     if (allowedAt !== null) {
-      await queue.defer(message, owner, new Date(allowedAt).toISOString());
+      await mailRepository.defer(db, message, owner, new Date(allowedAt).toISOString());
       return;
     }
     try {
@@ -100,7 +94,7 @@ export function createMailWorker(
         // Push messages share the queue's claims, leases and back-off; the event's mail rate is not theirs.
         if (!pushSender) throw new Error('no push sender in this process');
         await pushSender({ ...message, pushSubscriptionId: message.pushSubscriptionId });
-        await queue.settle(message, { state: 'sent' });
+        await mailRepository.settle(db, message, { state: 'sent' });
         return;
       }
       const { text, html } = await bodiesOf(message);
@@ -116,16 +110,16 @@ export function createMailWorker(
         ...(message.fromName ? { fromName: message.fromName } : {}),
         messageId: `<queue-${message.id}@${options.messageIdDomain}>`,
       });
-      await queue.settle(message, { state: 'sent' });
+      await mailRepository.settle(db, message, { state: 'sent' });
     } catch (error) {
       const { permanent, reason } = classifyFailure(error);
       if (permanent || message.attempts >= options.maxAttempts) {
         log.warn({ queueId: message.id, reason }, message.pushSubscriptionId === null ? 'mail failed' : 'push failed');
-        await queue.settle(message, { state: 'failed', error: reason });
+        await mailRepository.settle(db, message, { state: 'failed', error: reason });
       } else {
         const wait = Math.min(options.retryBaseMs * 2 ** (message.attempts - 1), RETRY_MAX_MS);
         log.info({ queueId: message.id, reason, wait }, 'mail will be retried');
-        await queue.settle(message, {
+        await mailRepository.settle(db, message, {
           state: 'queued',
           error: reason,
           retryAt: new Date(Date.now() + wait).toISOString(),
@@ -136,7 +130,12 @@ export function createMailWorker(
 
   /** One pass: claims what is due and sends it. Returns how many messages it handled. */
   async function runOnce(): Promise<number> {
-    const claimed = await queue.claimDue(owner, new Date(Date.now() + options.leaseMs).toISOString(), batchSize);
+    const claimed = await mailRepository.claimDue(
+      db,
+      owner,
+      new Date(Date.now() + options.leaseMs).toISOString(),
+      batchSize,
+    );
     for (const message of claimed) await deliver(message);
     return claimed.length;
   }
@@ -159,7 +158,7 @@ export function createMailWorker(
       }
       current = null;
       if (handled > 0) return schedule(0);
-      const next = await queue.nextDue().catch(() => null);
+      const next = await mailRepository.nextDue(db).catch(() => null);
       const untilDue = next ? Date.parse(next) - Date.now() : options.pollMs;
       schedule(Math.min(options.pollMs, Math.max(untilDue, 0)));
     })();
@@ -195,7 +194,7 @@ export function createMailWorker(
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if ((await runOnce()) > 0) continue;
-        const next = await queue.nextDue();
+        const next = await mailRepository.nextDue(db);
         if (!next) return;
         const wait = Math.min(Math.max(Date.parse(next) - Date.now(), 5), deadline - Date.now(), 200);
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

@@ -1,7 +1,7 @@
 import { writeAudit } from '../../lib/audit.js';
 import { lockEvents, withTransaction } from '../../lib/transaction.js';
 import type { MembershipsContext } from './operations-context.js';
-import { membershipsRepository } from './repository.js';
+import * as membershipsRepository from './repository.js';
 
 /** A person removing their account: part of the account module's removing transaction, with the user's own id. */
 export function accountRemovalOperations(shared: MembershipsContext) {
@@ -13,17 +13,15 @@ export function accountRemovalOperations(shared: MembershipsContext) {
      */
     async lockAndFindSoleAdminEvents(userId: number) {
       return withTransaction(db, async (trx) => {
-        const repository = membershipsRepository(trx, dialect);
-        await lockEvents(trx, dialect, await repository.eventIdsAdministeredBy(userId));
-        return repository.eventsWhereSoleAdminWithOthers(userId);
+        await lockEvents(trx, dialect, await membershipsRepository.eventIdsAdministeredBy(trx, userId));
+        return membershipsRepository.eventsWhereSoleAdminWithOthers(trx, userId);
       });
     },
 
     /** Ends every membership of a user who removes their account, audited in the events that stay. */
     async removeAllOfUser(userId: number): Promise<{ soloEventIds: number[] }> {
       return withTransaction(db, async (trx) => {
-        const repository = membershipsRepository(trx, dialect);
-        const memberships = await repository.membershipsOfUser(userId);
+        const memberships = await membershipsRepository.membershipsOfUser(trx, userId);
         const soloEventIds = memberships.filter((m) => !m.has_others).map((m) => m.event_id);
         await writeAudit(
           trx,
@@ -37,7 +35,7 @@ export function accountRemovalOperations(shared: MembershipsContext) {
               details: { userId, roleLevel: m.role_level, groupId: m.group_id, reason: 'account_removed' },
             })),
         );
-        await repository.deleteMembershipsOfUser(userId);
+        await membershipsRepository.deleteMembershipsOfUser(trx, userId);
         return { soloEventIds };
       });
     },

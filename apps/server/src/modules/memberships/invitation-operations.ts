@@ -12,9 +12,10 @@ import type { MailLanguage } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, lockEvent, withTransaction } from '../../lib/transaction.js';
 import { invitationMail } from './invitation-mails.js';
-import { invitationsRepository, toEventInvitation, toMyInvitation } from './invitations-repository.js';
+import * as invitationsRepository from './invitations-repository.js';
+import { toEventInvitation, toMyInvitation } from './invitations-repository.js';
 import { type InvitationsContext, requireGroup } from './operations-context.js';
-import { membershipsRepository } from './repository.js';
+import * as membershipsRepository from './repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,27 +58,25 @@ export function invitationOperations(shared: InvitationsContext) {
       const { eventId } = inviter;
       const email = input.email.trim().toLowerCase();
       return withTransaction(db, async (trx) => {
-        const invitations = invitationsRepository(trx);
-        const members = membershipsRepository(trx, dialect);
         await lockEvent(trx, dialect, eventId);
         const group = input.groupId === null ? null : await requireGroup(trx, dialect, eventId, input.groupId);
-        const found = await members.findUserByEmail(email);
+        const found = await membershipsRepository.findUserByEmail(trx, email);
         // An account that has not proven the address is no invitee: the invitation waits for the address's owner
         // (linked when a confirmed account with it lists its invitations), and the mail is the one for newcomers.
         const account = found?.email_confirmed_at ? found : undefined;
         // A member is on the admin's own users list already: saying so tells them nothing new.
-        if (found && (await members.findMemberByUserId(eventId, found.id))) {
+        if (found && (await membershipsRepository.findMemberByUserId(trx, eventId, found.id))) {
           throw fieldError('email', 'error.alreadyMember', undefined, 409);
         }
         const now = new Date();
-        await invitations.deleteLapsed(eventId, email, now.toISOString());
-        if (await invitations.findByEventAndEmail(eventId, email)) {
+        await invitationsRepository.deleteLapsed(trx, eventId, email, now.toISOString());
+        if (await invitationsRepository.findByEventAndEmail(trx, eventId, email)) {
           throw fieldError('email', 'error.alreadyInvited', undefined, 409);
         }
         const expiresAt = new Date(now.getTime() + INVITATION_LIMITS.VALID_DAYS * DAY_MS).toISOString();
         let invitationId: number;
         try {
-          invitationId = await invitations.insert({
+          invitationId = await invitationsRepository.insert(trx, {
             eventId,
             email,
             invitedUserId: account?.id ?? null,
@@ -98,7 +97,7 @@ export function invitationOperations(shared: InvitationsContext) {
           subject: `invitation:${invitationId}`,
           details: { email, roleLevel: input.roleLevel, groupId: input.groupId },
         });
-        const row = await invitations.findInEvent(eventId, invitationId);
+        const row = await invitationsRepository.findInEvent(trx, eventId, invitationId);
         if (!row) throw notFound('error.invitationNotFound');
         const base = options.publicUrl;
         await options.enqueueMail(
@@ -134,17 +133,16 @@ export function invitationOperations(shared: InvitationsContext) {
 
     /** The event's invitations that were not accepted and have not lapsed, newest first. */
     async listForEvent(eventId: number): Promise<EventInvitation[]> {
-      return (await invitationsRepository(db).listForEvent(eventId, nowIso())).map(toEventInvitation);
+      return (await invitationsRepository.listForEvent(db, eventId, nowIso())).map(toEventInvitation);
     },
 
     /** The admin withdraws one of the event's invitations, with an audit entry; 404 when the event has none by that id. */
     async cancel(caller: Caller, invitationId: number): Promise<void> {
       const { eventId } = caller;
       await withTransaction(db, async (trx) => {
-        const invitations = invitationsRepository(trx);
-        const row = await invitations.findInEvent(eventId, invitationId);
+        const row = await invitationsRepository.findInEvent(trx, eventId, invitationId);
         if (!row) throw notFound('error.invitationNotFound');
-        await invitations.delete(invitationId);
+        await invitationsRepository.deleteInvitation(trx, invitationId);
         await writeAudit(trx, {
           eventId,
           actorId: caller.userId,
@@ -162,9 +160,8 @@ export function invitationOperations(shared: InvitationsContext) {
     async listMine(user: Invitee): Promise<MyInvitation[]> {
       // Nothing for an unproven address: whoever typed it may not be its owner.
       if (!user.emailConfirmed) return [];
-      const invitations = invitationsRepository(db);
-      await invitations.linkByEmail(user.id, user.email.toLowerCase());
-      return (await invitations.listOpenForUser(user.id, nowIso())).map(toMyInvitation);
+      await invitationsRepository.linkByEmail(db, user.id, user.email.toLowerCase());
+      return (await invitationsRepository.listOpenForUser(db, user.id, nowIso())).map(toMyInvitation);
     },
 
     /**
@@ -174,21 +171,25 @@ export function invitationOperations(shared: InvitationsContext) {
      */
     async accept(user: Invitee, invitationId: number): Promise<{ event: { id: number; name: string } }> {
       requireConfirmed(user);
-      await invitationsRepository(db).linkByEmail(user.id, user.email.toLowerCase());
-      const found = await invitationsRepository(db).findOpenForUser(user.id, invitationId, nowIso());
+      await invitationsRepository.linkByEmail(db, user.id, user.email.toLowerCase());
+      const found = await invitationsRepository.findOpenForUser(db, user.id, invitationId, nowIso());
       if (!found) throw notFound('error.invitationNotFound');
       return withTransaction(db, async (trx) => {
-        const invitations = invitationsRepository(trx);
-        const members = membershipsRepository(trx, dialect);
         await lockEvent(trx, dialect, found.event_id);
         // Read again under the event's lock: two accepts at once, or a cancel meanwhile.
-        const row = await invitations.findOpenForUser(user.id, invitationId, nowIso());
+        const row = await invitationsRepository.findOpenForUser(trx, user.id, invitationId, nowIso());
         if (!row) throw notFound('error.invitationNotFound');
-        await invitations.delete(row.id);
+        await invitationsRepository.deleteInvitation(trx, row.id);
         const event = { id: row.event_id, name: row.event_name };
-        if (await members.findMemberByUserId(row.event_id, user.id)) return { event };
+        if (await membershipsRepository.findMemberByUserId(trx, row.event_id, user.id)) return { event };
         const roleLevel = row.role_level as RoleLevel;
-        const eventUserId = await members.insertMember(row.event_id, user.id, roleLevel, row.group_id);
+        const eventUserId = await membershipsRepository.insertMember(
+          trx,
+          row.event_id,
+          user.id,
+          roleLevel,
+          row.group_id,
+        );
         await writeAudit(trx, {
           eventId: row.event_id,
           actorId: user.id,
@@ -215,11 +216,10 @@ export function invitationOperations(shared: InvitationsContext) {
     async decline(user: Invitee, invitationId: number): Promise<void> {
       requireConfirmed(user);
       await withTransaction(db, async (trx) => {
-        const invitations = invitationsRepository(trx);
-        await invitations.linkByEmail(user.id, user.email.toLowerCase());
-        const row = await invitations.findOpenForUser(user.id, invitationId, nowIso());
+        await invitationsRepository.linkByEmail(trx, user.id, user.email.toLowerCase());
+        const row = await invitationsRepository.findOpenForUser(trx, user.id, invitationId, nowIso());
         if (!row) throw notFound('error.invitationNotFound');
-        await invitations.decline(row.id, nowIso());
+        await invitationsRepository.decline(trx, row.id, nowIso());
         await writeAudit(trx, {
           eventId: null,
           actorId: user.id,

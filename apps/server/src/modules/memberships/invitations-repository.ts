@@ -48,124 +48,140 @@ export const toMyInvitation = (row: InvitationRow): MyInvitation => ({
 });
 
 /** All SQL of `invitations` (owned by memberships). Pass a transaction as `db` to take part in it. */
-export function invitationsRepository(db: Db) {
-  const withDetails = () =>
-    db
-      .selectFrom('invitations')
-      .innerJoin('events', 'events.id', 'invitations.event_id')
-      .leftJoin('event_groups as g', 'g.id', 'invitations.group_id')
-      .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
-      .select([
-        'invitations.id',
-        'invitations.event_id',
-        'events.name as event_name',
-        'invitations.email',
-        'invitations.invited_user_id',
-        'invitations.role_level',
-        'invitations.group_id',
-        'g.name as group_name',
-        'invitations.invited_by',
-        'inviter.firstname as inviter_firstname',
-        'inviter.lastname as inviter_lastname',
-        'invitations.created_at',
-        'invitations.expires_at',
-        'invitations.declined_at',
-      ]);
 
-  return {
-    /** One invitation of the event, in any state (cancelling takes a declined one too). */
-    findInEvent: (eventId: number, invitationId: number): Promise<InvitationRow | undefined> =>
-      withDetails()
-        .where('invitations.event_id', '=', eventId)
-        .where('invitations.id', '=', invitationId)
-        .executeTakeFirst(),
+function withDetails(db: Db) {
+  return db
+    .selectFrom('invitations')
+    .innerJoin('events', 'events.id', 'invitations.event_id')
+    .leftJoin('event_groups as g', 'g.id', 'invitations.group_id')
+    .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
+    .select([
+      'invitations.id',
+      'invitations.event_id',
+      'events.name as event_name',
+      'invitations.email',
+      'invitations.invited_user_id',
+      'invitations.role_level',
+      'invitations.group_id',
+      'g.name as group_name',
+      'invitations.invited_by',
+      'inviter.firstname as inviter_firstname',
+      'inviter.lastname as inviter_lastname',
+      'invitations.created_at',
+      'invitations.expires_at',
+      'invitations.declined_at',
+    ]);
+}
 
-    /** The event's invitations that have not lapsed (declined ones included: the admins cannot tell). */
-    listForEvent: (eventId: number, now: string): Promise<InvitationRow[]> =>
-      withDetails()
-        .where('invitations.event_id', '=', eventId)
-        .where('invitations.expires_at', '>', now)
-        .orderBy('invitations.created_at', 'desc')
-        .orderBy('invitations.id', 'desc')
-        .execute(),
+/** One invitation of the event, in any state (cancelling takes a declined one too). */
+export function findInEvent(db: Db, eventId: number, invitationId: number): Promise<InvitationRow | undefined> {
+  return withDetails(db)
+    .where('invitations.event_id', '=', eventId)
+    .where('invitations.id', '=', invitationId)
+    .executeTakeFirst();
+}
 
-    findByEventAndEmail: (eventId: number, email: string) =>
-      db
-        .selectFrom('invitations')
-        .select(['id', 'expires_at'])
-        .where('event_id', '=', eventId)
-        .where('email', '=', email)
-        .executeTakeFirst(),
+/** The event's invitations that have not lapsed (declined ones included: the admins cannot tell). */
+export function listForEvent(db: Db, eventId: number, now: string): Promise<InvitationRow[]> {
+  return withDetails(db)
+    .where('invitations.event_id', '=', eventId)
+    .where('invitations.expires_at', '>', now)
+    .orderBy('invitations.created_at', 'desc')
+    .orderBy('invitations.id', 'desc')
+    .execute();
+}
 
-    /** A person's open invitations (not declined, not lapsed). */
-    listOpenForUser: (userId: number, now: string): Promise<InvitationRow[]> =>
-      withDetails()
-        .where('invitations.invited_user_id', '=', userId)
-        .where('invitations.declined_at', 'is', null)
-        .where('invitations.expires_at', '>', now)
-        .orderBy('invitations.created_at', 'desc')
-        .orderBy('invitations.id', 'desc')
-        .execute(),
+export function findByEventAndEmail(db: Db, eventId: number, email: string) {
+  return db
+    .selectFrom('invitations')
+    .select(['id', 'expires_at'])
+    .where('event_id', '=', eventId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
 
-    /** One open invitation of the person, or nothing (someone else's, answered, lapsed or cancelled). */
-    findOpenForUser: (userId: number, invitationId: number, now: string): Promise<InvitationRow | undefined> =>
-      withDetails()
-        .where('invitations.id', '=', invitationId)
-        .where('invitations.invited_user_id', '=', userId)
-        .where('invitations.declined_at', 'is', null)
-        .where('invitations.expires_at', '>', now)
-        .executeTakeFirst(),
+/** A person's open invitations (not declined, not lapsed). */
+export function listOpenForUser(db: Db, userId: number, now: string): Promise<InvitationRow[]> {
+  return withDetails(db)
+    .where('invitations.invited_user_id', '=', userId)
+    .where('invitations.declined_at', 'is', null)
+    .where('invitations.expires_at', '>', now)
+    .orderBy('invitations.created_at', 'desc')
+    .orderBy('invitations.id', 'desc')
+    .execute();
+}
 
-    /** Invitations sent to the address before it had an account (or while another account had it) now are this one's. */
-    linkByEmail: (userId: number, email: string) =>
-      db
-        .updateTable('invitations')
-        .set({ invited_user_id: userId })
-        .where('email', '=', email)
-        .where('invited_user_id', 'is', null)
-        .execute(),
+/** One open invitation of the person, or nothing (someone else's, answered, lapsed or cancelled). */
+export function findOpenForUser(
+  db: Db,
+  userId: number,
+  invitationId: number,
+  now: string,
+): Promise<InvitationRow | undefined> {
+  return withDetails(db)
+    .where('invitations.id', '=', invitationId)
+    .where('invitations.invited_user_id', '=', userId)
+    .where('invitations.declined_at', 'is', null)
+    .where('invitations.expires_at', '>', now)
+    .executeTakeFirst();
+}
 
-    async insert(values: {
-      eventId: number;
-      email: string;
-      invitedUserId: number | null;
-      roleLevel: RoleLevel;
-      groupId: number | null;
-      invitedBy: number;
-      createdAt: string;
-      expiresAt: string;
-    }): Promise<number> {
-      const row = await db
-        .insertInto('invitations')
-        .values({
-          event_id: values.eventId,
-          email: values.email,
-          invited_user_id: values.invitedUserId,
-          role_level: values.roleLevel,
-          group_id: values.groupId,
-          invited_by: values.invitedBy,
-          created_at: values.createdAt,
-          expires_at: values.expiresAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+/** Invitations sent to the address before it had an account (or while another account had it) now are this one's. */
+export function linkByEmail(db: Db, userId: number, email: string) {
+  return db
+    .updateTable('invitations')
+    .set({ invited_user_id: userId })
+    .where('email', '=', email)
+    .where('invited_user_id', 'is', null)
+    .execute();
+}
 
-    decline: (invitationId: number, now: string) =>
-      db.updateTable('invitations').set({ declined_at: now }).where('id', '=', invitationId).execute(),
+export async function insert(
+  db: Db,
+  values: {
+    eventId: number;
+    email: string;
+    invitedUserId: number | null;
+    roleLevel: RoleLevel;
+    groupId: number | null;
+    invitedBy: number;
+    createdAt: string;
+    expiresAt: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('invitations')
+    .values({
+      event_id: values.eventId,
+      email: values.email,
+      invited_user_id: values.invitedUserId,
+      role_level: values.roleLevel,
+      group_id: values.groupId,
+      invited_by: values.invitedBy,
+      created_at: values.createdAt,
+      expires_at: values.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
-    delete: (invitationId: number) => db.deleteFrom('invitations').where('id', '=', invitationId).execute(),
+export function decline(db: Db, invitationId: number, now: string) {
+  return db.updateTable('invitations').set({ declined_at: now }).where('id', '=', invitationId).execute();
+}
 
-    /** A lapsed invitation of the address to the event, so a new one can take its place. */
-    deleteLapsed: (eventId: number, email: string, now: string) =>
-      db
-        .deleteFrom('invitations')
-        .where('event_id', '=', eventId)
-        .where('email', '=', email)
-        .where('expires_at', '<=', now)
-        .execute(),
-  };
+export function deleteInvitation(db: Db, invitationId: number) {
+  return db.deleteFrom('invitations').where('id', '=', invitationId).execute();
+}
+
+/** A lapsed invitation of the address to the event, so a new one can take its place. */
+export function deleteLapsed(db: Db, eventId: number, email: string, now: string) {
+  return db
+    .deleteFrom('invitations')
+    .where('event_id', '=', eventId)
+    .where('email', '=', email)
+    .where('expires_at', '<=', now)
+    .execute();
 }
 
 export type { InvitationRow };

@@ -5,6 +5,7 @@ import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { groupsService } from '../groups/service.js';
 import type { MembershipsContext } from './operations-context.js';
 import type { MemberQuery, MemberScope } from './repository.js';
+import * as membershipsRepository from './repository.js';
 
 /**
  * Which members the caller may list: an admin anyone (or the group asked for), a group leader only their own
@@ -38,7 +39,7 @@ function memberQueryFor(membership: EventMembership, filters: MemberFilters): Me
 
 /** The admin's users table and its export: the members the caller may see, filtered, sorted and paged. */
 export function listOperations(shared: MembershipsContext) {
-  const { db, dialect, read } = shared;
+  const { db, dialect } = shared;
   return {
     /**
      * The users-table query the caller may run. A group filter must name a group of this event (404 otherwise),
@@ -56,18 +57,20 @@ export function listOperations(shared: MembershipsContext) {
     },
 
     listMembers: (eventId: number, query: MemberQuery, limit: number, offset: number) =>
-      read.listMembers(eventId, query, limit, offset),
-    countMembers: (eventId: number, query: MemberQuery) => read.countMembers(eventId, query),
+      membershipsRepository.listMembers(db, eventId, query, limit, offset),
+    countMembers: (eventId: number, query: MemberQuery) => membershipsRepository.countMembers(db, eventId, query),
 
     /** Every row the filters select, read in batches: what an export writes. */
     async allMembers(eventId: number, query: MemberQuery): Promise<Member[]> {
       // The order once (ids only), then the members a slice at a time, the loop turning between the slices: each
       // statement is synchronous on SQLite (lib/event-loop.ts).
-      const ids = await read.memberIds(eventId, query);
+      const ids = await membershipsRepository.memberIds(db, eventId, query);
       const members: Member[] = [];
       for (let start = 0; start < ids.length; start += SLICE_ROWS) {
         if (start > 0) await turnOfTheLoop();
-        members.push(...(await read.membersInOrder(eventId, ids.slice(start, start + SLICE_ROWS))));
+        members.push(
+          ...(await membershipsRepository.membersInOrder(db, eventId, ids.slice(start, start + SLICE_ROWS))),
+        );
       }
       return members;
     },

@@ -5,7 +5,7 @@ import type { Caller } from '../../lib/caller.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
 import { type MembershipsContext, requireGroup } from './operations-context.js';
-import { membershipsRepository } from './repository.js';
+import * as membershipsRepository from './repository.js';
 
 /**
  * Who is a member with which role and group: joining by id (the system's: event creation, demo data, tests) and the
@@ -18,7 +18,7 @@ export function memberOperations(shared: MembershipsContext) {
     /** The event's creator becomes its first admin (part of the creating transaction). */
     async addCreator(eventId: number, userId: number): Promise<number> {
       return withTransaction(db, async (trx) => {
-        const eventUserId = await membershipsRepository(trx, dialect).insertMember(eventId, userId, 0, null);
+        const eventUserId = await membershipsRepository.insertMember(trx, eventId, userId, 0, null);
         await writeAudit(trx, {
           eventId,
           actorId: userId,
@@ -40,11 +40,17 @@ export function memberOperations(shared: MembershipsContext) {
       input: { userId: number; roleLevel: RoleLevel; groupId: number | null },
     ): Promise<Member> {
       return withTransaction(db, async (trx) => {
-        const repository = membershipsRepository(trx, dialect);
         await lockEvent(trx, dialect, eventId);
         if (input.groupId !== null) await requireGroup(trx, dialect, eventId, input.groupId);
-        if (await repository.findMemberByUserId(eventId, input.userId)) throw conflict('error.alreadyMember');
-        const eventUserId = await repository.insertMember(eventId, input.userId, input.roleLevel, input.groupId);
+        if (await membershipsRepository.findMemberByUserId(trx, eventId, input.userId))
+          throw conflict('error.alreadyMember');
+        const eventUserId = await membershipsRepository.insertMember(
+          trx,
+          eventId,
+          input.userId,
+          input.roleLevel,
+          input.groupId,
+        );
         await writeAudit(trx, {
           eventId,
           actorId,
@@ -52,7 +58,7 @@ export function memberOperations(shared: MembershipsContext) {
           subject: `event_user:${eventUserId}`,
           details: { userId: input.userId, roleLevel: input.roleLevel, groupId: input.groupId },
         });
-        const member = await repository.findMember(eventId, eventUserId);
+        const member = await membershipsRepository.findMember(trx, eventId, eventUserId);
         if (!member) throw notFound('error.memberNotFound');
         return member;
       });
@@ -65,14 +71,13 @@ export function memberOperations(shared: MembershipsContext) {
     async updateMember(caller: Caller, eventUserId: number, input: UpdateMemberInput): Promise<Member> {
       const { eventId } = caller;
       return withTransaction(db, async (trx) => {
-        const repository = membershipsRepository(trx, dialect);
         await lockEvent(trx, dialect, eventId);
-        const member = await repository.findMember(eventId, eventUserId);
+        const member = await membershipsRepository.findMember(trx, eventId, eventUserId);
         if (!member) throw notFound('error.memberNotFound');
         const groupId = input.groupId === undefined ? (member.group?.id ?? null) : input.groupId;
         const group = groupId === null ? null : await requireGroup(trx, dialect, eventId, groupId);
         const roleLevel: RoleLevel = input.roleLevel ?? member.roleLevel;
-        if (member.roleLevel === 0 && roleLevel !== 0 && (await repository.countAdmins(eventId)) <= 1) {
+        if (member.roleLevel === 0 && roleLevel !== 0 && (await membershipsRepository.countAdmins(trx, eventId)) <= 1) {
           throw conflict('error.lastAdmin');
         }
         const audit: AuditEntry[] = [];
@@ -97,9 +102,12 @@ export function memberOperations(shared: MembershipsContext) {
           });
         }
         if (audit.length === 0) return member;
-        await repository.updateMember(eventId, eventUserId, { role_level: roleLevel, group_id: groupId });
+        await membershipsRepository.updateMember(trx, eventId, eventUserId, {
+          role_level: roleLevel,
+          group_id: groupId,
+        });
         await writeAudit(trx, audit);
-        const updated = await repository.findMember(eventId, eventUserId);
+        const updated = await membershipsRepository.findMember(trx, eventId, eventUserId);
         if (!updated) throw notFound('error.memberNotFound');
         return updated;
       });
@@ -117,15 +125,14 @@ export function memberOperations(shared: MembershipsContext) {
     ): Promise<void> {
       const { eventId } = caller;
       await withTransaction(db, async (trx) => {
-        const repository = membershipsRepository(trx, dialect);
         await lockEvent(trx, dialect, eventId);
-        const member = await repository.findMember(eventId, eventUserId);
+        const member = await membershipsRepository.findMember(trx, eventId, eventUserId);
         if (!member) throw notFound('error.memberNotFound');
-        if (member.roleLevel === 0 && (await repository.countAdmins(eventId)) <= 1) {
+        if (member.roleLevel === 0 && (await membershipsRepository.countAdmins(trx, eventId)) <= 1) {
           throw conflict('error.lastAdmin');
         }
         await beforeDelete?.(trx);
-        await repository.deleteMember(eventId, eventUserId);
+        await membershipsRepository.deleteMember(trx, eventId, eventUserId);
         await writeAudit(trx, {
           eventId,
           actorId: caller.userId,

@@ -2,7 +2,6 @@ import type { Db, DialectName } from '../../db/types.js';
 import { fieldError } from '../../lib/http-error.js';
 import { groupsService } from '../groups/service.js';
 import type { EnqueueInput } from '../mail/service.js';
-import { membershipsRepository } from './repository.js';
 
 /**
  * The event's group a membership or an invitation names, read on the given transaction; 404 on the `groupId` field
@@ -14,9 +13,9 @@ export async function requireGroup(trx: Db, dialect: DialectName, eventId: numbe
   return group;
 }
 
-/** What every memberships operation shares: the database and the reads. */
+/** What every memberships operation shares: the database. */
 export function membershipsContext(db: Db, dialect: DialectName) {
-  return { db, dialect, read: membershipsRepository(db, dialect) };
+  return { db, dialect };
 }
 
 export type MembershipsContext = ReturnType<typeof membershipsContext>;

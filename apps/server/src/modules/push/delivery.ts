@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { PushSender } from '../mail/worker.js';
 import type { PushContext } from './operations-context.js';
+import * as pushRepository from './repository.js';
 
 /** The longest wait for a push service's answer before the message is tried again later (ms). */
 const SEND_TIMEOUT_MS = 15_000;
@@ -20,10 +21,9 @@ const failure = (reason: string, permanent: boolean) => Object.assign(new Error(
  * anything else (429, 5xx, no answer) is tried again by the queue with its back-off.
  */
 export function pushSender(context: PushContext): PushSender {
-  const repository = context.repository();
   const { vapid, ttlSeconds, agent } = context.options;
   return async (message) => {
-    const subscription = await repository.subscriptionById(message.pushSubscriptionId);
+    const subscription = await pushRepository.subscriptionById(context.db, message.pushSubscriptionId);
     if (!subscription) throw failure('the device was unsubscribed', true);
     try {
       await webpush().sendNotification(
@@ -40,13 +40,13 @@ export function pushSender(context: PushContext): PushSender {
     } catch (error) {
       const status = error instanceof webpush().WebPushError ? error.statusCode : null;
       if (status === 404 || status === 410) {
-        await repository.deleteSubscription(subscription.id);
+        await pushRepository.deleteSubscription(context.db, subscription.id);
         throw failure(`push service: ${status}, the device is gone`, true);
       }
-      await repository.recordFailure(subscription.id);
+      await pushRepository.recordFailure(context.db, subscription.id);
       if (status === 400 || status === 413) throw failure(`push service refused the message: ${status}`, true);
       throw failure(status ? `push service: ${status}` : `push failed: ${(error as Error).message}`, false);
     }
-    await repository.recordSuccess(subscription.id);
+    await pushRepository.recordSuccess(context.db, subscription.id);
   };
 }

@@ -1,6 +1,7 @@
 import type { NotificationKind } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import type { PushContext } from './operations-context.js';
+import * as pushRepository from './repository.js';
 import { noticeMail, type PushMessage, payloadOf, renderMessage } from './texts.js';
 
 export interface NotifyOptions {
@@ -32,13 +33,13 @@ export function notifyOperations(context: PushContext) {
       message: PushMessage,
       options: NotifyOptions,
     ): Promise<NotifyResult> {
-      const repository = context.repository(options.db);
-      const receiver = await repository.receiverOf(userId);
+      const db = options.db ?? context.db;
+      const receiver = await pushRepository.receiverOf(db, userId);
       if (!receiver) return 'none';
       const language = receiver.language === 'sv' ? 'sv' : 'en';
       const texts = renderMessage(message, language);
-      const preferences = await repository.preferencesOf(userId);
-      const subscriptionIds = preferences[kind].push ? await repository.subscriptionIdsOf(userId) : [];
+      const preferences = await pushRepository.preferencesOf(db, userId);
+      const subscriptionIds = preferences[kind].push ? await pushRepository.subscriptionIdsOf(db, userId) : [];
       if (subscriptionIds.length > 0) {
         await context.options.enqueuePush(
           {

@@ -1,7 +1,6 @@
 import type https from 'node:https';
 import type { Db } from '../../db/types.js';
 import type { EnqueueInput } from '../mail/service.js';
-import { type PushRepository, pushRepository } from './repository.js';
 
 /** What the push operations need from outside the module: the queue's doors and the server's settings. */
 export interface PushOptions {
@@ -24,11 +23,8 @@ export interface PushOptions {
 export interface PushContext {
   db: Db;
   options: PushOptions;
-  /** The repository on the context's database, or on a caller's transaction. */
-  repository(db?: Db): PushRepository;
 }
 
 export function pushContext(db: Db, options: PushOptions): PushContext {
-  const own = pushRepository(db);
-  return { db, options, repository: (other) => (other && other !== db ? pushRepository(other) : own) };
+  return { db, options };
 }

@@ -7,10 +7,10 @@ import {
 } from '@funkis/shared';
 import { notFound } from '../../lib/http-error.js';
 import type { PushContext } from './operations-context.js';
+import * as pushRepository from './repository.js';
 
 /** A person's devices and their choices of what may come by push. */
 export function subscriptionOperations(context: PushContext) {
-  const repository = context.repository();
   return {
     publicKey(): string {
       return context.options.vapid.publicKey;
@@ -18,7 +18,7 @@ export function subscriptionOperations(context: PushContext) {
 
     /** Saves the caller's device; posting an address again updates it, one another account had becomes theirs. */
     async subscribe(userId: number, input: PushSubscriptionInput): Promise<void> {
-      await repository.upsertSubscription(userId, {
+      await pushRepository.upsertSubscription(context.db, userId, {
         endpoint: input.endpoint,
         p256dh: input.keys.p256dh,
         auth: input.keys.auth,
@@ -27,11 +27,12 @@ export function subscriptionOperations(context: PushContext) {
 
     /** Stops push to one of the caller's own devices: 404 for an address that is not theirs. */
     async unsubscribe(userId: number, endpoint: string): Promise<void> {
-      if (!(await repository.deleteOwnSubscription(userId, endpoint))) throw notFound('push.subscriptionNotFound');
+      if (!(await pushRepository.deleteOwnSubscription(context.db, userId, endpoint)))
+        throw notFound('push.subscriptionNotFound');
     },
 
     async notificationSettings(userId: number): Promise<NotificationSettings> {
-      return { notifications: await repository.preferencesOf(userId) };
+      return { notifications: await pushRepository.preferencesOf(context.db, userId) };
     },
 
     /** Changes the kinds given; the others stay as they were. */
@@ -40,8 +41,8 @@ export function subscriptionOperations(context: PushContext) {
         const channels = input.notifications[kind];
         return channels ? [[kind, channels]] : [];
       });
-      await repository.savePreferences(userId, changes);
-      return { notifications: await repository.preferencesOf(userId) };
+      await pushRepository.savePreferences(context.db, userId, changes);
+      return { notifications: await pushRepository.preferencesOf(context.db, userId) };
     },
   };
 }

@@ -6,11 +6,12 @@ import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
-import { handoverRepository } from './handover-repository.js';
+import * as handoverRepository from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import { HOUR, type SchedulingContext, toAssignment } from './operations-context.js';
-import { planningRepository } from './planning-repository.js';
-import { type ShiftRow, schedulingRepository } from './repository.js';
+import * as planningRepository from './planning-repository.js';
+import type { ShiftRow } from './repository.js';
+import * as schedulingRepository from './repository.js';
 import { checkAssignmentRules, checkHeldShifts, requireOrganiserOf, requirePlaceableBy } from './rules.js';
 import { fillFromWaitlist } from './waitlist-operations.js';
 
@@ -19,7 +20,7 @@ import { fillFromWaitlist } from './waitlist-operations.js';
  * another shift, each under the rules, and the organiser's attendance mark.
  */
 export function assignmentOperations(shared: SchedulingContext) {
-  const { db, dialect, read, toMailShift, notify, lockShiftOr404 } = shared;
+  const { db, dialect, toMailShift, notify, lockShiftOr404 } = shared;
 
   /**
    * Tells a person that an organiser moved their place from one shift to another (the "changed" mail, with
@@ -45,7 +46,7 @@ export function assignmentOperations(shared: SchedulingContext) {
       // A first look without any lock: a volunteer reaching for a shift that is already full is answered here,
       // not queued on the shift's row lock behind everyone else who wants it (decision 024). Whatever else it
       // finds is decided again under the locks below; settings are read here, as always without the event's lock.
-      const view = await read.signUpView(caller.eventId, shiftId, eventUserId);
+      const view = await schedulingRepository.signUpView(db, caller.eventId, shiftId, eventUserId);
       if (!view) throw notFound('error.shiftNotFound');
       const { settings } = view;
       if (
@@ -60,10 +61,9 @@ export function assignmentOperations(shared: SchedulingContext) {
       }
       try {
         return await withTransaction(db, async (trx) => {
-          const repository = schedulingRepository(trx, dialect);
           // The shift's row, then the member's: what capacity and the person's overlap and rest are decided on.
           // Few statements while the shift's lock is held: it is what every sign-up for the shift queues on.
-          const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
+          const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
           if (caller.roleLevel === 2) {
             if (eventUserId !== caller.eventUserId) throw forbidden();
             if (!canSelfSignUp(caller, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
@@ -77,15 +77,21 @@ export function assignmentOperations(shared: SchedulingContext) {
           if (member.roleLevel === 2 && shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }
-          const held = await repository.shiftsOfMember(caller.eventId, eventUserId);
+          const held = await schedulingRepository.shiftsOfMember(trx, caller.eventId, eventUserId);
           await checkHeldShifts(
             shift,
             held,
             settings,
-            async () => (await repository.countAssignments(shift.id)) >= shift.capacity,
+            async () => (await schedulingRepository.countAssignments(trx, shift.id)) >= shift.capacity,
           );
           // Capacity: counted and inserted in one statement, under the shift's lock.
-          const row = await repository.insertAssignmentIfRoom(shiftId, eventUserId, shift.capacity, nowIso());
+          const row = await schedulingRepository.insertAssignmentIfRoom(
+            trx,
+            shiftId,
+            eventUserId,
+            shift.capacity,
+            nowIso(),
+          );
           if (!row) throw conflict('error.shiftFull', { capacity: shift.capacity });
           await writeAudit(trx, {
             eventId: caller.eventId,
@@ -107,13 +113,12 @@ export function assignmentOperations(shared: SchedulingContext) {
      */
     async unassign(caller: Caller, shiftId: number, assignmentId: number) {
       await withTransaction(db, async (trx) => {
-        const repository = schedulingRepository(trx, dialect);
-        const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
-        const assignment = await repository.findAssignment(shiftId, assignmentId);
+        const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
+        const assignment = await schedulingRepository.findAssignment(trx, shiftId, assignmentId);
         if (!assignment) throw notFound('error.assignmentNotFound');
         if (caller.roleLevel === 2) {
           if (assignment.event_user_id !== caller.eventUserId) throw forbidden();
-          const settings = await repository.settings(caller.eventId);
+          const settings = await schedulingRepository.settings(trx, caller.eventId);
           if (!canSelfSignUp(caller, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
           const closesAt =
             Date.parse(shift.starts_at) - (assignment.from_waitlist ? 0 : settings.signOffClosesHours * HOUR);
@@ -131,9 +136,9 @@ export function assignmentOperations(shared: SchedulingContext) {
             shiftNotice('shiftChange', 'push.shiftUnassigned', toMailShift(shift)),
           );
         }
-        await repository.deleteAssignment(shiftId, assignmentId);
+        await schedulingRepository.deleteAssignment(trx, shiftId, assignmentId);
         // An offer of the place closes with it (decision 033).
-        await handoverRepository(trx, dialect).closeOffersOfPlace(shiftId, assignment.event_user_id, nowIso());
+        await handoverRepository.closeOffersOfPlace(trx, shiftId, assignment.event_user_id, nowIso());
         // The freed place goes to the first in the shift's line whom the rules allow, under the same lock.
         await fillFromWaitlist(shared, trx, caller.eventId, shift);
         await writeAudit(trx, {
@@ -154,17 +159,16 @@ export function assignmentOperations(shared: SchedulingContext) {
     async move(caller: Caller, shiftId: number, assignmentId: number, toShiftId: number) {
       try {
         return await withTransaction(db, async (trx) => {
-          const repository = schedulingRepository(trx, dialect);
           if (toShiftId === shiftId) throw badRequest('error.moveSameShift');
           // Both shifts' rows in id order (so two moves between the same shifts cannot wait on each other), then
           // the member's: the same order as a sign-up's (decision 024).
-          const locked = new Map<number, Awaited<ReturnType<typeof repository.lockShift>>>();
+          const locked = new Map<number, Awaited<ReturnType<typeof schedulingRepository.lockShift>>>();
           for (const id of [shiftId, toShiftId].sort((a, b) => a - b)) {
-            locked.set(id, await repository.lockShift(caller.eventId, id));
+            locked.set(id, await schedulingRepository.lockShift(trx, caller.eventId, id));
           }
           const from = locked.get(shiftId);
           if (!from) throw notFound('error.shiftNotFound');
-          const assignment = await repository.findAssignment(shiftId, assignmentId);
+          const assignment = await schedulingRepository.findAssignment(trx, shiftId, assignmentId);
           if (!assignment) throw notFound('error.assignmentNotFound');
           requireOrganiserOf(caller, from.group_id);
           const to = locked.get(toShiftId);
@@ -176,11 +180,11 @@ export function assignmentOperations(shared: SchedulingContext) {
           if (member.roleLevel === 2 && to.group_id !== null && to.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }
-          const settings = await repository.settings(caller.eventId);
-          await checkAssignmentRules(repository, to, assignment.event_user_id, settings, from.id);
-          await planningRepository(trx, dialect).moveAssignment(from.id, assignment.id, to.id);
+          const settings = await schedulingRepository.settings(trx, caller.eventId);
+          await checkAssignmentRules(trx, to, assignment.event_user_id, settings, from.id);
+          await planningRepository.moveAssignment(trx, from.id, assignment.id, to.id);
           // An offer of the place left behind closes (decision 033).
-          await handoverRepository(trx, dialect).closeOffersOfPlace(from.id, assignment.event_user_id, nowIso());
+          await handoverRepository.closeOffersOfPlace(trx, from.id, assignment.event_user_id, nowIso());
           // The place left behind goes to the first shift's line.
           await fillFromWaitlist(shared, trx, caller.eventId, from);
           if (assignment.event_user_id !== caller.eventUserId) {
@@ -213,16 +217,15 @@ export function assignmentOperations(shared: SchedulingContext) {
     /** Marks arrived / no-show (or clears the mark) once the shift has started; organisers of the shift; audited. */
     async setAttendance(caller: Caller, shiftId: number, assignmentId: number, attendance: Attendance | null) {
       return withTransaction(db, async (trx) => {
-        const repository = schedulingRepository(trx, dialect);
-        const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
-        const assignment = await repository.findAssignment(shiftId, assignmentId);
+        const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
+        const assignment = await schedulingRepository.findAssignment(trx, shiftId, assignmentId);
         if (!assignment) throw notFound('error.assignmentNotFound');
         requireOrganiserOf(caller, shift.group_id);
         if (attendance !== null && Date.parse(shift.starts_at) > Date.now()) {
           throw conflict('error.attendanceBeforeStart');
         }
         if (assignment.attendance !== attendance) {
-          await planningRepository(trx, dialect).setAttendance(shiftId, assignmentId, attendance);
+          await planningRepository.setAttendance(trx, shiftId, assignmentId, attendance);
           await writeAudit(trx, {
             eventId: caller.eventId,
             actorId: caller.userId,

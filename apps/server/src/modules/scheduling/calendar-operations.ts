@@ -10,21 +10,21 @@ import { membershipsService } from '../memberships/service.js';
 import { toICalendar } from './ical.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import { HOUR, type SchedulingContext } from './operations-context.js';
-import { schedulingRepository } from './repository.js';
+import * as schedulingRepository from './repository.js';
 
 /** Calendars: the event's .ics of the caller's shifts, the secret feed of all their shifts, reminders by mail. */
 export function calendarOperations(shared: SchedulingContext) {
-  const { db, dialect, options, read, publicUrl, secret, toMailShift, notify, calendarRows } = shared;
+  const { db, dialect, options, publicUrl, secret, toMailShift, notify, calendarRows } = shared;
   return {
     /** The caller's shifts in the event as an iCalendar document (one VEVENT each, UID stable per shift). */
     async myCalendar(membership: EventMembership, host: string): Promise<string> {
       const events = await eventsService(db, dialect).namesAndZones([membership.eventId]);
-      const rows = await read.calendarShiftsOfMember(membership.eventId, membership.eventUserId);
+      const rows = await schedulingRepository.calendarShiftsOfMember(db, membership.eventId, membership.eventUserId);
       return toICalendar(events.get(membership.eventId)?.name ?? '', calendarRows(rows, events), host);
     },
     /** The user's secret feed: when it was made; never the token (only its hash is kept). */
     async calendarFeed(userId: number): Promise<CalendarFeed> {
-      const row = await read.calendarToken(userId);
+      const row = await schedulingRepository.calendarToken(db, userId);
       return { createdAt: row?.created_at ?? null, url: null };
     },
     /** A new secret URL for all the user's shifts; the previous one stops working. */
@@ -32,7 +32,7 @@ export function calendarOperations(shared: SchedulingContext) {
       const token = randomToken(24);
       const now = nowIso();
       await withTransaction(db, async (trx) => {
-        await schedulingRepository(trx, dialect).replaceCalendarToken(userId, hashToken(token, secret), now);
+        await schedulingRepository.replaceCalendarToken(trx, userId, hashToken(token, secret), now);
         await writeAudit(trx, {
           eventId: null,
           actorId: userId,
@@ -44,7 +44,7 @@ export function calendarOperations(shared: SchedulingContext) {
     },
     async revokeCalendarFeed(userId: number): Promise<void> {
       await withTransaction(db, async (trx) => {
-        if (!(await schedulingRepository(trx, dialect).deleteCalendarToken(userId))) throw notFound();
+        if (!(await schedulingRepository.deleteCalendarToken(trx, userId))) throw notFound();
         await writeAudit(trx, {
           eventId: null,
           actorId: userId,
@@ -58,7 +58,7 @@ export function calendarOperations(shared: SchedulingContext) {
      * other way into the account, and the feed's URL is one (it may have leaked with the old password).
      */
     async endCalendarFeed(userId: number, reason: 'password_changed'): Promise<void> {
-      if (!(await schedulingRepository(db, dialect).deleteCalendarToken(userId))) return;
+      if (!(await schedulingRepository.deleteCalendarToken(db, userId))) return;
       await writeAudit(db, {
         eventId: null,
         actorId: userId,
@@ -70,10 +70,13 @@ export function calendarOperations(shared: SchedulingContext) {
     /** The secret feed's calendar: every shift of the token's user in every event they are a member of. */
     async calendarOfToken(token: string, host: string): Promise<string | null> {
       if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
-      const userId = await read.userOfCalendarToken(hashToken(token, secret));
+      const userId = await schedulingRepository.userOfCalendarToken(db, hashToken(token, secret));
       if (userId === undefined) return null;
       const memberships = await membershipsService(db, dialect).membershipIdsOfUser(userId);
-      const rows = await read.calendarShiftsOfMemberships(memberships.map((item) => item.eventUserId));
+      const rows = await schedulingRepository.calendarShiftsOfMemberships(
+        db,
+        memberships.map((item) => item.eventUserId),
+      );
       const events = await eventsService(db, dialect).namesAndZones([...new Set(rows.map((row) => row.event_id))]);
       return toICalendar('Funkis', calendarRows(rows, events), host);
     },
@@ -84,17 +87,16 @@ export function calendarOperations(shared: SchedulingContext) {
      */
     async sendDueReminders(now = new Date()): Promise<number> {
       if (!options.notify) return 0;
-      const hoursList = await read.reminderHourValues();
+      const hoursList = await schedulingRepository.reminderHourValues(db);
       let sent = 0;
       for (const hours of hoursList) {
         const until = new Date(now.getTime() + hours * HOUR).toISOString();
         for (;;) {
-          const due = await read.dueReminders(now.toISOString(), until, hours, 100);
+          const due = await schedulingRepository.dueReminders(db, now.toISOString(), until, hours, 100);
           if (due.length === 0) break;
           for (const candidate of due) {
             await withTransaction(db, async (trx) => {
-              const repository = schedulingRepository(trx, dialect);
-              if (!(await repository.markReminded(candidate.assignment_id, nowIso()))) return;
+              if (!(await schedulingRepository.markReminded(trx, candidate.assignment_id, nowIso()))) return;
               const shift = toMailShift(candidate);
               sent += await notify(
                 trx,

@@ -3,9 +3,9 @@ import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
 import type { SchedulingContext } from './operations-context.js';
-import { planningRepository } from './planning-repository.js';
+import * as planningRepository from './planning-repository.js';
 import type { ShiftFilters } from './repository.js';
-import { schedulingRepository } from './repository.js';
+import * as schedulingRepository from './repository.js';
 
 /**
  * What the event day (check-in and the live board) needs of shifts and places: reads, and the one write, the
@@ -13,20 +13,23 @@ import { schedulingRepository } from './repository.js';
  * transaction (pass it as `trx`), under its lock of the member.
  */
 export function checkInOperations(shared: SchedulingContext) {
-  const { read, db, dialect } = shared;
+  const { db } = shared;
   return {
     findShift: (eventId: number, shiftId: number, source: Db = db) =>
-      schedulingRepository(source, dialect).findShift(eventId, shiftId),
+      schedulingRepository.findShift(source, eventId, shiftId),
     findPlace: (shiftId: number, eventUserId: number, source: Db = db) =>
-      schedulingRepository(source, dialect).findPlace(shiftId, eventUserId),
+      schedulingRepository.findPlace(source, shiftId, eventUserId),
     /** The board's shifts (start, location, title) and the places on them: two statements (id batches on SQLite). */
     async boardShifts(eventId: number, filters: ShiftFilters) {
-      const shifts = await read.boardShifts(eventId, filters);
-      const places = await read.assignmentsOf(shifts.map((shift) => shift.id));
+      const shifts = await schedulingRepository.boardShifts(db, eventId, filters);
+      const places = await schedulingRepository.assignmentsOf(
+        db,
+        shifts.map((shift) => shift.id),
+      );
       return { shifts, places };
     },
     placesOfMemberBetween: (eventId: number, eventUserId: number, from: string, to: string) =>
-      read.placesOfMemberBetween(eventId, eventUserId, from, to),
+      schedulingRepository.placesOfMemberBetween(db, eventId, eventUserId, from, to),
 
     /**
      * Sets a place's attendance because of a check-in (or its undo), audited as an organiser's mark is. Unlike the
@@ -41,7 +44,7 @@ export function checkInOperations(shared: SchedulingContext) {
       checkInId: number,
     ): Promise<void> {
       if (place.attendance === attendance) return;
-      await planningRepository(trx, dialect).setAttendance(shift.id, place.id, attendance);
+      await planningRepository.setAttendance(trx, shift.id, place.id, attendance);
       await writeAudit(trx, {
         eventId: caller.eventId,
         actorId: caller.userId,

@@ -5,10 +5,11 @@ import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
-import { handoverRepository } from './handover-repository.js';
+import * as handoverRepository from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import { type SchedulingContext, toAssignment } from './operations-context.js';
-import { type ShiftRow, schedulingRepository } from './repository.js';
+import type { ShiftRow } from './repository.js';
+import * as schedulingRepository from './repository.js';
 import { checkAssignmentRules, spanClash } from './rules.js';
 
 /**
@@ -24,11 +25,10 @@ export function coverOperations(shared: SchedulingContext) {
       eventId: number,
       shiftId: number,
     ): Promise<{ shift: ShiftRow; taken: number; settings: SchedulingSettings }> {
-      const repository = schedulingRepository(db, dialect);
-      const shift = await lockShiftOr404(repository, eventId, shiftId);
+      const shift = await lockShiftOr404(db, eventId, shiftId);
       const [taken, settings] = await Promise.all([
-        repository.countAssignments(shift.id),
-        repository.settings(eventId),
+        schedulingRepository.countAssignments(db, shift.id),
+        schedulingRepository.settings(db, eventId),
       ]);
       return { shift, taken, settings };
     },
@@ -38,7 +38,7 @@ export function coverOperations(shared: SchedulingContext) {
      * already, nothing overlapping, the event's minimum rest to their other shifts.
      */
     async freeForShift(shift: ShiftRow, eventUserIds: readonly number[], settings: SchedulingSettings) {
-      const held = await schedulingRepository(db, dialect).shiftsOfMembers(shift.event_id, eventUserIds);
+      const held = await schedulingRepository.shiftsOfMembers(db, shift.event_id, eventUserIds);
       const heldBy = new Map<number, typeof held>();
       for (const row of held) {
         const list = heldBy.get(row.event_user_id) ?? [];
@@ -64,8 +64,9 @@ export function coverOperations(shared: SchedulingContext) {
       eventUserId: number,
       settings: SchedulingSettings,
     ): Promise<number> {
-      const repository = schedulingRepository(db, dialect);
-      const place = (await repository.assignmentsOf([shift.id])).find((row) => row.event_user_id === eventUserId);
+      const place = (await schedulingRepository.assignmentsOf(db, [shift.id])).find(
+        (row) => row.event_user_id === eventUserId,
+      );
       if (!place) throw notFound('error.assignmentNotFound');
       const lateFrom = Date.parse(shift.starts_at) + settings.lateAfterMinutes * 60_000;
       const absent = place.attendance === 'no_show' || (place.attendance !== 'arrived' && Date.now() >= lateFrom);
@@ -78,8 +79,8 @@ export function coverOperations(shared: SchedulingContext) {
         (context) => schedulingMails.removed(toMailShift(shift), context, false),
         shiftNotice('shiftChange', 'push.shiftUnassigned', toMailShift(shift)),
       );
-      await repository.deleteAssignment(shift.id, place.id);
-      await handoverRepository(db, dialect).closeOffersOfPlace(shift.id, eventUserId, nowIso());
+      await schedulingRepository.deleteAssignment(db, shift.id, place.id);
+      await handoverRepository.closeOffersOfPlace(db, shift.id, eventUserId, nowIso());
       await writeAudit(db, {
         eventId: caller.eventId,
         actorId: caller.userId,
@@ -98,15 +99,20 @@ export function coverOperations(shared: SchedulingContext) {
     async takeCoverPlace(caller: Caller, shiftId: number, coverRequestId: number): Promise<ShiftAssignment> {
       try {
         return await withTransaction(db, async (trx) => {
-          const repository = schedulingRepository(trx, dialect);
-          const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
+          const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
           const member = await membershipsService(trx, dialect).lockMember(caller.eventId, caller.eventUserId);
           if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
           if (shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }
-          await checkAssignmentRules(repository, shift, member.id, await repository.settings(caller.eventId));
-          const row = await repository.insertAssignmentIfRoom(shift.id, member.id, shift.capacity, nowIso());
+          await checkAssignmentRules(trx, shift, member.id, await schedulingRepository.settings(trx, caller.eventId));
+          const row = await schedulingRepository.insertAssignmentIfRoom(
+            trx,
+            shift.id,
+            member.id,
+            shift.capacity,
+            nowIso(),
+          );
           if (!row) throw conflict('error.shiftFull', { capacity: shift.capacity });
           await writeAudit(trx, {
             eventId: caller.eventId,

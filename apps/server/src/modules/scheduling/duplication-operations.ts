@@ -4,24 +4,24 @@ import type { Caller } from '../../lib/caller.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { type SchedulingContext, utc } from './operations-context.js';
-import { schedulingRepository } from './repository.js';
+import * as schedulingRepository from './repository.js';
 import { requireOrganiserOf } from './rules.js';
 
 /** Copies: one shift at another start, and a day's shifts on another day (previewed first). */
 export function duplicationOperations(shared: SchedulingContext) {
-  const { db, dialect, findShiftOr404, draftsOfDay, toDraft, getShift } = shared;
+  const { db, findShiftOr404, draftsOfDay, toDraft, getShift } = shared;
   return {
     /** A copy of one shift at a new start (same length, texts, group and places; nobody assigned). */
     async duplicate(caller: Caller, shiftId: number, startsAt: string): Promise<Shift> {
       const id = await withTransaction(db, async (trx) => {
-        const repository = schedulingRepository(trx, dialect);
-        const source = await findShiftOr404(repository, caller.eventId, shiftId);
+        const source = await findShiftOr404(trx, caller.eventId, shiftId);
         requireOrganiserOf(caller, source.group_id);
         const start = utc(startsAt);
         const end = new Date(
           Date.parse(start) + Date.parse(source.ends_at) - Date.parse(source.starts_at),
         ).toISOString();
-        const { id } = await repository.insertShift(
+        const { id } = await schedulingRepository.insertShift(
+          trx,
           caller.eventId,
           {
             title: source.title,
@@ -60,11 +60,11 @@ export function duplicationOperations(shared: SchedulingContext) {
       }
       return withTransaction(db, async (trx) => {
         const drafts = await draftsOfDay(trx, caller, input);
-        const repository = schedulingRepository(trx, dialect);
         const now = nowIso();
         const made: ShiftDraft[] = [];
         for (const { row, startsAt, endsAt } of drafts) {
-          const { id } = await repository.insertShift(
+          const { id } = await schedulingRepository.insertShift(
+            trx,
             caller.eventId,
             {
               title: row.title,

@@ -12,10 +12,12 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
-import { handoverRepository, type OfferRow } from './handover-repository.js';
+import type { OfferRow } from './handover-repository.js';
+import * as handoverRepository from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import { type SchedulingContext, toAssignment, utc } from './operations-context.js';
-import { type ShiftRow, schedulingRepository } from './repository.js';
+import type { ShiftRow } from './repository.js';
+import * as schedulingRepository from './repository.js';
 import { checkHeldShifts, requireOrganiserOf, spanClash } from './rules.js';
 
 /** Admins and leaders told of a hand-over waiting for approval, at most. */
@@ -82,7 +84,7 @@ export function handoverOperations(shared: SchedulingContext) {
   };
 
   const findOr404 = async (source: Db, eventId: number, offerId: number) => {
-    const row = await handoverRepository(source, dialect).findOffer(eventId, offerId);
+    const row = await handoverRepository.findOffer(source, eventId, offerId);
     if (!row) throw notFound('error.offerNotFound');
     return row;
   };
@@ -90,8 +92,8 @@ export function handoverOperations(shared: SchedulingContext) {
   /** The shift's lock, then the offer's: the order every decision on an offer keeps. */
   async function lockShiftAndOffer(trx: Db, eventId: number, offerId: number) {
     const first = await findOr404(trx, eventId, offerId);
-    const shift = await lockShiftOr404(schedulingRepository(trx, dialect), eventId, first.shift_id);
-    const offer = await handoverRepository(trx, dialect).lockOffer(eventId, offerId);
+    const shift = await lockShiftOr404(trx, eventId, first.shift_id);
+    const offer = await handoverRepository.lockOffer(trx, eventId, offerId);
     if (!offer) throw notFound('error.offerNotFound');
     return { shift, offer };
   }
@@ -106,9 +108,8 @@ export function handoverOperations(shared: SchedulingContext) {
     if (shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
       throw conflict('error.shiftOtherGroup');
     }
-    const repository = schedulingRepository(trx, dialect);
-    const settings = await repository.settings(shift.event_id);
-    const held = await repository.shiftsOfMember(shift.event_id, eventUserId);
+    const settings = await schedulingRepository.settings(trx, shift.event_id);
+    const held = await schedulingRepository.shiftsOfMember(trx, shift.event_id, eventUserId);
     // The sign-up's checks; the place is the offerer's, so the shift being full never refuses the taker.
     await checkHeldShifts(shift, held, settings, async () => false);
     return { member, settings };
@@ -132,19 +133,17 @@ export function handoverOperations(shared: SchedulingContext) {
     offer: OfferRow,
     takerId: number,
   ): Promise<ShiftAssignment> {
-    const repository = schedulingRepository(trx, dialect);
-    const offers = handoverRepository(trx, dialect);
     const now = nowIso();
-    const place = await repository.findPlace(shift.id, offer.offered_by);
+    const place = await schedulingRepository.findPlace(trx, shift.id, offer.offered_by);
     if (!place) {
       // Gone another way meanwhile (sign-off and removal close the offer, so this is only a safety net).
-      await offers.setStatus(offer.id, 'withdrawn', null, now);
+      await handoverRepository.setStatus(trx, offer.id, 'withdrawn', null, now);
       throw conflict('error.offerWithdrawn');
     }
-    await repository.deleteAssignment(shift.id, place.id);
-    const row = await repository.insertAssignmentIfRoom(shift.id, takerId, shift.capacity, now);
+    await schedulingRepository.deleteAssignment(trx, shift.id, place.id);
+    const row = await schedulingRepository.insertAssignmentIfRoom(trx, shift.id, takerId, shift.capacity, now);
     if (!row) throw conflict('error.shiftFull', { capacity: shift.capacity });
-    await offers.setStatus(offer.id, 'taken', takerId, now);
+    await handoverRepository.setStatus(trx, offer.id, 'taken', takerId, now);
     await writeAudit(trx, {
       eventId: caller.eventId,
       actorId: caller.userId,
@@ -201,9 +200,8 @@ export function handoverOperations(shared: SchedulingContext) {
     async offerPlace(caller: Caller, shiftId: number, input: CreateOfferInput): Promise<ShiftOffer> {
       try {
         const offerId = await withTransaction(db, async (trx) => {
-          const repository = schedulingRepository(trx, dialect);
-          const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
-          const place = await repository.findPlace(shift.id, caller.eventUserId);
+          const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
+          const place = await schedulingRepository.findPlace(trx, shift.id, caller.eventUserId);
           if (!place) throw forbidden('error.offerNotHolder');
           const now = Date.now();
           if (Date.parse(shift.starts_at) <= now) throw conflict('error.shiftStarted');
@@ -211,12 +209,18 @@ export function handoverOperations(shared: SchedulingContext) {
           if (Date.parse(until) <= now || Date.parse(until) > Date.parse(shift.starts_at)) {
             throw fieldError('until', 'error.offerUntilInvalid');
           }
-          const offers = handoverRepository(trx, dialect);
-          const live = await offers.liveOfferOfPlace(shift.id, caller.eventUserId);
+          const live = await handoverRepository.liveOfferOfPlace(trx, shift.id, caller.eventUserId);
           if (live && !(live.status === 'open' && Date.parse(live.until) <= now)) throw conflict('error.offerExists');
           // An earlier offer that ran out makes way for the new one, and says so.
-          if (live) await offers.setStatus(live.id, 'expired', null, nowIso());
-          const { id } = await offers.insertOffer(caller.eventId, shift.id, caller.eventUserId, until, nowIso());
+          if (live) await handoverRepository.setStatus(trx, live.id, 'expired', null, nowIso());
+          const { id } = await handoverRepository.insertOffer(
+            trx,
+            caller.eventId,
+            shift.id,
+            caller.eventUserId,
+            until,
+            nowIso(),
+          );
           await writeAudit(trx, {
             eventId: caller.eventId,
             actorId: caller.userId,
@@ -239,20 +243,23 @@ export function handoverOperations(shared: SchedulingContext) {
      * they are free and rested), and their own offers and requests.
      */
     async offers(caller: Caller): Promise<ShiftOffer[]> {
-      const offers = handoverRepository(db, dialect);
       const now = nowIso();
-      const own = await offers.offersOfPerson(caller.eventId, caller.eventUserId, now);
+      const own = await handoverRepository.offersOfPerson(db, caller.eventId, caller.eventUserId, now);
       let visible: OfferRow[];
       if (isAdmin(caller) || (caller.roleLevel === 1 && caller.groupId !== null)) {
-        visible = await offers.offersForOrganisers(caller.eventId, isAdmin(caller) ? 'all' : caller.groupId, now);
-      } else if (caller.roleLevel === 2) {
-        const repository = schedulingRepository(db, dialect);
-        const settings = await repository.settings(caller.eventId);
-        const held = await repository.shiftsOfMember(caller.eventId, caller.eventUserId);
-        const heldIds = new Set(held.map((shift) => shift.id));
-        visible = (await offers.takeableOffers(caller.eventId, caller.groupId, caller.eventUserId, now)).filter(
-          (row) => !heldIds.has(row.shift_id) && !spanClash(row, held, settings.minRestMinutes),
+        visible = await handoverRepository.offersForOrganisers(
+          db,
+          caller.eventId,
+          isAdmin(caller) ? 'all' : caller.groupId,
+          now,
         );
+      } else if (caller.roleLevel === 2) {
+        const settings = await schedulingRepository.settings(db, caller.eventId);
+        const held = await schedulingRepository.shiftsOfMember(db, caller.eventId, caller.eventUserId);
+        const heldIds = new Set(held.map((shift) => shift.id));
+        visible = (
+          await handoverRepository.takeableOffers(db, caller.eventId, caller.groupId, caller.eventUserId, now)
+        ).filter((row) => !heldIds.has(row.shift_id) && !spanClash(row, held, settings.minRestMinutes));
       } else {
         visible = [];
       }
@@ -278,7 +285,7 @@ export function handoverOperations(shared: SchedulingContext) {
         if (!settings.handoverApproval) {
           return { assignment: await handOver(trx, caller, shift, offer, caller.eventUserId) };
         }
-        await handoverRepository(trx, dialect).setStatus(offer.id, 'pending', caller.eventUserId, nowIso());
+        await handoverRepository.setStatus(trx, offer.id, 'pending', caller.eventUserId, nowIso());
         await writeAudit(trx, {
           eventId: caller.eventId,
           actorId: caller.userId,
@@ -330,7 +337,7 @@ export function handoverOperations(shared: SchedulingContext) {
         const { shift, offer } = await lockShiftAndOffer(trx, caller.eventId, offerId);
         requireOrganiserOf(caller, shift.group_id);
         if (offer.status !== 'pending') throw closedOffer(offer, Date.now()) ?? conflict('error.offerNotPending');
-        await handoverRepository(trx, dialect).setStatus(offer.id, 'open', null, nowIso());
+        await handoverRepository.setStatus(trx, offer.id, 'open', null, nowIso());
         await writeAudit(trx, {
           eventId: caller.eventId,
           actorId: caller.userId,
@@ -361,7 +368,7 @@ export function handoverOperations(shared: SchedulingContext) {
         if (offer.offered_by !== caller.eventUserId) throw forbidden();
         if (offer.status === 'taken') throw conflict('error.offerTaken');
         if (offer.status === 'withdrawn') throw conflict('error.offerWithdrawn');
-        await handoverRepository(trx, dialect).setStatus(offer.id, 'withdrawn', null, nowIso());
+        await handoverRepository.setStatus(trx, offer.id, 'withdrawn', null, nowIso());
         await writeAudit(trx, {
           eventId: caller.eventId,
           actorId: caller.userId,
@@ -375,6 +382,6 @@ export function handoverOperations(shared: SchedulingContext) {
 
     /** Closes the open offer of a place that went another way (signed off, removed, moved), in the caller's transaction. */
     closeOffersOfPlace: (trx: Db, shiftId: number, eventUserId: number) =>
-      handoverRepository(trx, dialect).closeOffersOfPlace(shiftId, eventUserId, nowIso()),
+      handoverRepository.closeOffersOfPlace(trx, shiftId, eventUserId, nowIso()),
   };
 }

@@ -21,7 +21,8 @@ import { membershipsService } from '../memberships/service.js';
 import { type Notify, type PushMessage, tellMembers } from '../push/service.js';
 import type { CalendarShift } from './ical.js';
 import type { MailContext, MailShift } from './mails.js';
-import { type AssignmentRow, type ShiftFilters, type ShiftRow, schedulingRepository } from './repository.js';
+import type { AssignmentRow, ShiftFilters, ShiftRow } from './repository.js';
+import * as schedulingRepository from './repository.js';
 import { spanClash } from './rules.js';
 
 /** Shifts made into answers per statement when a list is long (a week of a festival). */
@@ -53,11 +54,10 @@ export const toAssignment = (row: AssignmentRow): ShiftAssignment => ({
 });
 
 /**
- * What every scheduling operation shares: the database, the options, the reads and the helpers (mail to the people
- * a change concerns, shifts as answers with their people, the checks of a time change, a day's copies).
+ * What every scheduling operation shares: the database, the options and the helpers (mail to the people a change
+ * concerns, shifts as answers with their people, the checks of a time change, a day's copies).
  */
 export function schedulingContext(db: Db, dialect: DialectName, options: SchedulingOptions = {}) {
-  const read = schedulingRepository(db, dialect);
   const publicUrl = (options.publicUrl ?? 'http://localhost').replace(/\/$/, '');
   const secret = options.secret ?? 'funkis-calendar';
 
@@ -108,15 +108,15 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
     if (!group) throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
   };
 
-  const findShiftOr404 = async (repository: ReturnType<typeof schedulingRepository>, eventId: number, id: number) => {
-    const shift = await repository.findShift(eventId, id);
+  const findShiftOr404 = async (source: Db, eventId: number, id: number) => {
+    const shift = await schedulingRepository.findShift(source, eventId, id);
     if (!shift) throw notFound('error.shiftNotFound');
     return shift;
   };
 
   /** The shift with its row locked (PostgreSQL) for the rest of the transaction, or 404. */
-  const lockShiftOr404 = async (repository: ReturnType<typeof schedulingRepository>, eventId: number, id: number) => {
-    const shift = await repository.lockShift(eventId, id);
+  const lockShiftOr404 = async (trx: Db, eventId: number, id: number) => {
+    const shift = await schedulingRepository.lockShift(trx, eventId, id);
     if (!shift) throw notFound('error.shiftNotFound');
     return shift;
   };
@@ -137,9 +137,12 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
   /** The shifts with their assignments and the assigned people's names. */
   async function shiftsWithPeople(eventId: number, rows: ShiftRow[], viewer: number, source: Db): Promise<Shift[]> {
     if (rows.length === 0) return [];
-    const repository = schedulingRepository(source, dialect);
-    const assignments = await repository.assignmentsOf(rows.map((row) => row.id));
-    const waitlists = await repository.waitlistsOf(
+    const assignments = await schedulingRepository.assignmentsOf(
+      source,
+      rows.map((row) => row.id),
+    );
+    const waitlists = await schedulingRepository.waitlistsOf(
+      source,
       rows.map((row) => row.id),
       viewer,
     );
@@ -197,15 +200,14 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
     eventUserIds: readonly number[],
   ) {
     if (eventUserIds.length === 0) return;
-    const repository = schedulingRepository(trx, dialect);
-    const settings = await repository.settings(shift.event_id);
+    const settings = await schedulingRepository.settings(trx, shift.event_id);
     const span = { starts_at: startsAt, ends_at: endsAt };
     const members = membershipsService(trx, dialect);
     for (const eventUserId of [...eventUserIds].sort((a, b) => a - b)) {
       await members.lockMember(shift.event_id, eventUserId);
     }
     for (const eventUserId of eventUserIds) {
-      const others = (await repository.shiftsOfMember(shift.event_id, eventUserId)).filter(
+      const others = (await schedulingRepository.shiftsOfMember(trx, shift.event_id, eventUserId)).filter(
         (other) => other.id !== shift.id,
       );
       const clash = spanClash(span, others, settings.minRestMinutes);
@@ -228,7 +230,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
       to: new Date(dayStart.getTime() + 50 * HOUR).toISOString(),
     };
     if (!isAdmin(membership)) filters.onlyGroupId = membership.groupId;
-    const rows = (await schedulingRepository(trx, dialect).listShifts(membership.eventId, filters)).filter(
+    const rows = (await schedulingRepository.listShifts(trx, membership.eventId, filters)).filter(
       (row) => zonedDateKey(row.starts_at, timeZone) === input.from,
     );
     if (rows.length === 0) throw fieldError('from', 'error.duplicateDayEmpty', { date: input.from });
@@ -255,7 +257,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
   });
 
   const calendarRows = (
-    rows: Awaited<ReturnType<typeof read.calendarShiftsOfMember>>,
+    rows: Awaited<ReturnType<typeof schedulingRepository.calendarShiftsOfMember>>,
     events: Map<number, { name: string; timeZone: string }>,
   ): CalendarShift[] =>
     rows.flatMap((row) => {
@@ -281,7 +283,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
 
   /** One shift as the caller may see it, with its people, or 404. */
   const getShift = async (membership: EventMembership, shiftId: number): Promise<Shift> => {
-    const row = await findShiftOr404(read, membership.eventId, shiftId);
+    const row = await findShiftOr404(db, membership.eventId, shiftId);
     const [shift] = await toShifts(membership.eventId, [row], membership.eventUserId);
     return shift;
   };
@@ -290,7 +292,6 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
     db,
     dialect,
     options,
-    read,
     publicUrl,
     secret,
     toMailShift,

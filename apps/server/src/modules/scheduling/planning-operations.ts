@@ -11,7 +11,9 @@ import {
 import type { EventMembership } from '../../lib/caller.js';
 import { membershipsService } from '../memberships/service.js';
 import { type SchedulingContext, utc } from './operations-context.js';
-import { type BlockFilters, planningRepository, type ShiftBlockRow } from './planning-repository.js';
+import type { BlockFilters, ShiftBlockRow } from './planning-repository.js';
+import * as planningRepository from './planning-repository.js';
+import * as schedulingRepository from './repository.js';
 import { requireOrganiserOf } from './rules.js';
 
 const toBlock = (row: ShiftBlockRow): ShiftBlock => ({
@@ -44,8 +46,7 @@ function peopleScope(membership: EventMembership, requested: number | undefined)
  * aggregates, and a shift's attendance list; reads only (a move and an attendance mark are assignment-operations.ts').
  */
 export function planningOperations(shared: SchedulingContext) {
-  const { db, dialect, read, findShiftOr404 } = shared;
-  const planning = planningRepository(db, dialect);
+  const { db, dialect, findShiftOr404 } = shared;
 
   const blockFilters = (query: { from?: string; to?: string; groupId?: number }) => {
     const filters: BlockFilters = {
@@ -82,7 +83,7 @@ export function planningOperations(shared: SchedulingContext) {
       if (!isAdmin(membership)) {
         filters.visibleTo = { groupId: membership.groupId, eventUserId: membership.eventUserId };
       }
-      return (await planning.timeline(membership.eventId, membership.eventUserId, filters)).map(toBlock);
+      return (await planningRepository.timeline(db, membership.eventId, membership.eventUserId, filters)).map(toBlock);
     },
 
     /** Shifts with places free that the caller organises (leaders: their group's), by start. */
@@ -93,14 +94,15 @@ export function planningOperations(shared: SchedulingContext) {
         filters.onlyGroupId = membership.groupId;
       }
       const [rows, total] = await Promise.all([
-        planning.notFull(
+        planningRepository.notFull(
+          db,
           membership.eventId,
           membership.eventUserId,
           filters,
           query.pageSize,
           (query.page - 1) * query.pageSize,
         ),
-        planning.countNotFull(membership.eventId, membership.eventUserId, filters),
+        planningRepository.countNotFull(db, membership.eventId, membership.eventUserId, filters),
       ]);
       return { shifts: rows.map(toBlock), total };
     },
@@ -113,8 +115,15 @@ export function planningOperations(shared: SchedulingContext) {
       const groupId = peopleScope(membership, query.groupId);
       const search = query.search?.trim() ?? '';
       const [ids, total] = await Promise.all([
-        planning.withoutShift(membership.eventId, groupId, query.pageSize, (query.page - 1) * query.pageSize, search),
-        planning.countWithoutShift(membership.eventId, groupId, search),
+        planningRepository.withoutShift(
+          db,
+          membership.eventId,
+          groupId,
+          query.pageSize,
+          (query.page - 1) * query.pageSize,
+          search,
+        ),
+        planningRepository.countWithoutShift(db, membership.eventId, groupId, search),
       ]);
       const byId = await people(membership.eventId, ids);
       return { users: ids.flatMap((id) => byId.get(id) ?? []), total };
@@ -133,7 +142,7 @@ export function planningOperations(shared: SchedulingContext) {
       const all: PlannedPerson[] = [];
       for (let offset = 0; ; offset += EXPORT_PAGE) {
         if (offset > 0) await new Promise((resolve) => setImmediate(resolve));
-        const ids = await planning.withoutShift(membership.eventId, groupId, EXPORT_PAGE, offset, search);
+        const ids = await planningRepository.withoutShift(db, membership.eventId, groupId, EXPORT_PAGE, offset, search);
         const byId = await people(membership.eventId, ids);
         all.push(...ids.flatMap((id) => byId.get(id) ?? []));
         if (ids.length < EXPORT_PAGE) return all;
@@ -149,13 +158,14 @@ export function planningOperations(shared: SchedulingContext) {
       const groupId = peopleScope(membership, query.groupId);
       const arrivedOnly = query.arrivedOnly === '1';
       const [aggregates, total] = await Promise.all([
-        planning.hours(
+        planningRepository.hours(
+          db,
           membership.eventId,
           groupId,
           arrivedOnly,
           page ? { limit: page.pageSize, offset: (page.page - 1) * page.pageSize } : undefined,
         ),
-        planning.countHours(membership.eventId, groupId),
+        planningRepository.countHours(db, membership.eventId, groupId),
       ]);
       const byId = await people(
         membership.eventId,
@@ -179,9 +189,9 @@ export function planningOperations(shared: SchedulingContext) {
 
     /** One shift's assignments with names and attendance (organisers of the shift). */
     async attendance(membership: EventMembership, shiftId: number) {
-      const shift = await findShiftOr404(read, membership.eventId, shiftId);
+      const shift = await findShiftOr404(db, membership.eventId, shiftId);
       requireOrganiserOf(membership, shift.group_id);
-      const assignments = await read.assignmentsOf([shiftId]);
+      const assignments = await schedulingRepository.assignmentsOf(db, [shiftId]);
       const byId = await people(
         membership.eventId,
         assignments.map((assignment) => assignment.event_user_id),

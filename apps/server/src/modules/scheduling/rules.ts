@@ -1,7 +1,9 @@
 import { canOrganiseShift, canPlaceMember, type SchedulingSettings } from '@funkis/shared';
+import type { Db } from '../../db/types.js';
 import type { EventMembership } from '../../lib/caller.js';
 import { conflict, forbidden } from '../../lib/http-error.js';
-import type { ShiftRow, schedulingRepository } from './repository.js';
+import type { ShiftRow } from './repository.js';
+import * as schedulingRepository from './repository.js';
 
 const MINUTE = 60_000;
 
@@ -89,17 +91,17 @@ export async function checkHeldShifts(
  * `exceptShiftId`: a shift the person is leaving in the same transaction (a move), left out of overlap and rest.
  */
 export async function checkAssignmentRules(
-  repository: ReturnType<typeof schedulingRepository>,
+  trx: Db,
   shift: ShiftRow,
   eventUserId: number,
   settings: SchedulingSettings,
   exceptShiftId?: number,
 ): Promise<void> {
-  const held = (await repository.shiftsOfMember(shift.event_id, eventUserId)).filter(
+  const held = (await schedulingRepository.shiftsOfMember(trx, shift.event_id, eventUserId)).filter(
     (other) => other.id !== exceptShiftId,
   );
   if (held.some((other) => other.id === shift.id)) throw conflict('error.shiftAlreadyAssigned');
-  const taken = await repository.countAssignments(shift.id);
+  const taken = await schedulingRepository.countAssignments(trx, shift.id);
   if (taken >= shift.capacity) throw conflict('error.shiftFull', { capacity: shift.capacity });
   const clash = spanClash(shift, held, settings.minRestMinutes);
   if (clash?.rule === 'overlap') throw conflict('error.shiftOverlap', { title: clash.other.title });

@@ -14,24 +14,15 @@ import { lockEvent, withTransaction } from '../../lib/transaction.js';
 import { groupsService } from '../groups/service.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import { type SchedulingContext, utc } from './operations-context.js';
-import { type ShiftFilters, schedulingRepository } from './repository.js';
+import type { ShiftFilters } from './repository.js';
+import * as schedulingRepository from './repository.js';
 import { requireOrganiserOf } from './rules.js';
 import { fillFromWaitlist } from './waitlist-operations.js';
 
 /** Shifts: the list and one shift, made one or many at a time, changed (people told), deleted; the settings. */
 export function shiftOperations(shared: SchedulingContext) {
-  const {
-    db,
-    dialect,
-    read,
-    toMailShift,
-    notify,
-    requireGroup,
-    lockShiftOr404,
-    toShifts,
-    checkChangedTimes,
-    getShift,
-  } = shared;
+  const { db, dialect, toMailShift, notify, requireGroup, lockShiftOr404, toShifts, checkChangedTimes, getShift } =
+    shared;
   return {
     async list(membership: EventMembership, query: ShiftsListQuery): Promise<Shift[]> {
       const filters: ShiftFilters = {
@@ -44,11 +35,11 @@ export function shiftOperations(shared: SchedulingContext) {
       if (!isAdmin(membership)) {
         filters.visibleTo = { groupId: membership.groupId, eventUserId: membership.eventUserId };
       }
-      const rows = await read.listShifts(membership.eventId, filters);
+      const rows = await schedulingRepository.listShifts(db, membership.eventId, filters);
       return toShifts(membership.eventId, rows, membership.eventUserId);
     },
     get: getShift,
-    settings: (eventId: number) => read.settings(eventId),
+    settings: (eventId: number) => schedulingRepository.settings(db, eventId),
     async saveSettings(caller: Caller, settings: SchedulingSettings): Promise<SchedulingSettings> {
       const { eventId } = caller;
       return withTransaction(db, async (trx) => {
@@ -57,9 +48,8 @@ export function shiftOperations(shared: SchedulingContext) {
         const unknown = settings.selfSignupGroupIds.find((id) => !known.has(id));
         if (unknown !== undefined) throw fieldError('selfSignupGroupIds', 'error.groupNotFound', undefined, 404);
         const clean = { ...settings, selfSignupGroupIds: [...new Set(settings.selfSignupGroupIds)] };
-        const repository = schedulingRepository(trx, dialect);
-        const before = await repository.settings(eventId);
-        await repository.saveSettings(eventId, clean, nowIso());
+        const before = await schedulingRepository.settings(trx, eventId);
+        await schedulingRepository.saveSettings(trx, eventId, clean, nowIso());
         await writeAudit(trx, {
           eventId,
           actorId: caller.userId,
@@ -75,7 +65,7 @@ export function shiftOperations(shared: SchedulingContext) {
       const id = await withTransaction(db, async (trx) => {
         await requireGroup(trx, caller.eventId, input.groupId);
         const values = { ...input, startsAt: utc(input.startsAt), endsAt: utc(input.endsAt) };
-        const { id } = await schedulingRepository(trx, dialect).insertShift(caller.eventId, values, nowIso());
+        const { id } = await schedulingRepository.insertShift(trx, caller.eventId, values, nowIso());
         await writeAudit(trx, {
           eventId: caller.eventId,
           actorId: caller.userId,
@@ -94,12 +84,11 @@ export function shiftOperations(shared: SchedulingContext) {
         for (const groupId of new Set(inputs.map((input) => input.groupId))) {
           await requireGroup(trx, caller.eventId, groupId);
         }
-        const repository = schedulingRepository(trx, dialect);
         const now = nowIso();
         const made: number[] = [];
         for (const input of inputs) {
           const values = { ...input, startsAt: utc(input.startsAt), endsAt: utc(input.endsAt) };
-          made.push((await repository.insertShift(caller.eventId, values, now)).id);
+          made.push((await schedulingRepository.insertShift(trx, caller.eventId, values, now)).id);
         }
         // Many shifts at once (a repeating shift) are one entry in the log, each shift's own under it
         // (docs/decisions/025).
@@ -131,7 +120,7 @@ export function shiftOperations(shared: SchedulingContext) {
         );
         return made;
       });
-      const rows = await read.listShifts(caller.eventId, {});
+      const rows = await schedulingRepository.listShifts(db, caller.eventId, {});
       const wanted = new Set(ids);
       return toShifts(
         caller.eventId,
@@ -141,8 +130,7 @@ export function shiftOperations(shared: SchedulingContext) {
     },
     async update(caller: Caller, shiftId: number, input: UpdateShiftInput): Promise<Shift> {
       await withTransaction(db, async (trx) => {
-        const repository = schedulingRepository(trx, dialect);
-        const current = await lockShiftOr404(repository, caller.eventId, shiftId);
+        const current = await lockShiftOr404(trx, caller.eventId, shiftId);
         requireOrganiserOf(caller, current.group_id);
         const next = {
           title: input.title ?? current.title,
@@ -160,7 +148,7 @@ export function shiftOperations(shared: SchedulingContext) {
         if (Date.parse(next.endsAt) <= Date.parse(next.startsAt)) {
           throw fieldError('endsAt', 'error.shiftEndsBeforeStart');
         }
-        const assigned = await repository.assignmentsOf([shiftId]);
+        const assigned = await schedulingRepository.assignmentsOf(trx, [shiftId]);
         const taken = assigned.length;
         if (next.capacity < taken) {
           throw fieldError(
@@ -187,9 +175,9 @@ export function shiftOperations(shared: SchedulingContext) {
           if (before[key] !== value) changes[key] = { from: before[key], to: value };
         }
         if (Object.keys(changes).length === 0) return;
-        await repository.updateShift(caller.eventId, shiftId, next, nowIso());
+        await schedulingRepository.updateShift(trx, caller.eventId, shiftId, next, nowIso());
         // A new time: the reminder goes out again before it.
-        if (timesChanged) await repository.resetReminders(shiftId);
+        if (timesChanged) await schedulingRepository.resetReminders(trx, shiftId);
         // More places: they go to the shift's line first, under the same lock.
         if (next.capacity > current.capacity) {
           await fillFromWaitlist(shared, trx, caller.eventId, {
@@ -226,10 +214,9 @@ export function shiftOperations(shared: SchedulingContext) {
     },
     async delete(caller: Caller, shiftId: number): Promise<void> {
       await withTransaction(db, async (trx) => {
-        const repository = schedulingRepository(trx, dialect);
-        const current = await lockShiftOr404(repository, caller.eventId, shiftId);
+        const current = await lockShiftOr404(trx, caller.eventId, shiftId);
         requireOrganiserOf(caller, current.group_id);
-        const assigned = await repository.assignmentsOf([shiftId]);
+        const assigned = await schedulingRepository.assignmentsOf(trx, [shiftId]);
         const people = assigned.map((assignment) => assignment.event_user_id);
         // Written before the shift goes: the people's names still resolve, and the mail leaves with the change.
         await notify(
@@ -240,7 +227,7 @@ export function shiftOperations(shared: SchedulingContext) {
           (context) => schedulingMails.removed(toMailShift(current), context, true),
           shiftNotice('shiftChange', 'push.shiftCancelled', toMailShift(current)),
         );
-        await repository.deleteShift(caller.eventId, shiftId);
+        await schedulingRepository.deleteShift(trx, caller.eventId, shiftId);
         await writeAudit(trx, {
           eventId: caller.eventId,
           actorId: caller.userId,

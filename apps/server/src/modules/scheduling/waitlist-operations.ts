@@ -6,10 +6,11 @@ import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
-import { handoverRepository } from './handover-repository.js';
+import * as handoverRepository from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import type { SchedulingContext } from './operations-context.js';
-import { type ShiftRow, schedulingRepository } from './repository.js';
+import type { ShiftRow } from './repository.js';
+import * as schedulingRepository from './repository.js';
 import { checkHeldShifts, requireOrganiserOf, spanClash, volunteerOfOtherGroup } from './rules.js';
 
 /**
@@ -26,12 +27,11 @@ export async function fillFromWaitlist(
   shift: ShiftRow,
 ): Promise<number[]> {
   if (Date.parse(shift.starts_at) <= Date.now()) return [];
-  const repository = schedulingRepository(trx, shared.dialect);
-  const waiting = await repository.waitlistOf(shift.id);
+  const waiting = await schedulingRepository.waitlistOf(trx, shift.id);
   if (waiting.length === 0) return [];
-  let taken = await repository.countAssignments(shift.id);
+  let taken = await schedulingRepository.countAssignments(trx, shift.id);
   if (taken >= shift.capacity) return [];
-  const settings = await repository.settings(eventId);
+  const settings = await schedulingRepository.settings(trx, eventId);
   const members = membershipsService(trx, shared.dialect);
   const placed: number[] = [];
   for (const entry of waiting) {
@@ -39,17 +39,23 @@ export async function fillFromWaitlist(
     const member = await members.lockMember(eventId, entry.event_user_id);
     if (!member) continue;
     if (volunteerOfOtherGroup(shift, member)) continue;
-    const held = await repository.shiftsOfMember(eventId, entry.event_user_id);
+    const held = await schedulingRepository.shiftsOfMember(trx, eventId, entry.event_user_id);
     if (held.some((other) => other.id === shift.id)) {
       // Placed by an organiser meanwhile: no longer waiting.
-      await repository.leaveWaitlist(shift.id, entry.event_user_id);
+      await schedulingRepository.leaveWaitlist(trx, shift.id, entry.event_user_id);
       continue;
     }
     if (spanClash(shift, held, settings.minRestMinutes)) continue;
-    const row = await repository.insertAssignmentIfRoom(shift.id, entry.event_user_id, shift.capacity, nowIso());
+    const row = await schedulingRepository.insertAssignmentIfRoom(
+      trx,
+      shift.id,
+      entry.event_user_id,
+      shift.capacity,
+      nowIso(),
+    );
     if (!row) break;
-    await repository.markFromWaitlist(row.id);
-    await repository.leaveWaitlist(shift.id, entry.event_user_id);
+    await schedulingRepository.markFromWaitlist(trx, row.id);
+    await schedulingRepository.leaveWaitlist(trx, shift.id, entry.event_user_id);
     taken += 1;
     placed.push(entry.event_user_id);
     await writeAudit(trx, {
@@ -76,7 +82,7 @@ export async function fillFromWaitlist(
 
 /** Waitlists of full shifts: a volunteer joins or leaves the line; organisers see it. */
 export function waitlistOperations(shared: SchedulingContext) {
-  const { db, dialect, read, lockShiftOr404 } = shared;
+  const { db, dialect, lockShiftOr404 } = shared;
   return {
     /**
      * A membership about to end (an admin removed the person): in the caller's transaction, its places on shifts that
@@ -85,18 +91,17 @@ export function waitlistOperations(shared: SchedulingContext) {
      * and its places on shifts already under way go with the membership. Answers the shifts whose place was freed.
      */
     async releasePlacesOf(trx: Db, eventId: number, eventUserId: number): Promise<number[]> {
-      const repository = schedulingRepository(trx, dialect);
       const now = Date.now();
-      const upcoming = (await repository.shiftsOfMember(eventId, eventUserId))
+      const upcoming = (await schedulingRepository.shiftsOfMember(trx, eventId, eventUserId))
         .filter((held) => Date.parse(held.starts_at) > now)
         .map((held) => held.id)
         .sort((left, right) => left - right);
       const freed: number[] = [];
       for (const shiftId of upcoming) {
-        const shift = await repository.lockShift(eventId, shiftId);
+        const shift = await schedulingRepository.lockShift(trx, eventId, shiftId);
         if (!shift) continue;
-        await repository.deleteAssignmentOf(shiftId, eventUserId);
-        await handoverRepository(trx, dialect).closeOffersOfPlace(shiftId, eventUserId, nowIso());
+        await schedulingRepository.deleteAssignmentOf(trx, shiftId, eventUserId);
+        await handoverRepository.closeOffersOfPlace(trx, shiftId, eventUserId, nowIso());
         await fillFromWaitlist(shared, trx, eventId, shift);
         freed.push(shiftId);
       }
@@ -110,17 +115,16 @@ export function waitlistOperations(shared: SchedulingContext) {
     async joinWaitlist(caller: Caller, shiftId: number): Promise<number> {
       try {
         return await withTransaction(db, async (trx) => {
-          const repository = schedulingRepository(trx, dialect);
-          const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
-          const settings = await repository.settings(caller.eventId);
+          const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
+          const settings = await schedulingRepository.settings(trx, caller.eventId);
           if (!canSelfSignUp(caller, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
           if (shift.group_id !== null && shift.group_id !== caller.groupId) throw conflict('error.shiftOtherGroup');
           if (Date.parse(shift.starts_at) <= Date.now()) throw conflict('error.shiftStarted');
-          const held = await repository.shiftsOfMember(caller.eventId, caller.eventUserId);
-          const full = async () => (await repository.countAssignments(shift.id)) >= shift.capacity;
+          const held = await schedulingRepository.shiftsOfMember(trx, caller.eventId, caller.eventUserId);
+          const full = async () => (await schedulingRepository.countAssignments(trx, shift.id)) >= shift.capacity;
           await checkHeldShifts(shift, held, settings, full);
           if (!(await full())) throw conflict('error.waitlistPlaceFree');
-          await repository.joinWaitlist(shift.id, caller.eventUserId, nowIso());
+          await schedulingRepository.joinWaitlist(trx, shift.id, caller.eventUserId, nowIso());
           await writeAudit(trx, {
             eventId: caller.eventId,
             actorId: caller.userId,
@@ -128,7 +132,9 @@ export function waitlistOperations(shared: SchedulingContext) {
             subject: `shift:${shiftId}`,
             details: { eventUserId: caller.eventUserId, title: shift.title },
           });
-          const position = (await repository.waitlistsOf([shift.id], caller.eventUserId)).get(shift.id)?.myPosition;
+          const position = (await schedulingRepository.waitlistsOf(trx, [shift.id], caller.eventUserId)).get(
+            shift.id,
+          )?.myPosition;
           if (!position) throw new Error('the waitlist row just written is missing');
           return position;
         });
@@ -141,9 +147,9 @@ export function waitlistOperations(shared: SchedulingContext) {
     /** Takes the caller out of the shift's line: 404 when they were not in it. */
     async leaveWaitlist(caller: Caller, shiftId: number): Promise<void> {
       await withTransaction(db, async (trx) => {
-        const repository = schedulingRepository(trx, dialect);
-        const shift = await lockShiftOr404(repository, caller.eventId, shiftId);
-        if (!(await repository.leaveWaitlist(shift.id, caller.eventUserId))) throw notFound('error.waitlistNotOn');
+        const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
+        if (!(await schedulingRepository.leaveWaitlist(trx, shift.id, caller.eventUserId)))
+          throw notFound('error.waitlistNotOn');
         await writeAudit(trx, {
           eventId: caller.eventId,
           actorId: caller.userId,
@@ -156,11 +162,10 @@ export function waitlistOperations(shared: SchedulingContext) {
 
     /** The line of a shift, first first, for its organisers (admins; a leader for their group's shifts). */
     async waitlist(caller: Caller, shiftId: number): Promise<WaitlistEntry[]> {
-      const repository = schedulingRepository(db, dialect);
-      const shift = await repository.findShift(caller.eventId, shiftId);
+      const shift = await schedulingRepository.findShift(db, caller.eventId, shiftId);
       if (!shift) throw notFound('error.shiftNotFound');
       requireOrganiserOf(caller, shift.group_id);
-      const rows = await read.waitlistOf(shiftId);
+      const rows = await schedulingRepository.waitlistOf(db, shiftId);
       const people = await membershipsService(db, dialect).findMembers(
         caller.eventId,
         rows.map((row) => row.event_user_id),

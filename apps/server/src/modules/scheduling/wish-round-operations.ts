@@ -5,9 +5,10 @@ import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
 import type { SchedulingContext } from './operations-context.js';
-import { type ShiftRow, schedulingRepository } from './repository.js';
+import type { ShiftRow } from './repository.js';
+import * as schedulingRepository from './repository.js';
 import { type HeldShift, spanClash, volunteerOfOtherGroup } from './rules.js';
-import { wishRoundScheduleRepository } from './wish-round-repository.js';
+import * as wishRoundScheduleRepository from './wish-round-repository.js';
 
 /** A place of a published wish round that no longer fitted, and why. */
 export interface SkippedPlace {
@@ -29,11 +30,10 @@ export function wishRoundOperations(shared: SchedulingContext) {
      * have an experienced person on them, and the event's minimum rest.
      */
     async wishRoundFacts(eventId: number, shiftIds: readonly number[], eventUserIds: readonly number[]) {
-      const schedule = wishRoundScheduleRepository(db, dialect);
       // The loop turns between statements: on SQLite each runs on the server's one thread (decision 021).
-      const taken = await schedule.takenOf(shiftIds);
+      const taken = await wishRoundScheduleRepository.takenOf(db, shiftIds);
       await turnOfTheLoop();
-      const heldRows = await schedulingRepository(db, dialect).shiftsOfMembers(eventId, eventUserIds);
+      const heldRows = await schedulingRepository.shiftsOfMembers(db, eventId, eventUserIds);
       const held = new Map<number, { id: number; startsAt: string; endsAt: string }[]>();
       for (const row of heldRows) {
         const list = held.get(row.event_user_id) ?? [];
@@ -41,13 +41,13 @@ export function wishRoundOperations(shared: SchedulingContext) {
         held.set(row.event_user_id, list);
       }
       await turnOfTheLoop();
-      const experienced = await schedule.experiencedMembers(eventId, nowIso());
+      const experienced = await wishRoundScheduleRepository.experiencedMembers(db, eventId, nowIso());
       await turnOfTheLoop();
       const experiencedOn = new Set<number>();
-      for (const row of await schedule.holdersOf(shiftIds)) {
+      for (const row of await wishRoundScheduleRepository.holdersOf(db, shiftIds)) {
         if (experienced.has(row.event_user_id)) experiencedOn.add(row.shift_id);
       }
-      const { minRestMinutes } = await schedulingRepository(db, dialect).settings(eventId);
+      const { minRestMinutes } = await schedulingRepository.settings(db, eventId);
       return { taken, held, experienced, experiencedOn, minRestMinutes };
     },
 
@@ -64,7 +64,6 @@ export function wishRoundOperations(shared: SchedulingContext) {
       places: readonly { shiftId: number; eventUserId: number }[],
     ): Promise<{ placed: { shiftId: number; eventUserId: number; assignmentId: number }[]; skipped: SkippedPlace[] }> {
       return withTransaction(db, async (trx) => {
-        const repository = schedulingRepository(trx, dialect);
         const shifts = new Map<number, ShiftRow>();
         // A round of thousands of places: the loop turns every few milliseconds of statements (a count of 100 held
         // it 35–40 ms on SQLite at 10,000 places), the locks held meanwhile (other requests' statements wait for
@@ -72,7 +71,7 @@ export function wishRoundOperations(shared: SchedulingContext) {
         const turn = turnEvery();
         for (const shiftId of [...new Set(places.map((place) => place.shiftId))].sort((a, b) => a - b)) {
           await turn();
-          const shift = await repository.lockShift(caller.eventId, shiftId);
+          const shift = await schedulingRepository.lockShift(trx, caller.eventId, shiftId);
           if (shift) shifts.set(shiftId, shift);
         }
         const members = membershipsService(trx, dialect);
@@ -81,9 +80,9 @@ export function wishRoundOperations(shared: SchedulingContext) {
           await turn();
           people.set(eventUserId, await members.lockMember(caller.eventId, eventUserId));
         }
-        const settings = await repository.settings(caller.eventId);
+        const settings = await schedulingRepository.settings(trx, caller.eventId);
         const heldBy = new Map<number, HeldShift[]>();
-        for (const row of await repository.shiftsOfMembers(caller.eventId, [...people.keys()])) {
+        for (const row of await schedulingRepository.shiftsOfMembers(trx, caller.eventId, [...people.keys()])) {
           const list = heldBy.get(row.event_user_id) ?? [];
           list.push(row);
           heldBy.set(row.event_user_id, list);
@@ -114,7 +113,7 @@ export function wishRoundOperations(shared: SchedulingContext) {
             continue;
           }
           await turn();
-          const row = await repository.insertAssignmentIfRoom(shift.id, member.id, shift.capacity, now);
+          const row = await schedulingRepository.insertAssignmentIfRoom(trx, shift.id, member.id, shift.capacity, now);
           if (!row) {
             skip('full');
             continue;

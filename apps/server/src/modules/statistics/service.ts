@@ -17,7 +17,8 @@ import { readsInTurns, turnOfTheLoop } from '../../lib/event-loop.js';
 import { notFound } from '../../lib/http-error.js';
 import { parseJson } from '../../lib/json.js';
 import { parseFieldsSliced } from '../forms/service.js';
-import { type OptionCountRow, statisticsRepository } from './repository.js';
+import type { OptionCountRow } from './repository.js';
+import * as statisticsRepository from './repository.js';
 
 const ROLE_LEVELS: readonly RoleLevel[] = [0, 1, 2];
 /** Fields whose options are counted between two turns of the event loop. */
@@ -57,11 +58,9 @@ function fieldCounts(field: FormField, rows: readonly OptionCountRow[]): Statist
 
 /** The statistics screen's numbers: every count by SQL aggregation, fetched in parallel. */
 export function statisticsService(db: Db, dialect: DialectName) {
-  const repository = statisticsRepository(db, dialect);
-
   return {
     async forEvent(eventId: number, filter: StatisticsFilter): Promise<StatisticsResponse> {
-      const event = await repository.findEventWithForm(eventId);
+      const event = await statisticsRepository.findEventWithForm(db, eventId);
       if (!event) throw notFound();
       const fields = await optionFields(event.fields);
       const weekConfig = event.use_week_separation
@@ -69,12 +68,13 @@ export function statisticsService(db: Db, dialect: DialectName) {
         : null;
 
       const [groups, groupStatus, days, members, options] = await readsInTurns(dialect, [
-        () => repository.listGroups(eventId),
-        () => repository.countByGroupStatusWeek(eventId, filter),
-        () => repository.countByDay(eventId, filter),
-        () => repository.countMembers(eventId),
+        () => statisticsRepository.listGroups(db, eventId),
+        () => statisticsRepository.countByGroupStatusWeek(db, eventId, filter),
+        () => statisticsRepository.countByDay(db, eventId, filter),
+        () => statisticsRepository.countMembers(db, eventId),
         () =>
-          repository.countOptions(
+          statisticsRepository.countOptions(
+            db,
             eventId,
             filter,
             fields.map((field) => field.name),

@@ -22,7 +22,8 @@ import {
   type WishRoundContext,
   wishRoundPath,
 } from './operations-context.js';
-import { type WishRoundRow, wishRoundsRepository } from './repository.js';
+import type { WishRoundRow } from './repository.js';
+import * as wishRoundsRepository from './repository.js';
 import { roundAnswer } from './round-operations.js';
 
 /** Choices read per statement when building the engine's input. */
@@ -33,10 +34,10 @@ const CLOSING_PASS_MAXIMUM = 20;
 
 /** Allocating a round (a preview) and publishing it. */
 export function allocationOperations(context: WishRoundContext) {
-  const { db, dialect, read, options } = context;
+  const { db, dialect, options } = context;
 
   const requireRunner = async (caller: Caller, roundId: number) => {
-    const round = await read.findRound(caller.eventId, roundId);
+    const round = await wishRoundsRepository.findRound(db, caller.eventId, roundId);
     if (!round) throw notFound('error.wishRoundNotFound');
     if (!canRunWishRound(caller, round.group_id)) throw forbidden('error.ownGroupOnly');
     return round;
@@ -50,8 +51,8 @@ export function allocationOperations(context: WishRoundContext) {
    * mutual friend.
    */
   async function inputOf(round: WishRoundRow, seed: number, chosen: WishRoundOptions) {
-    const shifts = await read.roundShifts(round.id);
-    const participants = (await read.participants(round.id)).filter(
+    const shifts = await wishRoundsRepository.roundShifts(db, round.id);
+    const participants = (await wishRoundsRepository.participants(db, round.id)).filter(
       (person) => person.role_level === 2 && (round.group_id === null || person.group_id === round.group_id),
     );
     const ids = new Set(participants.map((person) => person.event_user_id));
@@ -59,7 +60,7 @@ export function allocationOperations(context: WishRoundContext) {
     const choices = [];
     for (let after: { eventUserId: number; shiftId: number } | null = null; ; ) {
       if (after) await turnOfTheLoop();
-      const page = await read.choicesPage(round.id, after, CHOICES_PAGE);
+      const page = await wishRoundsRepository.choicesPage(db, round.id, after, CHOICES_PAGE);
       choices.push(...page);
       if (page.length < CHOICES_PAGE) break;
       const last = page[page.length - 1];
@@ -163,7 +164,7 @@ export function allocationOperations(context: WishRoundContext) {
       createdAt: now,
       order: result.order,
     };
-    return (await read.savePreview(round.id, await storePreview(stored), now)) ? stored : null;
+    return (await wishRoundsRepository.savePreview(db, round.id, await storePreview(stored), now)) ? stored : null;
   }
 
   return {
@@ -191,7 +192,7 @@ export function allocationOperations(context: WishRoundContext) {
      */
     async allocateClosedRounds(now: Date = new Date()): Promise<number[]> {
       const done: number[] = [];
-      for (const round of await read.dueForAllocation(now.toISOString(), CLOSING_PASS_MAXIMUM)) {
+      for (const round of await wishRoundsRepository.dueForAllocation(db, now.toISOString(), CLOSING_PASS_MAXIMUM)) {
         // Stamped with the pass's time: made since the closing, so the next pass leaves it.
         const stored = await allocateRound(round, round.seed, optionsOf(round), now.toISOString());
         if (!stored) continue;
@@ -223,11 +224,10 @@ export function allocationOperations(context: WishRoundContext) {
       // One transaction (exactly once), its checkpoint off the server's thread (lib/checkpoint-aside.ts).
       const { round, stored } = await withCheckpointAside(db, () =>
         withTransaction(db, async (trx) => {
-          const repository = wishRoundsRepository(trx, dialect);
-          const locked = await repository.lockRound(caller.eventId, roundId, 'update');
+          const locked = await wishRoundsRepository.lockRound(trx, caller.eventId, roundId, 'update');
           if (!locked) throw conflict('error.wishRoundPublished');
           if (locked.published_at !== null) throw conflict('error.wishRoundPublished');
-          const preview = await parsePreview(await repository.previewOf(locked.id));
+          const preview = await parsePreview(await wishRoundsRepository.previewOf(trx, locked.id));
           if (!preview) throw conflict('error.wishRoundNoPreview');
           const { placed, skipped } = await schedulingService(trx, dialect).placeWishRound(
             caller,
@@ -236,7 +236,7 @@ export function allocationOperations(context: WishRoundContext) {
           );
           const published: StoredPreview = { ...preview, skipped };
           const now = nowIso();
-          await repository.markPublished(locked.id, JSON.stringify(skipped), now);
+          await wishRoundsRepository.markPublished(trx, locked.id, JSON.stringify(skipped), now);
           await writeAudit(trx, {
             eventId: caller.eventId,
             actorId: caller.userId,
@@ -264,7 +264,7 @@ export function allocationOperations(context: WishRoundContext) {
     if (!event) return;
     await turnOfTheLoop();
     const shifts = new Map(
-      (await read.roundShiftTexts(round.id)).map((shift): [number, MailShift] => [
+      (await wishRoundsRepository.roundShiftTexts(db, round.id)).map((shift): [number, MailShift] => [
         shift.id,
         { title: shift.title, location: shift.location, startsAt: shift.starts_at, endsAt: shift.ends_at },
       ]),

@@ -8,7 +8,7 @@ import {
 import type { Db, DialectName } from '../../db/types.js';
 import type { Notify } from '../push/service.js';
 import { readLines, storeInLines } from './json-in-slices.js';
-import { type WishRoundRow, wishRoundsRepository } from './repository.js';
+import type { WishRoundRow } from './repository.js';
 
 /** What wish rounds need beyond the database. */
 export interface WishRoundOptionsOfApp {
@@ -63,7 +63,6 @@ export function wishRoundContext(db: Db, dialect: DialectName, options: WishRoun
     dialect,
     options,
     publicUrl: (options.publicUrl ?? 'http://localhost').replace(/\/$/, ''),
-    read: wishRoundsRepository(db, dialect),
   };
 }
 

@@ -18,7 +18,8 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { optionsOf, parsePreview, previewAnswer, statusOf, type WishRoundContext } from './operations-context.js';
-import { type WishRoundRow, wishRoundsRepository } from './repository.js';
+import type { WishRoundRow } from './repository.js';
+import * as wishRoundsRepository from './repository.js';
 
 /** A friend code: FRIEND_CODE_LENGTH letters of the unambiguous alphabet, from the system's random source. */
 export const newFriendCode = (): string =>
@@ -29,7 +30,7 @@ export const newFriendCode = (): string =>
 
 /** The round, or 404 when it is not the event's or the caller may not see it. */
 export async function visibleRoundOr404(context: WishRoundContext, caller: Caller, roundId: number) {
-  const round = await context.read.findRound(caller.eventId, roundId);
+  const round = await wishRoundsRepository.findRound(context.db, caller.eventId, roundId);
   if (!round || !canSeeWishRound(caller, round.group_id)) throw notFound('error.wishRoundNotFound');
   return round;
 }
@@ -38,17 +39,16 @@ export async function visibleRoundOr404(context: WishRoundContext, caller: Calle
  * The caller's wishes in a round, their row (and friend code) made on first sight: a friend code must exist before
  * anything is saved, so it can be given to a friend.
  */
-export async function wishesOf(db: Db, context: WishRoundContext, roundId: number, eventUserId: number) {
-  const repository = wishRoundsRepository(db, context.dialect);
-  let wish = await repository.wishOf(roundId, eventUserId);
+export async function wishesOf(db: Db, roundId: number, eventUserId: number) {
+  let wish = await wishRoundsRepository.wishOf(db, roundId, eventUserId);
   for (let attempt = 0; !wish && attempt < 5; attempt += 1) {
     try {
-      await repository.insertWish(roundId, eventUserId, newFriendCode(), nowIso());
+      await wishRoundsRepository.insertWish(db, roundId, eventUserId, newFriendCode(), nowIso());
     } catch (error) {
       // Another person's code, by a one-in-a-billion chance: draw again.
       if (!isUniqueViolation(error)) throw error;
     }
-    wish = await repository.wishOf(roundId, eventUserId);
+    wish = await wishRoundsRepository.wishOf(db, roundId, eventUserId);
   }
   if (!wish) throw new Error('no friend code could be drawn');
   return wish;
@@ -57,18 +57,16 @@ export async function wishesOf(db: Db, context: WishRoundContext, roundId: numbe
 /** The caller's wishes as the API answers them. */
 export async function wishesAnswer(
   db: Db,
-  context: WishRoundContext,
   eventId: number,
   roundId: number,
   eventUserId: number,
 ): Promise<WishRoundWishes> {
-  const repository = wishRoundsRepository(db, context.dialect);
-  const wish = await wishesOf(db, context, roundId, eventUserId);
-  const choices = await repository.choicesOf(roundId, eventUserId);
+  const wish = await wishesOf(db, roundId, eventUserId);
+  const choices = await wishRoundsRepository.choicesOf(db, roundId, eventUserId);
   let friend: WishRoundWishes['friend'] = null;
   if (wish.friend_event_user_id !== null) {
-    const names = await repository.namesOf(eventId, wish.friend_event_user_id);
-    const theirs = await repository.wishOf(roundId, wish.friend_event_user_id);
+    const names = await wishRoundsRepository.namesOf(db, eventId, wish.friend_event_user_id);
+    const theirs = await wishRoundsRepository.wishOf(db, roundId, wish.friend_event_user_id);
     if (names) {
       friend = { ...names, mutual: theirs?.friend_event_user_id === eventUserId };
     }
@@ -84,18 +82,18 @@ export async function wishesAnswer(
 
 /** The round as the caller may see it: organisers the wish count and the preview, volunteers their wishes. */
 export async function roundAnswer(context: WishRoundContext, caller: Caller, round: WishRoundRow): Promise<WishRound> {
-  const { db, read } = context;
+  const { db } = context;
   const isRunner = canRunWishRound(caller, round.group_id);
-  const shifts = await read.roundShifts(round.id);
+  const shifts = await wishRoundsRepository.roundShifts(db, round.id);
   let wishCount: number | null = null;
   let preview: WishRound['preview'] = null;
   if (isRunner) {
-    wishCount = await read.countWishes(round.id);
-    const stored = await parsePreview(await read.previewOf(round.id));
+    wishCount = await wishRoundsRepository.countWishes(db, round.id);
+    const stored = await parsePreview(await wishRoundsRepository.previewOf(db, round.id));
     preview = stored ? previewAnswer(stored) : null;
   }
   const myWishes = canWishInRound(caller, round.group_id)
-    ? await wishesAnswer(db, context, caller.eventId, round.id, caller.eventUserId)
+    ? await wishesAnswer(db, caller.eventId, round.id, caller.eventUserId)
     : null;
   return {
     ...summaryFields(round, wishCount),
@@ -132,7 +130,7 @@ const summaryFields = (round: WishRoundRow, wishCount: number | null) => ({
 
 /** Opening, listing, reading and deleting rounds. */
 export function roundOperations(context: WishRoundContext) {
-  const { db, dialect, read } = context;
+  const { db } = context;
   return {
     /**
      * Opens a round (admins; a leader for their own group's round). The shifts must be the event's (the group's when
@@ -146,11 +144,10 @@ export function roundOperations(context: WishRoundContext) {
         throw fieldError('closesAt', 'error.wishRoundClosesAtInvalid');
       }
       const roundId = await withTransaction(db, async (trx) => {
-        const repository = wishRoundsRepository(trx, dialect);
-        if (groupId !== null && !(await repository.groupOfEvent(caller.eventId, groupId))) {
+        if (groupId !== null && !(await wishRoundsRepository.groupOfEvent(trx, caller.eventId, groupId))) {
           throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
         }
-        const shifts = await repository.eventShifts(caller.eventId, input.shiftIds);
+        const shifts = await wishRoundsRepository.eventShifts(trx, caller.eventId, input.shiftIds);
         if (
           shifts.length !== input.shiftIds.length ||
           shifts.some((shift) => groupId !== null && shift.group_id !== groupId)
@@ -160,7 +157,7 @@ export function roundOperations(context: WishRoundContext) {
         if (shifts.some((shift) => Date.parse(shift.starts_at) <= Date.parse(now))) {
           throw fieldError('shiftIds', 'error.wishRoundShiftStarted');
         }
-        const { id } = await repository.insertRound({
+        const { id } = await wishRoundsRepository.insertRound(trx, {
           eventId: caller.eventId,
           groupId,
           title: input.title,
@@ -172,7 +169,7 @@ export function roundOperations(context: WishRoundContext) {
           createdBy: caller.userId,
           now,
         });
-        await repository.insertRoundShifts(id, input.shiftIds);
+        await wishRoundsRepository.insertRoundShifts(trx, id, input.shiftIds);
         await writeAudit(trx, {
           eventId: caller.eventId,
           actorId: caller.userId,
@@ -182,7 +179,7 @@ export function roundOperations(context: WishRoundContext) {
         });
         return id;
       });
-      const round = await read.findRound(caller.eventId, roundId);
+      const round = await wishRoundsRepository.findRound(db, caller.eventId, roundId);
       if (!round) throw notFound('error.wishRoundNotFound');
       return roundAnswer(context, caller, round);
     },
@@ -190,10 +187,11 @@ export function roundOperations(context: WishRoundContext) {
     /** The rounds the caller sees, newest first (at most LIST_MAXIMUM). */
     async list(caller: Caller): Promise<WishRoundSummary[]> {
       const scope = caller.roleLevel === 0 ? 'all' : caller.groupId;
-      const rows = await read.listRounds(caller.eventId, scope, WISH_ROUND_LIMITS.LIST_MAXIMUM);
+      const rows = await wishRoundsRepository.listRounds(db, caller.eventId, scope, WISH_ROUND_LIMITS.LIST_MAXIMUM);
       const wished =
         caller.roleLevel === 2
-          ? await read.roundsWishedBy(
+          ? await wishRoundsRepository.roundsWishedBy(
+              db,
               rows.map((row) => row.id),
               caller.eventUserId,
             )
@@ -212,12 +210,11 @@ export function roundOperations(context: WishRoundContext) {
     /** Deletes a round that is not published (whoever runs it). */
     async remove(caller: Caller, roundId: number): Promise<void> {
       await withTransaction(db, async (trx) => {
-        const repository = wishRoundsRepository(trx, dialect);
-        const round = await repository.lockRound(caller.eventId, roundId, 'update');
+        const round = await wishRoundsRepository.lockRound(trx, caller.eventId, roundId, 'update');
         if (!round) throw notFound('error.wishRoundNotFound');
         if (!canRunWishRound(caller, round.group_id)) throw forbidden('error.ownGroupOnly');
         if (round.published_at !== null) throw conflict('error.wishRoundPublished');
-        await repository.deleteRound(round.id);
+        await wishRoundsRepository.deleteRound(trx, round.id);
         await writeAudit(trx, {
           eventId: caller.eventId,
           actorId: caller.userId,

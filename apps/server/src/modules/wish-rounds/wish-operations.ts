@@ -10,12 +10,12 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { parsePreview, type StoredPreview, statusOf, type WishRoundContext } from './operations-context.js';
-import { wishRoundsRepository } from './repository.js';
+import * as wishRoundsRepository from './repository.js';
 import { visibleRoundOr404, wishesAnswer, wishesOf } from './round-operations.js';
 
 /** A volunteer's side of a round: saving wishes and reading what they got. */
 export function wishOperations(context: WishRoundContext) {
-  const { db, dialect, read } = context;
+  const { db } = context;
   return {
     /**
      * Saves (replaces) the caller's wishes: a volunteer of the round's group (any group for a whole-event round),
@@ -26,12 +26,13 @@ export function wishOperations(context: WishRoundContext) {
      */
     async saveWishes(caller: Caller, roundId: number, input: SaveWishesInput): Promise<WishRoundWishes> {
       return withTransaction(db, async (trx) => {
-        const repository = wishRoundsRepository(trx, dialect);
-        const round = await repository.lockRound(caller.eventId, roundId, 'share');
+        const round = await wishRoundsRepository.lockRound(trx, caller.eventId, roundId, 'share');
         if (!round) throw notFound('error.wishRoundNotFound');
         if (!canWishInRound(caller, round.group_id)) throw forbidden('error.wishRoundNotParticipant');
         if (statusOf(round, Date.now()) !== 'open') throw conflict('error.wishRoundClosed');
-        const shifts = new Map((await repository.roundShifts(round.id)).map((shift) => [shift.id, shift]));
+        const shifts = new Map(
+          (await wishRoundsRepository.roundShifts(trx, round.id)).map((shift) => [shift.id, shift]),
+        );
         for (const [field, ids] of [
           ['ranked', input.ranked],
           ['cannot', input.cannot],
@@ -50,18 +51,22 @@ export function wishOperations(context: WishRoundContext) {
         if (count < round.min_shifts || count > round.max_shifts) {
           throw fieldError('count', 'error.wishRoundCountOutOfRange', { min: round.min_shifts, max: round.max_shifts });
         }
-        const wish = await wishesOf(trx, context, round.id, caller.eventUserId);
+        const wish = await wishesOf(trx, round.id, caller.eventUserId);
         let friendId: number | null = null;
         const code = normaliseFriendCode(input.friendCode ?? '');
         if (code !== '') {
           if (code === wish.friend_code) throw fieldError('friendCode', 'error.wishRoundFriendCodeOwn');
-          const friend = await repository.wishByCode(round.id, code);
+          const friend = await wishRoundsRepository.wishByCode(trx, round.id, code);
           if (!friend) throw fieldError('friendCode', 'error.wishRoundFriendCodeUnknown');
           friendId = friend.event_user_id;
         }
-        await repository.updateWish(wish.id, { shiftCount: count, friendEventUserId: friendId, now: nowIso() });
-        await repository.replaceChoices(round.id, caller.eventUserId, input.ranked, input.cannot);
-        return wishesAnswer(trx, context, caller.eventId, round.id, caller.eventUserId);
+        await wishRoundsRepository.updateWish(trx, wish.id, {
+          shiftCount: count,
+          friendEventUserId: friendId,
+          now: nowIso(),
+        });
+        await wishRoundsRepository.replaceChoices(trx, round.id, caller.eventUserId, input.ranked, input.cannot);
+        return wishesAnswer(trx, caller.eventId, round.id, caller.eventUserId);
       });
     },
 
@@ -73,11 +78,13 @@ export function wishOperations(context: WishRoundContext) {
       const round = await visibleRoundOr404(context, caller, roundId);
       if (!canWishInRound(caller, round.group_id)) throw forbidden('error.wishRoundNotParticipant');
       if (round.published_at === null) throw conflict('error.wishRoundNotPublished');
-      const preview = await parsePreview(await read.previewOf(round.id));
+      const preview = await parsePreview(await wishRoundsRepository.previewOf(db, round.id));
       if (!preview) throw conflict('error.wishRoundNotPublished');
       const me = caller.eventUserId;
       const skipped = (
-        JSON.parse((await read.skippedOf(round.id)) ?? '[]') as NonNullable<StoredPreview['skipped']>
+        JSON.parse((await wishRoundsRepository.skippedOf(db, round.id)) ?? '[]') as NonNullable<
+          StoredPreview['skipped']
+        >
       ).filter((place) => place.eventUserId === me);
       const skippedShifts = new Set(skipped.map((place) => place.shiftId));
       const position = preview.order.indexOf(me);
