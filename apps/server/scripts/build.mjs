@@ -31,6 +31,8 @@ await build({
     'seed-cli': 'src/demo/seed-cli.ts',
     // The wish rounds' allocation runs in a worker thread started from this file (decision 034).
     'allocation-worker': 'src/modules/wish-rounds/allocation/worker.ts',
+    // Badges are drawn as a PDF in a worker thread started from this file.
+    'badges-worker': 'src/modules/event-day/badges-worker.ts',
   },
   outdir: 'dist',
   // One self-contained file per entry (no shared chunks): config.ts finds data/ and the web app relative to

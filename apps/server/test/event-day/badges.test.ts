@@ -10,7 +10,7 @@ import {
   PDFRef,
 } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badgeFonts, printable } from '../../src/modules/event-day/badges.js';
+import { badgeFonts, printable } from '../../src/modules/event-day/badge-sheet.js';
 import { dialect } from '../helpers/app.js';
 import { createGroup } from '../helpers/factories.js';
 import { type EventDay, eventDay } from './fixtures.js';

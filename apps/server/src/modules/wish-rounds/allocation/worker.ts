@@ -4,15 +4,8 @@
  * tsx (dev, tests) and from dist/allocation-worker.js in the built server (scripts/build.mjs).
  */
 
-import { parentPort } from 'node:worker_threads';
+import { answerJobs } from '../../../lib/worker-thread.js';
 import { allocateSync } from './allocate.js';
 import type { AllocationInput } from './types.js';
 
-parentPort?.on('message', async (message: { id: number; input: AllocationInput }) => {
-  try {
-    const result = await allocateSync(message.input);
-    parentPort?.postMessage({ id: message.id, result });
-  } catch (error) {
-    parentPort?.postMessage({ id: message.id, error: String((error as Error)?.stack ?? error) });
-  }
-});
+answerJobs((input: AllocationInput) => allocateSync(input));

@@ -1,0 +1,90 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { parentPort, type TransferListItem, Worker } from 'node:worker_threads';
+
+/** From the sources, a worker loads its TypeScript entry through tsx's API (worker threads do not inherit its hooks). */
+const FROM_SOURCES = `
+const { workerData } = require('node:worker_threads');
+import(workerData.tsx).then((tsx) => tsx.tsImport(workerData.worker, workerData.worker));
+`;
+
+/**
+ * Work that would hold the server's event loop for tens of milliseconds or more (the wish rounds' solver, badges
+ * as a PDF) done in one worker thread instead, one job after another as they arrive. The worker is started on the
+ * first job and kept, unref'd while idle so it never holds the process open; one that fails or exits rejects its
+ * jobs and the next job starts a new one. Its entry answers with `answerJobs`. From the sources (tsx in dev, Vitest)
+ * the entry is `source`, a TypeScript file loaded through tsx; in the built server it is `bundled`, a file beside
+ * server.js (scripts/build.mjs).
+ */
+export class WorkerThread<Input, Output> {
+  private worker: Worker | null = null;
+  private nextJob = 0;
+  private readonly pending = new Map<number, { resolve: (output: Output) => void; reject: (error: Error) => void }>();
+
+  constructor(
+    private readonly name: string,
+    private readonly entry: { source: URL; bundled: string },
+  ) {}
+
+  run(input: Input): Promise<Output> {
+    this.nextJob += 1;
+    const id = this.nextJob;
+    const done = new Promise<Output>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    const target = this.started();
+    // Held open while it works (a script awaiting the result must not exit first), unref'd again when idle.
+    target.ref();
+    target.postMessage({ id, input });
+    return done;
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const fromSources = import.meta.url.endsWith('.ts');
+    const worker = fromSources
+      ? new Worker(FROM_SOURCES, {
+          eval: true,
+          workerData: {
+            // tsx's ES-module API (its CommonJS twin resolves its own files wrongly from an eval'd worker).
+            tsx: pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs'),
+            worker: this.entry.source.href,
+          },
+        })
+      : new Worker(new URL(`./${this.entry.bundled}`, import.meta.url));
+    worker.unref();
+    worker.on('message', (message: { id: number; output?: Output; error?: string }) => {
+      const job = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (this.pending.size === 0) worker.unref();
+      if (!job) return;
+      if (message.error === undefined) job.resolve(message.output as Output);
+      else job.reject(new Error(`${this.name} failed: ${message.error}`));
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const job of this.pending.values()) job.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`${this.name} worker exited with code ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+}
+
+/**
+ * In a worker's entry: answers each job of its `WorkerThread` with `work`'s output, or the error. `transfer` names
+ * the output's buffers to move to the server's thread rather than copy.
+ */
+export function answerJobs<Input, Output>(
+  work: (input: Input) => Promise<Output>,
+  transfer: (output: Output) => TransferListItem[] = () => [],
+): void {
+  parentPort?.on('message', async (message: { id: number; input: Input }) => {
+    try {
+      const output = await work(message.input);
+      parentPort?.postMessage({ id: message.id, output }, transfer(output));
+    } catch (error) {
+      parentPort?.postMessage({ id: message.id, error: String((error as Error)?.stack ?? error) });
+    }
+  });
+}
