@@ -17,6 +17,8 @@ export interface ShiftFilters {
    * (decision 024).
    */
   free?: boolean;
+  /** Only these shifts (the ones a batch has just made: at most `SHIFTS_PER_BATCH_MAXIMUM`). */
+  ids?: readonly number[];
 }
 
 /**
@@ -41,6 +43,7 @@ export function shiftFilter(eb: ExpressionBuilder<Database, 'shifts'>, filters: 
     const groupId = filters.onlyGroupId;
     parts.push(groupId === null ? sql<SqlBool>`1 = 0` : eb('shifts.group_id', '=', groupId));
   }
+  if (filters.ids) parts.push(filters.ids.length === 0 ? sql<SqlBool>`1 = 0` : eb('shifts.id', 'in', filters.ids));
   if (filters.free) {
     parts.push(eb(placesTaken(eb.ref('shifts.id')), '<', eb.ref('shifts.capacity')));
   }
