@@ -15,6 +15,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.js';
 import { type DatabaseHandle, migrateToLatest, openConfiguredDatabase } from './db/database.js';
 import type { Db, DialectName } from './db/types.js';
+import { type Clock, systemClock } from './lib/clock.js';
 import { openapiOptions } from './lib/openapi.js';
 import { redactUrl } from './lib/redact.js';
 import { serializerCompiler } from './lib/serializer.js';
@@ -56,6 +57,8 @@ declare module 'fastify' {
     db: Db;
     dialect: DialectName;
     config: Config;
+    /** The time the mail queue goes by (lib/clock.ts). */
+    clock: Clock;
     /** Every route as registered, for tests that walk the route table. */
     routeTable: { method: string; url: string; csrfExempt: boolean }[];
   }
@@ -89,6 +92,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Sees every answer before it goes out, unchanged (tests check answers against the OpenAPI document). */
   onAnswer?: onSendAsyncHookHandler;
+  /** The time the mail queue goes by: the system's unless a test moves its own. */
+  clock?: Clock;
 }
 
 export async function buildApp({
@@ -97,6 +102,7 @@ export async function buildApp({
   logger = true,
   logStream,
   onAnswer,
+  clock = systemClock,
 }: BuildOptions): Promise<FastifyInstance> {
   const handle =
     database ??
@@ -138,6 +144,7 @@ export async function buildApp({
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('config', config);
+  app.decorate('clock', clock);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/types.js';
+import type { Clock } from '../../src/lib/clock.js';
 import { OpenApiAnswers } from './openapi-answers.js';
 
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -24,7 +25,10 @@ export interface TestApp {
  * The real app on a fresh database of the dialect this run is for: a new SQLite file, or a new PostgreSQL
  * schema that is dropped afterwards.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { clock }: { clock?: Clock } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'funkis-test-'));
   let schema: string | undefined;
   if (dialect === 'postgres') {
@@ -62,7 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const answers = new OpenApiAnswers(() => app);
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp({ config, logger: false, onAnswer: answers.hook });
+    app = await buildApp({ config, logger: false, onAnswer: answers.hook, clock });
     await app.ready();
   } catch (error) {
     // A start that failed (a migration) leaves no schema or directory behind: no close() will be called.

@@ -3,6 +3,7 @@ import { createMailWorker } from '../../src/modules/mail/worker.js';
 import type { Mailer } from '../../src/plugins/mailer.js';
 import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import type { TestClient } from '../helpers/client.js';
+import { MovingClock } from '../helpers/clock.js';
 import { addMember, createGroup, createUser, loginAs, type TestUser } from '../helpers/factories.js';
 import { startSmtpServer, textOf } from '../helpers/smtp.js';
 import { createMailEvent, type MailEvent } from './fixtures.js';
@@ -12,6 +13,8 @@ const GREYLISTED = 'later@grey.test';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
+/** The queue's time: back-offs and leases pass when the worker waits for them, without a real wait. */
+const clock = new MovingClock();
 let e: MailEvent;
 let admin: TestClient;
 beforeAll(async () => {
@@ -22,14 +25,18 @@ beforeAll(async () => {
       return undefined;
     },
   });
-  // The worker is driven by the tests (drain) so every step is deterministic; back-off and lease are short.
-  t = await createTestApp({
-    SMTP_URL: smtp.url,
-    MAIL_WORKER: 'off',
-    MAIL_RETRY_BASE_MS: '50',
-    MAIL_LEASE_MS: '400',
-    MAIL_RATE_PER_MINUTE: '60000',
-  });
+  // The worker is driven by the tests (drain) so every step is deterministic. Back-off and lease are seconds long:
+  // the clock passes them without the test waiting.
+  t = await createTestApp(
+    {
+      SMTP_URL: smtp.url,
+      MAIL_WORKER: 'off',
+      MAIL_RETRY_BASE_MS: '5000',
+      MAIL_LEASE_MS: '5000',
+      MAIL_RATE_PER_MINUTE: '60000',
+    },
+    { clock },
+  );
   e = await createMailEvent(t.db);
   admin = await loginAs(t.app, e.admin);
 });
@@ -141,7 +148,7 @@ describe(`mail delivery through a real SMTP server on ${dialect}`, () => {
     });
     expect(sent.statusCode).toBe(201);
     // The rate spaces the eight by 1 ms each: let all of them fall due so one claim takes the whole batch.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    clock.advance(50);
 
     // Worker A claims the whole batch, delivers two, then freezes for good in the middle of the third, as a
     // process killed with -9 would: its claimed rows stay `sending` under its lease.
@@ -153,14 +160,21 @@ describe(`mail delivery through a real SMTP server on ${dialect}`, () => {
         return t.app.mailer.send(mail);
       },
     };
-    const workerA = createMailWorker(t.db, dying, t.app.log, {
-      pollMs: 50,
-      leaseMs: 400,
-      retryBaseMs: 50,
-      maxAttempts: 5,
-      messageIdDomain: 'funkis.test',
-      defaultRatePerMinute: 60_000,
-    });
+    const workerA = createMailWorker(
+      t.db,
+      dying,
+      t.app.log,
+      {
+        pollMs: 50,
+        leaseMs: 5000,
+        retryBaseMs: 5000,
+        maxAttempts: 5,
+        messageIdDomain: 'funkis.test',
+        defaultRatePerMinute: 60_000,
+      },
+      clock,
+    );
+    const claimedAt = clock.now();
     void workerA.runOnce();
     const countsNow = async () =>
       (await admin.get(`/api/event/${e.event.id}/get-mail/${sent.json().email.id}`)).json().email.counts;
@@ -171,8 +185,9 @@ describe(`mail delivery through a real SMTP server on ${dialect}`, () => {
     const midway = await countsNow();
     expect(midway, JSON.stringify(midway)).toEqual({ queued: 0, sending: 6, sent: 2, failed: 0 });
 
-    // A restarted server's worker takes over once the dead one's lease has run out.
+    // A restarted server's worker takes over once the dead one's lease has run out (5 s on the queue's clock).
     await t.app.mail.worker.drain();
+    expect(clock.now() - claimedAt).toBeGreaterThanOrEqual(5000);
     for (const person of people) expect(received(person.email), person.email).toHaveLength(1);
     const done = await admin.get(`/api/event/${e.event.id}/get-mail/${sent.json().email.id}`);
     expect(done.json().email.counts).toEqual({ queued: 0, sending: 0, sent: 8, failed: 0 });
@@ -188,19 +203,42 @@ describe(`mail delivery through a real SMTP server on ${dialect}`, () => {
     const options = {
       pollMs: 50,
       leaseMs: 5000,
-      retryBaseMs: 50,
+      retryBaseMs: 5000,
       maxAttempts: 5,
       messageIdDomain: 'funkis.test',
       defaultRatePerMinute: 60_000,
       batchSize: 3,
     };
-    const second = createMailWorker(t.db, t.app.mailer, t.app.log, options);
-    await Promise.all([t.app.mail.worker.drain(), second.drain()]);
+    const second = createMailWorker(t.db, t.app.mailer, t.app.log, options, clock);
+    // Each takes what is due until nothing is left, waiting in real time: a drain waits on the queue's clock, which
+    // it moves, and a worker idle beside a busy one would move it past the busy one's lease.
+    const waiting = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('mail_queue')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('state', 'in', ['queued', 'sending'])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const deadline = Date.now() + 10_000;
+    const empty = async (worker: { runOnce(): Promise<number> }) => {
+      while ((await worker.runOnce()) > 0 || (await waiting()) > 0) {
+        expect(Date.now()).toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    };
+    await Promise.all([empty(t.app.mail.worker), empty(second)]);
     for (const person of people) expect(received(person.email), person.email).toHaveLength(1);
   });
 
   it('spaces the messages of one event by the configured rate', async () => {
-    const rated = await createTestApp({ SMTP_URL: smtp.url, MAIL_WORKER: 'off', MAIL_RATE_PER_MINUTE: '600' });
+    const ratedClock = new MovingClock();
+    const rated = await createTestApp(
+      { SMTP_URL: smtp.url, MAIL_WORKER: 'off', MAIL_RATE_PER_MINUTE: '600' },
+      { clock: ratedClock },
+    );
     try {
       const r = await createMailEvent(rated.db);
       const client = await loginAs(rated.app, r.admin);
@@ -226,9 +264,11 @@ describe(`mail delivery through a real SMTP server on ${dialect}`, () => {
         .execute();
       const times = rows.map((row) => Date.parse(row.next_attempt_at));
       for (let index = 1; index < times.length; index += 1) expect(times[index] - times[index - 1]).toBe(100);
-      const started = Date.now();
+      // Five messages 100 ms apart: the worker waits out the spacing on the queue's clock, not the test.
+      const started = ratedClock.now();
       await rated.app.mail.worker.drain();
-      expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+      expect(ratedClock.now() - started).toBeGreaterThanOrEqual(350);
+      expect(smtp.messages.filter((mail) => /^Subject: Rated\r?$/m.test(mail.raw))).toHaveLength(5);
     } finally {
       await rated.close();
     }

@@ -122,7 +122,7 @@ export function mailboxOperations(shared: MailContext) {
           })),
         );
         const intervalMs = await intervalOf(actor.eventId, trx);
-        const start = await mailRepository.nextSlot(trx, actor.eventId, intervalMs);
+        const start = await mailRepository.nextSlot(trx, actor.eventId, intervalMs, app.clock.now());
         // The queue holds no body: each receiver's copy is composed from the e-mail when it is sent, so the
         // message is stored once however many receive it (docs/decisions/021).
         await mailRepository.enqueue(

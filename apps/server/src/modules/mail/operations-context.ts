@@ -28,14 +28,20 @@ export function mailContext(app: FastifyInstance) {
   // The storage plugin is registered before this one; the files service is made when first needed.
   const files = () => filesService(app.db, app.dialect, app.storage, app.config.EVENT_FILES_QUOTA_BYTES);
   const downloadPath = (eventId: number, fileId: number) => `/api/event/${eventId}/files/${fileId}/download`;
-  const worker: MailWorker = createMailWorker(app.db, app.mailer, app.log, {
-    pollMs: app.config.MAIL_POLL_MS,
-    leaseMs: app.config.MAIL_LEASE_MS,
-    retryBaseMs: app.config.MAIL_RETRY_BASE_MS,
-    maxAttempts: app.config.MAIL_MAX_ATTEMPTS,
-    messageIdDomain: new URL(app.config.PUBLIC_URL).hostname || 'funkis.local',
-    defaultRatePerMinute: app.config.MAIL_RATE_PER_MINUTE,
-  });
+  const worker: MailWorker = createMailWorker(
+    app.db,
+    app.mailer,
+    app.log,
+    {
+      pollMs: app.config.MAIL_POLL_MS,
+      leaseMs: app.config.MAIL_LEASE_MS,
+      retryBaseMs: app.config.MAIL_RETRY_BASE_MS,
+      maxAttempts: app.config.MAIL_MAX_ATTEMPTS,
+      messageIdDomain: new URL(app.config.PUBLIC_URL).hostname || 'funkis.local',
+      defaultRatePerMinute: app.config.MAIL_RATE_PER_MINUTE,
+    },
+    app.clock,
+  );
 
   /** A leader's filter may only name their own group; the result is limited to it as well. */
   function scopeOf(actor: MailActor, filter: MailReceiverFilter): number | null {

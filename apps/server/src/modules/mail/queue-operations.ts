@@ -47,7 +47,10 @@ export function queueOperations(shared: MailContext) {
      */
     async enqueue(input: EnqueueInput, db = app.db): Promise<void> {
       const intervalMs = input.eventId === null ? 0 : await intervalOf(input.eventId, db);
-      const start = input.eventId === null ? Date.now() : await mailRepository.nextSlot(db, input.eventId, intervalMs);
+      const start =
+        input.eventId === null
+          ? app.clock.now()
+          : await mailRepository.nextSlot(db, input.eventId, intervalMs, app.clock.now());
       await mailRepository.enqueue(
         db,
         input.to.map((receiver) => ({
@@ -75,7 +78,7 @@ export function queueOperations(shared: MailContext) {
       db = app.db,
     ): Promise<void> {
       if (input.subscriptionIds.length === 0) return;
-      const now = Date.now();
+      const now = app.clock.now();
       await mailRepository.enqueue(
         db,
         input.subscriptionIds.map((pushSubscriptionId) => ({
@@ -107,7 +110,7 @@ export function queueOperations(shared: MailContext) {
     ): Promise<void> {
       if (count === 0) return;
       const intervalMs = await intervalOf(eventId, db);
-      const start = await mailRepository.nextSlot(db, eventId, intervalMs);
+      const start = await mailRepository.nextSlot(db, eventId, intervalMs, app.clock.now());
       for (let from = 0; from < count; from += QUEUE_SLICE) {
         if (from > 0) await turnOfTheLoop();
         const messages: QueuedMessage[] = [];

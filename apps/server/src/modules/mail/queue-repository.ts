@@ -74,9 +74,9 @@ const QUEUE_CHUNK_CHARACTERS = 1_000_000;
  * waiting. On PostgreSQL a lock of the event's mail slot (a transaction-level advisory lock, not the event's
  * row) spaces two sends of one event one after the other; it is the last lock a transaction takes, so
  * changes that lock shifts or members first (a sign-up an organiser makes, decision 024) never wait on it
- * in a circle with changes that lock the event's row first.
+ * in a circle with changes that lock the event's row first. `now`: the mail clock's time (lib/clock.ts).
  */
-export async function nextSlot(db: Db, eventId: number, intervalMs: number): Promise<number> {
+export async function nextSlot(db: Db, eventId: number, intervalMs: number, now: number): Promise<number> {
   const dialect = dialectOf(db);
   if (dialect === 'postgres') {
     await sql`select pg_advisory_xact_lock(${MAIL_SLOT_LOCK}, ${eventId})`.execute(db);
@@ -87,7 +87,6 @@ export async function nextSlot(db: Db, eventId: number, intervalMs: number): Pro
     .where('event_id', '=', eventId)
     .where('state', 'in', ['queued', 'sending'])
     .executeTakeFirst();
-  const now = Date.now();
   const latest = row?.latest ? Date.parse(row.latest) + intervalMs : 0;
   return Math.max(now, latest);
 }
@@ -286,11 +285,17 @@ export async function copyOf(db: Db, receiverId: number): Promise<StoredCopy | n
 /**
  * Claims up to `limit` messages that are due, or whose sender's lease ran out (a worker that died), for
  * `owner` until `leaseUntil`. PostgreSQL skips rows another server holds locked, so workers never wait
- * for each other or claim the same row; SQLite serialises writers, which gives the same.
+ * for each other or claim the same row; SQLite serialises writers, which gives the same. Due means due by `now`,
+ * the mail clock's time (lib/clock.ts).
  */
-export async function claimDue(db: Db, owner: string, leaseUntil: string, limit: number): Promise<ClaimedMessage[]> {
+export async function claimDue(
+  db: Db,
+  owner: string,
+  leaseUntil: string,
+  limit: number,
+  now: string,
+): Promise<ClaimedMessage[]> {
   const dialect = dialectOf(db);
-  const now = nowIso();
   return db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom('mail_queue')

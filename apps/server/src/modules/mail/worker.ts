@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/types.js';
+import { type Clock, systemClock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { Mailer } from '../../plugins/mailer.js';
 import type { ClaimedMessage } from './repository.js';
@@ -47,7 +48,13 @@ export type PushSender = (message: ClaimedMessage & { pushSubscriptionId: number
  * the SMTP server's acceptance and the record of it). A worker that dies leaves its claimed rows `sending`;
  * when the lease runs out any worker takes them again.
  */
-export function createMailWorker(db: Db, mailer: Mailer, log: FastifyBaseLogger, options: MailWorkerOptions) {
+export function createMailWorker(
+  db: Db,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  options: MailWorkerOptions,
+  clock: Clock = systemClock,
+) {
   const owner = `${os.hostname()}-${process.pid}-${randomToken(6)}`;
   const batchSize = options.batchSize ?? 10;
   let isRunning = false;
@@ -67,7 +74,7 @@ export function createMailWorker(db: Db, mailer: Mailer, log: FastifyBaseLogger,
     const rate = (await mailRepository.rateOf(db, message.eventId)) ?? options.defaultRatePerMinute;
     const last = lastSentAt.get(message.eventId);
     const allowedAt = last === undefined ? 0 : last + 60_000 / rate;
-    return Date.now() < allowedAt ? allowedAt : null;
+    return clock.now() < allowedAt ? allowedAt : null;
   }
 
   /**
@@ -82,7 +89,7 @@ export function createMailWorker(db: Db, mailer: Mailer, log: FastifyBaseLogger,
   }
 
   async function deliver(message: ClaimedMessage): Promise<void> {
-    const leaseUntil = new Date(Date.now() + options.leaseMs).toISOString();
+    const leaseUntil = new Date(clock.now() + options.leaseMs).toISOString();
     if (!(await mailRepository.renewLease(db, message.id, owner, leaseUntil))) return;
     const allowedAt = await tooSoon(message);
     if (allowedAt !== null) {
@@ -100,7 +107,7 @@ export function createMailWorker(db: Db, mailer: Mailer, log: FastifyBaseLogger,
       const { text, html } = await bodiesOf(message);
       // The rate spaces the sends themselves: the time is taken as the message goes to the mailer, after its body
       // was composed (which takes longer for some copies than others).
-      if (message.eventId !== null) lastSentAt.set(message.eventId, Date.now());
+      if (message.eventId !== null) lastSentAt.set(message.eventId, clock.now());
       await mailer.send({
         to: { name: message.toName, address: message.toEmail },
         subject: message.subject,
@@ -122,7 +129,7 @@ export function createMailWorker(db: Db, mailer: Mailer, log: FastifyBaseLogger,
         await mailRepository.settle(db, message, {
           state: 'queued',
           error: reason,
-          retryAt: new Date(Date.now() + wait).toISOString(),
+          retryAt: new Date(clock.now() + wait).toISOString(),
         });
       }
     }
@@ -133,8 +140,9 @@ export function createMailWorker(db: Db, mailer: Mailer, log: FastifyBaseLogger,
     const claimed = await mailRepository.claimDue(
       db,
       owner,
-      new Date(Date.now() + options.leaseMs).toISOString(),
+      new Date(clock.now() + options.leaseMs).toISOString(),
       batchSize,
+      new Date(clock.now()).toISOString(),
     );
     for (const message of claimed) await deliver(message);
     return claimed.length;
@@ -159,7 +167,7 @@ export function createMailWorker(db: Db, mailer: Mailer, log: FastifyBaseLogger,
       current = null;
       if (handled > 0) return schedule(0);
       const next = await mailRepository.nextDue(db).catch(() => null);
-      const untilDue = next ? Date.parse(next) - Date.now() : options.pollMs;
+      const untilDue = next ? Date.parse(next) - clock.now() : options.pollMs;
       schedule(Math.min(options.pollMs, Math.max(untilDue, 0)));
     })();
   }
@@ -191,13 +199,13 @@ export function createMailWorker(db: Db, mailer: Mailer, log: FastifyBaseLogger,
      * Throws when the queue is not empty after `timeoutMs`.
      */
     async drain(timeoutMs = 10_000): Promise<void> {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
+      const deadline = clock.now() + timeoutMs;
+      while (clock.now() < deadline) {
         if ((await runOnce()) > 0) continue;
         const next = await mailRepository.nextDue(db);
         if (!next) return;
-        const wait = Math.min(Math.max(Date.parse(next) - Date.now(), 5), deadline - Date.now(), 200);
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const wait = Math.min(Math.max(Date.parse(next) - clock.now(), 5), deadline - clock.now(), 200);
+        if (wait > 0) await clock.sleep(wait);
       }
       throw new Error('the mail queue did not drain in time');
     },
