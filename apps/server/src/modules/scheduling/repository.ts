@@ -1,7 +1,7 @@
 import { EVENT_DAY_LIMITS, type SchedulingSettings } from '@funkis/shared';
-import { type SqlBool, sql } from 'kysely';
+import { type Selectable, type SqlBool, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
-import type { Db } from '../../db/types.js';
+import type { Db, SchedulingSettingsTable } from '../../db/types.js';
 import { dialectStatements } from '../../lib/transaction.js';
 import { placesTaken, type ShiftFilters, shiftFilter } from './shift-filters.js';
 
@@ -50,15 +50,20 @@ export const DEFAULT_SETTINGS: SchedulingSettings = {
   handoverApproval: false,
 };
 
-/** An event's `scheduling_settings` columns, as a left join gives them: all null when it saved none. */
-interface SettingsColumns {
-  min_rest_minutes: number | null;
-  self_signup_group_ids: string | null;
-  sign_off_closes_hours: number | null;
-  reminder_hours: number | null;
-  late_after_minutes: number | null;
-  handover_approval: number | null;
-}
+/** The columns of an event's `scheduling_settings` that make its settings, read alone or beside a shift. */
+const SETTINGS_COLUMNS = [
+  'min_rest_minutes',
+  'self_signup_group_ids',
+  'sign_off_closes_hours',
+  'reminder_hours',
+  'late_after_minutes',
+  'handover_approval',
+] as const;
+
+/** Those columns as a left join gives them: all null when the event saved no settings. */
+type SettingsColumns = {
+  [Column in (typeof SETTINGS_COLUMNS)[number]]: Selectable<SchedulingSettingsTable>[Column] | null;
+};
 
 /** The settings of an event's row; without one, the defaults. */
 function settingsOf(row: SettingsColumns | undefined): SchedulingSettings {
@@ -180,30 +185,17 @@ export async function signUpView(
         .whereRef('h.shift_id', '=', 'shifts.id')
         .where('h.event_user_id', '=', eventUserId)
         .as('held_id'),
-      's.min_rest_minutes',
-      's.self_signup_group_ids',
-      's.sign_off_closes_hours',
-      's.reminder_hours',
-      's.late_after_minutes',
-      's.handover_approval',
+      ...SETTINGS_COLUMNS.map((column) => `s.${column}` as const),
     ])
     .where('shifts.event_id', '=', eventId)
     .where('shifts.id', '=', shiftId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const {
-    taken,
-    held_id,
-    min_rest_minutes,
-    self_signup_group_ids,
-    sign_off_closes_hours,
-    reminder_hours,
-    late_after_minutes,
-    handover_approval,
-    ...shift
-  } = row;
+  const { taken, held_id, ...shift } = row;
+  // The shift's row without the settings read beside it.
+  for (const column of SETTINGS_COLUMNS) delete (shift as Partial<SettingsColumns>)[column];
   return {
-    shift: shift as ShiftRow,
+    shift,
     taken: Number(taken),
     held: held_id !== null,
     settings: settingsOf(row),
@@ -562,7 +554,11 @@ export async function calendarShiftsOfMemberships(db: Db, eventUserIds: readonly
 
 export async function settings(db: Db, eventId: number): Promise<SchedulingSettings> {
   return settingsOf(
-    await db.selectFrom('scheduling_settings').selectAll().where('event_id', '=', eventId).executeTakeFirst(),
+    await db
+      .selectFrom('scheduling_settings')
+      .select(SETTINGS_COLUMNS)
+      .where('event_id', '=', eventId)
+      .executeTakeFirst(),
   );
 }
 
