@@ -103,7 +103,7 @@ try {
       backendStart = cpuOf(backendPid);
       measuredFrom = performance.now();
       statements.length = 0;
-      return applicationsService(trx, 'postgres').bulkUpdate(reviewer, input);
+      return applicationsService(trx).bulkUpdate(reviewer, input);
     });
     const wall = performance.now() - started;
     const node = process.cpuUsage(nodeCpu);

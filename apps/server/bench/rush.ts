@@ -98,10 +98,10 @@ async function serve() {
     .select('id')
     .where('email', '=', seeded.email)
     .executeTakeFirstOrThrow();
-  const adminMembership = await membershipsService(app.db, app.dialect).findMemberByUserId(seeded.eventId, adminRow.id);
+  const adminMembership = await membershipsService(app.db).findMemberByUserId(seeded.eventId, adminRow.id);
   if (!adminMembership) throw new Error('no admin membership');
   const bar = seeded.groupIds[0];
-  const scheduling = schedulingService(app.db, app.dialect);
+  const scheduling = schedulingService(app.db);
   const caller = {
     eventId: seeded.eventId,
     eventUserId: adminMembership.id,
@@ -139,7 +139,7 @@ async function serve() {
   }
   const people: Ready['volunteers'] = [];
   await withTransaction(app.db, async (trx) => {
-    const members = membershipsService(trx, app.dialect);
+    const members = membershipsService(trx);
     for (let index = 0; index < volunteers; index++) {
       const user = await createAccount(trx, {
         email: `rush-${index}@example.org`,

@@ -7,7 +7,7 @@
  * reads every state: most arrived, some of them left again, the rest never came.
  */
 import type { CreateShiftInput } from '@funkis/shared';
-import type { Db, DialectName } from '../src/db/types.js';
+import type { Db } from '../src/db/types.js';
 import type { Caller } from '../src/lib/caller.js';
 import { eventDayService } from '../src/modules/event-day/service.js';
 import { membershipsService } from '../src/modules/memberships/service.js';
@@ -45,15 +45,14 @@ export interface SchedulingSeed {
 
 export async function seedScheduling(
   db: Db,
-  dialect: DialectName,
   eventId: number,
   adminUserId: number,
   groupIds: number[],
   secret: string,
 ): Promise<SchedulingSeed> {
   const started = performance.now();
-  const members = membershipsService(db, dialect);
-  const scheduling = schedulingService(db, dialect);
+  const members = membershipsService(db);
+  const scheduling = schedulingService(db);
   const admin = await members.findMemberByUserId(eventId, adminUserId);
   if (!admin) throw new Error('bench admin is no member');
   const caller: Caller = { eventId, eventUserId: admin.id, userId: adminUserId, roleLevel: 0, groupId: null };
@@ -115,7 +114,7 @@ export async function seedScheduling(
 
   // The board's day: 7 in 10 arrive (at the shift's start, give or take), 1 in 10 of those leave an hour before
   // its end; the other 3 in 10 never check in. Each scan is recorded at its own time (`now`).
-  const eventDay = eventDayService(db, dialect, { secret });
+  const eventDay = eventDayService(db, { secret });
   let checkIns = 0;
   for (const [index, { shift, eventUserId }] of boardDay.entries()) {
     if (index % 10 >= 7) continue;

@@ -270,14 +270,7 @@ async function main() {
       .select('id')
       .where('email', '=', ADMIN_EMAIL)
       .executeTakeFirstOrThrow();
-    scheduling = await seedScheduling(
-      app.db,
-      app.dialect,
-      seeded.eventId,
-      admin.id,
-      seeded.groupIds,
-      config.SESSION_SECRET,
-    );
+    scheduling = await seedScheduling(app.db, seeded.eventId, admin.id, seeded.groupIds, config.SESSION_SECRET);
   }
   // PostgreSQL: the state autovacuum leaves a freshly loaded table in (statistics, visibility map for index-only
   // scans); it would get there by itself within minutes. SQLite: as the app runs it, without ANALYZE.

@@ -73,7 +73,7 @@ async function main() {
   });
   const database = openConfiguredDatabase(config);
   const app = await buildApp({ config, database, logger: false });
-  await seedIfEmpty(database.db, database.dialect, { info: () => {} });
+  await seedIfEmpty(database.db, { info: () => {} });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -232,7 +232,7 @@ export async function buildApp({
   );
 
   // The apply link's first paint names the event (plugins/web.ts); an event not taking applications gets none.
-  const applyPages = applicationsService(app.db, app.dialect, {
+  const applyPages = applicationsService(app.db, {
     enqueueEach: (eventId, count, render, db) => app.mail.enqueueEach(eventId, count, render, db),
   });
   await app.register(webPlugin, {

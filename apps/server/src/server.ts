@@ -18,7 +18,7 @@ async function main() {
   // buildApp migrates under an advisory lock and the seed takes one of its own, so servers starting at once
   // on one PostgreSQL neither migrate nor seed twice.
   const app = await buildApp({ config, database });
-  if (config.seedDemoData) await seedIfEmpty(database.db, database.dialect, app.log);
+  if (config.seedDemoData) await seedIfEmpty(database.db, app.log);
   else app.log.info('Demo data is off (DEMO_DATA=1 seeds an empty database; SQLite seeds by default).');
 
   let closing = false;

@@ -10,7 +10,7 @@ const quiet = { info: () => {} };
 
 beforeAll(async () => {
   t = await createTestApp();
-  expect(await seedIfEmpty(t.db, t.app.dialect, quiet)).toBe(true);
+  expect(await seedIfEmpty(t.db, quiet)).toBe(true);
   admin = new TestClient(t.app);
   await admin.login(DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
 });
@@ -32,7 +32,7 @@ describe(`demo data on ${dialect}`, () => {
   });
 
   it('seeds only an empty database', async () => {
-    expect(await seedIfEmpty(t.db, t.app.dialect, quiet)).toBe(false);
+    expect(await seedIfEmpty(t.db, quiet)).toBe(false);
   });
 
   it('has the events of the specification, 1 and 13 with week separation', async () => {
@@ -104,10 +104,7 @@ describe(`demo data policy on ${dialect}`, () => {
   it.runIf(dialect === 'postgres')('seeds once when two servers start at the same moment', async () => {
     const fresh = await createTestApp();
     try {
-      const results = await Promise.all([
-        seedIfEmpty(fresh.db, 'postgres', quiet),
-        seedIfEmpty(fresh.db, 'postgres', quiet),
-      ]);
+      const results = await Promise.all([seedIfEmpty(fresh.db, quiet), seedIfEmpty(fresh.db, quiet)]);
       expect(results.filter(Boolean)).toHaveLength(1);
       const users = await fresh.db
         .selectFrom('users')

@@ -5,6 +5,6 @@ import { seedIfEmpty } from './seed.js';
 const config = loadConfig();
 const database = openConfiguredDatabase(config);
 await database.exclusive(() => migrateToLatest(database));
-const seeded = await seedIfEmpty(database.db, database.dialect, console);
+const seeded = await seedIfEmpty(database.db, console);
 if (!seeded) console.info('The database already has users: nothing seeded.');
 await database.close();

@@ -6,7 +6,8 @@ import {
   type WeekSeparationConfig,
 } from '@funkis/shared';
 import { sql } from 'kysely';
-import type { Db, DialectName } from '../db/types.js';
+import { dialectOf } from '../db/dialect.js';
+import type { Db } from '../db/types.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createAccount } from '../modules/account/service.js';
 import { applicationsService, type Reviewer } from '../modules/applications/service.js';
@@ -169,13 +170,13 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * the modules' services in one transaction, as a person using the app would make it: every computed column
  * (week, search text, memberships of accepted applicants) is the services' own, and the audit log tells the story.
  */
-export async function seed(db: Db, dialect: DialectName, log: Logger): Promise<void> {
+export async function seed(db: Db, log: Logger): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
-    const events = eventsService(trx, dialect);
-    const groups = groupsService(trx, dialect);
-    const members = membershipsService(trx, dialect);
-    const applications = applicationsService(trx, dialect);
+    const events = eventsService(trx);
+    const groups = groupsService(trx);
+    const members = membershipsService(trx);
+    const applications = applicationsService(trx);
     const createUser = async (email: string, firstname: string, lastname: string) =>
       (await createAccount(trx, { email, firstname, lastname, passwordHash, emailConfirmed: true })).id;
 
@@ -224,7 +225,7 @@ export async function seed(db: Db, dialect: DialectName, log: Logger): Promise<v
       if (event.status !== 'ongoing') await events.updateSettings(event.id, adminId, { status: event.status });
     }
   });
-  if (dialect === 'postgres') {
+  if (dialectOf(db) === 'postgres') {
     // Explicit ids leave the serial sequence behind; move it past them.
     await sql`select setval(pg_get_serial_sequence('events', 'id'), (select max(id) from events))`.execute(db);
   }
@@ -238,17 +239,17 @@ export async function seed(db: Db, dialect: DialectName, log: Logger): Promise<v
  * Seeds when the database has no user yet. Servers starting at once on one PostgreSQL take turns on an advisory
  * lock and look again inside it, so the demo data is made once.
  */
-export async function seedIfEmpty(db: Db, dialect: DialectName, log: Logger): Promise<boolean> {
+export async function seedIfEmpty(db: Db, log: Logger): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
-  if (dialect !== 'postgres') {
-    await seed(db, dialect, log);
+  if (dialectOf(db) !== 'postgres') {
+    await seed(db, log);
     return true;
   }
   return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(connection);
     try {
       if (!(await isEmpty(connection))) return false;
-      await seed(connection, dialect, log);
+      await seed(connection, log);
       return true;
     } finally {
       await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(connection);

@@ -1,4 +1,5 @@
 import { type SqlBool, sql } from 'kysely';
+import { dialectOf } from '../db/dialect.js';
 import type { Db, DialectName } from '../db/types.js';
 
 /**
@@ -14,14 +15,14 @@ export function withTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promi
  * event's row, held until the transaction ends); SQLite writes one transaction at a time anyway. Every "last
  * one" decision (last admin) takes this lock first.
  */
-export async function lockEvent(trx: Db, dialect: DialectName, eventId: number): Promise<void> {
-  if (dialect !== 'postgres') return;
+export async function lockEvent(trx: Db, eventId: number): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
   await trx.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
 }
 
 /** The same lock on several events, in id order so two transactions never wait for each other in a circle. */
-export async function lockEvents(trx: Db, dialect: DialectName, eventIds: readonly number[]): Promise<void> {
-  if (dialect !== 'postgres' || eventIds.length === 0) return;
+export async function lockEvents(trx: Db, eventIds: readonly number[]): Promise<void> {
+  if (dialectOf(trx) !== 'postgres' || eventIds.length === 0) return;
   await trx
     .selectFrom('events')
     .select('id')

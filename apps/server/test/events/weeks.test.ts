@@ -66,7 +66,7 @@ beforeAll(async () => {
       ).id,
     );
   }
-  await applicationsService(t.db, dialect).importApplications(
+  await applicationsService(t.db).importApplications(
     eventId,
     userIds.map((userId) => ({ userId, answers: { week: 'a', weeks: ['x'] } })),
   );

@@ -35,7 +35,7 @@ describe(`a burst of registrations and exports on ${dialect}`, () => {
     // better-sqlite3 answers each query as a microtask, so without a turn of the loop now and then the whole
     // fixture is one block of seconds, which the guard (on here, as in production) rightly takes for saturation.
     await withTransaction(t.db, async (trx) => {
-      const members = membershipsService(trx, dialect);
+      const members = membershipsService(trx);
       for (let index = 0; index < MEMBERS; index++) {
         const user = await createAccount(trx, {
           email: `burst-${index}@example.test`,

@@ -93,7 +93,7 @@ export function emailOperations(shared: AccountContext) {
           }
           const keep = [claimed.keep_session_id, openingSessionId].filter((id): id is string => id !== null);
           const changed = await accountRepository.applyEmailChange(trx, row.id, claimed.email, keep);
-          await applicationsService(trx, app.dialect).refreshApplicant(row.id);
+          await applicationsService(trx).refreshApplicant(row.id);
           return { user: toUser(changed), before: row };
         });
       } catch (error) {

@@ -14,7 +14,7 @@ export const CONFIRMATION_TOKEN_VALID_MS = 24 * 60 * 60 * 1000;
 const wrongPassword = (field: string) => fieldError(field, 'error.wrongPassword');
 
 /**
- * What every account operation shares: the app (database, dialect, mail queue, storage, config, log), the token
+ * What every account operation shares: the app (database, mail queue, storage, config, log), the token
  * secret, the work left to run after an answer, and the helpers (the password check, the confirmation link, the
  * notice to an address's owner).
  */

@@ -25,7 +25,7 @@ export function passwordOperations(shared: AccountContext) {
       const passwordHash = await hashPassword(newPassword);
       await withTransaction(app.db, async (trx) => {
         await accountRepository.changePassword(trx, userId, passwordHash, sessionId);
-        await schedulingService(trx, app.dialect).endCalendarFeed(userId, 'password_changed');
+        await schedulingService(trx).endCalendarFeed(userId, 'password_changed');
       });
       const row = await accountRepository.findById(app.db, userId);
       if (row) {
@@ -66,8 +66,7 @@ export function passwordOperations(shared: AccountContext) {
       const passwordHash = await hashPassword(newPassword);
       const userId = await withTransaction(app.db, async (trx) => {
         const claimedBy = await accountRepository.consumeResetToken(trx, tokenHash, passwordHash);
-        if (claimedBy !== null)
-          await schedulingService(trx, app.dialect).endCalendarFeed(claimedBy, 'password_changed');
+        if (claimedBy !== null) await schedulingService(trx).endCalendarFeed(claimedBy, 'password_changed');
         return claimedBy;
       });
       if (userId === null) throw fieldError('token', 'error.tokenInvalid');

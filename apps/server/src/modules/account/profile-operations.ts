@@ -18,7 +18,7 @@ export function profileOperations(shared: AccountContext) {
       // The applications review finds applicants by name: their search text follows in the same transaction.
       return withTransaction(app.db, async (trx) => {
         const row = await accountRepository.updateNames(trx, userId, names);
-        await applicationsService(trx, app.dialect).refreshApplicant(userId);
+        await applicationsService(trx).refreshApplicant(userId);
         return toUser(row);
       });
     },
@@ -32,7 +32,7 @@ export function profileOperations(shared: AccountContext) {
       let result: Awaited<ReturnType<typeof accountRepository.setAvatar>>;
       try {
         result = await accountRepository.setAvatar(app.db, userId, `${saved.key}.${type}`, (trx) =>
-          claimRoom(trx, app.dialect, app.storage, storageLimitsOf(app.config), userId, bytes.length),
+          claimRoom(trx, app.storage, storageLimitsOf(app.config), userId, bytes.length),
         );
       } catch (error) {
         await app.storage.remove(saved.key).catch(() => undefined);

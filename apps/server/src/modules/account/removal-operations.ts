@@ -14,11 +14,11 @@ export function removalOperations(shared: AccountContext) {
       await requirePassword(userId, password, 'password');
       const orphanedKeys = await withTransaction(app.db, async (trx) => {
         // Locks the events the user administers first: two admins leaving at once cannot both be the "other" admin.
-        const blockedBy = await membershipsService(trx, app.dialect).lockAndFindSoleAdminEvents(userId);
+        const blockedBy = await membershipsService(trx).lockAndFindSoleAdminEvents(userId);
         if (blockedBy.length > 0) throw conflict('error.soleAdmin');
         const avatar = await accountRepository.avatarOf(trx, userId);
-        const { soloEventIds } = await membershipsService(trx, app.dialect).removeAllOfUser(userId);
-        const fileKeys = await eventsService(trx, app.dialect).deleteEvents(soloEventIds);
+        const { soloEventIds } = await membershipsService(trx).removeAllOfUser(userId);
+        const fileKeys = await eventsService(trx).deleteEvents(soloEventIds);
         await writeAudit(trx, [
           // The event's own log goes with it, so its end is written where it stays.
           ...soloEventIds.map((eventId) => ({

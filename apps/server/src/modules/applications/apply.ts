@@ -26,7 +26,7 @@ export function searchTextOf(user: { firstname: string; lastname: string; email:
  * in from elsewhere (demo data, another tool's export), whose week and search text are computed the same way.
  */
 export function applyOperations(shared: ApplicationsContext) {
-  const { db, dialect, forms } = shared;
+  const { db, forms } = shared;
 
   /** Many imported applications at once: multi-row statements, each row's week and search text computed here. */
   async function importApplications(
@@ -83,7 +83,7 @@ export function applyOperations(shared: ApplicationsContext) {
       if (!event) throw notFound();
       const [application, member] = await Promise.all([
         applicationsRepository.findApplicationOf(db, eventId, userId),
-        membershipsService(db, dialect).findMemberByUserId(eventId, userId),
+        membershipsService(db).findMemberByUserId(eventId, userId),
       ]);
       const open = isTakingApplications(event);
       // Outsiders see an event only while it takes applications (or once they have applied); otherwise it is
@@ -128,7 +128,7 @@ export function applyOperations(shared: ApplicationsContext) {
       const event = await applicationsRepository.findEventForApply(db, eventId);
       if (!event) throw notFound();
       const applied = await applicationsRepository.findApplicationOf(db, eventId, user.id);
-      const isMember = (await membershipsService(db, dialect).findMemberByUserId(eventId, user.id)) !== undefined;
+      const isMember = (await membershipsService(db).findMemberByUserId(eventId, user.id)) !== undefined;
       if (!isTakingApplications(event)) {
         // As the apply page: closed to those who know the event, not found to strangers.
         if (isMember || applied) throw conflict('error.applicationsClosed');

@@ -1,5 +1,5 @@
 import { canReviewApplication, isAdmin } from '@funkis/shared';
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { formsService } from '../forms/service.js';
 import { groupsService } from '../groups/service.js';
 import type { MailService } from '../mail/service.js';
@@ -17,8 +17,8 @@ export interface ApplicationsOptions {
  * What every applications operation shares: the database, the event's groups and form, the applicant notices
  * (refused without a mail queue) and the application the reviewer may see.
  */
-export function applicationsContext(db: Db, dialect: DialectName, options: ApplicationsOptions = {}) {
-  const eventGroups = groupsService(db, dialect);
+export function applicationsContext(db: Db, options: ApplicationsOptions = {}) {
+  const eventGroups = groupsService(db);
   const forms = formsService(db);
   const notify = applicantNotices(options.enqueueEach);
 
@@ -32,11 +32,11 @@ export function applicationsContext(db: Db, dialect: DialectName, options: Appli
   ): Promise<boolean> {
     if (isAdmin(reviewer)) return true;
     if (!canReviewApplication(reviewer, application.group_id)) return false;
-    const member = await membershipsService(db, dialect).findMemberByUserId(reviewer.eventId, application.user_id);
+    const member = await membershipsService(db).findMemberByUserId(reviewer.eventId, application.user_id);
     return member === undefined || member.group?.id === reviewer.groupId;
   }
 
-  return { db, dialect, eventGroups, forms, notify, isInScope };
+  return { db, eventGroups, forms, notify, isInScope };
 }
 
 export type ApplicationsContext = ReturnType<typeof applicationsContext>;

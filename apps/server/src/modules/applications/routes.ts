@@ -28,7 +28,7 @@ const applicationParams = z.object({ id: idSchema, applicationId: idSchema });
  * the whole event, group leaders their own group only) and the answers of one application as they were given.
  */
 export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const applications = applicationsService(app.db, app.dialect, {
+  const applications = applicationsService(app.db, {
     enqueueEach: (eventId, count, render, db) => app.mail.enqueueEach(eventId, count, render, db),
   });
   const tag = { tags: ['applications'] };

@@ -1,4 +1,4 @@
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { applyOperations } from './apply.js';
 import { computedColumns } from './computed-columns.js';
 import { type ApplicationsOptions, applicationsContext } from './operations-context.js';
@@ -14,8 +14,8 @@ export type { ApplicationsOptions } from './operations-context.js';
  * (week, search text). The one owner of `applications`: a rename, a form or week-separation change reaches those
  * columns through here.
  */
-export function applicationsService(db: Db, dialect: DialectName, options: ApplicationsOptions = {}) {
-  const context = applicationsContext(db, dialect, options);
+export function applicationsService(db: Db, options: ApplicationsOptions = {}) {
+  const context = applicationsContext(db, options);
   return {
     ...applyOperations(context),
     ...computedColumns(context),

@@ -20,7 +20,7 @@ import * as applicationsRepository from './repository.js';
 
 /** The changes of status and group: the review's bulk update, and an application following its member's move. */
 export function updateOperations(shared: ApplicationsContext) {
-  const { db, dialect, eventGroups, notify } = shared;
+  const { db, eventGroups, notify } = shared;
   return {
     /**
      * Sets status and/or group of many applications in one transaction, with set-based statements (one per step
@@ -31,7 +31,7 @@ export function updateOperations(shared: ApplicationsContext) {
       const groupName = await checkGroupChange(eventGroups, reviewer, input);
 
       return withTransaction(db, async (trx) => {
-        const members = membershipsService(trx, dialect);
+        const members = membershipsService(trx);
         const targets = await findTargets(trx, members, reviewer, input);
 
         const changes = changesOf(input);

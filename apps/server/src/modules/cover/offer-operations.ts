@@ -9,12 +9,12 @@ import * as coverRepository from './repository.js';
 
 /** A volunteer's side: the requests offered to them and taking one. */
 export function offerOperations(shared: CoverContext) {
-  const { db, dialect } = shared;
+  const { db } = shared;
   return {
     /** The requests offered to the account, in every event, for shifts that have not ended: open, taken, closed. */
     async offeredTo(user: { id: number }, now: Date = new Date()): Promise<OfferedCoverRequest[]> {
       const rows = await coverRepository.offeredToUser(db, user.id, now.toISOString(), COVER_LIST_MAXIMUM);
-      const events = await eventsService(db, dialect).namesAndZones(rows.map((row) => row.event_id));
+      const events = await eventsService(db).namesAndZones(rows.map((row) => row.event_id));
       return rows.map((row) => ({
         id: row.id,
         eventId: row.event_id,
@@ -53,7 +53,7 @@ export function offerOperations(shared: CoverContext) {
           roleLevel: offer.role_level as RoleLevel,
           groupId: offer.group_id,
         };
-        const scheduling = schedulingService(trx, dialect);
+        const scheduling = schedulingService(trx);
         const { shift } = await scheduling.lockShiftForCover(caller.eventId, request.shift_id);
         if (Date.parse(shift.ends_at) <= Date.now()) throw conflict('error.coverRequestClosed');
         const assignment = await scheduling.takeCoverPlace(caller, shift.id, request.id);

@@ -1,5 +1,5 @@
 import type { CoverRequestState } from '@funkis/shared';
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import type { Notify } from '../push/service.js';
 import type { CoverRequestRow } from './repository.js';
 
@@ -33,8 +33,8 @@ export function coverState(
 }
 
 /** What every cover operation shares: the database and the options. */
-export function coverContext(db: Db, dialect: DialectName, options: CoverOptions = {}) {
-  return { db, dialect, options };
+export function coverContext(db: Db, options: CoverOptions = {}) {
+  return { db, options };
 }
 
 export type CoverContext = ReturnType<typeof coverContext>;

@@ -13,7 +13,7 @@ import * as coverRepository from './repository.js';
 
 /** An organiser asking a shift's volunteers to cover a free place. */
 export function requestOperations(shared: CoverContext) {
-  const { db, dialect, options } = shared;
+  const { db, options } = shared;
   return {
     /**
      * Asks for cover on a shift with a free place that has not ended (admins; a leader for their group's shift).
@@ -29,7 +29,7 @@ export function requestOperations(shared: CoverContext) {
     ): Promise<{ coverRequest: CoverRequest; created: boolean }> {
       return withTransaction(db, async (trx) => {
         // With the notices, so a person whose place is freed for the cover is told in the same transaction.
-        const scheduling = schedulingService(trx, dialect, { notify: options.notify, publicUrl: options.publicUrl });
+        const scheduling = schedulingService(trx, { notify: options.notify, publicUrl: options.publicUrl });
         // The shift's lock: two organisers asking at once make one request, and places cannot change meanwhile.
         const { shift, taken, settings } = await scheduling.lockShiftForCover(caller.eventId, shiftId);
         if (!canAskForCover(caller, shift.group_id)) throw forbidden('error.ownGroupOnly');
@@ -48,7 +48,7 @@ export function requestOperations(shared: CoverContext) {
             createdBy: caller.userId,
             now,
           }));
-        const members = membershipsService(trx, dialect);
+        const members = membershipsService(trx);
         const volunteers =
           shift.group_id === null ? [] : await members.volunteerIdsOfGroup(caller.eventId, shift.group_id);
         const asked = new Set(open ? await coverRepository.offeredIds(trx, request.id) : []);
@@ -66,7 +66,7 @@ export function requestOperations(shared: CoverContext) {
           startsAt: shift.starts_at,
           endsAt: shift.ends_at,
         });
-        await tellMembers(trx, dialect, options.notify, {
+        await tellMembers(trx, options.notify, {
           eventId: caller.eventId,
           eventUserIds: free,
           kind: notice.kind,
@@ -133,7 +133,7 @@ export function requestOperations(shared: CoverContext) {
       await withTransaction(db, async (trx) => {
         const request = await coverRepository.lockRequest(trx, coverRequestId);
         if (!request || request.event_id !== caller.eventId) throw notFound('error.coverRequestNotFound');
-        const { shift } = await schedulingService(trx, dialect).lockShiftForCover(caller.eventId, request.shift_id);
+        const { shift } = await schedulingService(trx).lockShiftForCover(caller.eventId, request.shift_id);
         if (!canAskForCover(caller, shift.group_id)) throw forbidden('error.ownGroupOnly');
         if (request.taken_at !== null) throw conflict('error.coverRequestTaken');
         if (request.closed_at !== null) return;

@@ -16,7 +16,7 @@ const tags = { tags: ['cover'] };
 
 /** Asking for cover and taking it. Who may is decided in the service. */
 export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = coverService(app.db, app.dialect, {
+  const service = coverService(app.db, {
     notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
     publicUrl: app.config.PUBLIC_URL,
   });

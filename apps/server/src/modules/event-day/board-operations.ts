@@ -8,8 +8,8 @@ import * as eventDayRepository from './repository.js';
 
 /** The live board. */
 export function boardOperations(shared: EventDayContext) {
-  const { db, dialect, members, scheduling, requireGroup, lateAfterMinutes } = shared;
-  const cover = coverService(db, dialect);
+  const { db, members, scheduling, requireGroup, lateAfterMinutes } = shared;
+  const cover = coverService(db);
   return {
     /**
      * The live board: the shifts overlapping the window that the caller organises, their people and each one's

@@ -22,7 +22,7 @@ const FUTURE_TOLERANCE_MS = 2 * MINUTE;
 
 /** Recording an arrival or departure, and undoing it within a minute. */
 export function checkInOperations(shared: EventDayContext) {
-  const { db, dialect, personFor, scheduling } = shared;
+  const { db, personFor, scheduling } = shared;
   return {
     /**
      * Records an arrival or departure. `created` is false when the scan's `clientId` was already stored: nothing
@@ -39,7 +39,7 @@ export function checkInOperations(shared: EventDayContext) {
         if (clientId === null) return undefined;
         const stored = await eventDayRepository.findByClientId(source, caller.eventId, clientId);
         if (!stored) return undefined;
-        const member = await membershipsService(source, dialect).findMember(caller.eventId, stored.event_user_id);
+        const member = await membershipsService(source).findMember(caller.eventId, stored.event_user_id);
         if (!member) throw notFound('error.memberNotFound');
         if (!canCheckIn(caller, member.group?.id ?? null)) throw forbidden('error.ownGroupOnly');
         return { checkIn: toCheckIn(stored, toPerson(member)), created: false };
@@ -67,13 +67,13 @@ export function checkInOperations(shared: EventDayContext) {
       try {
         return await withTransaction(db, async (trx) => {
           // One decision per person at a time: their membership row, never the event's.
-          const member = await membershipsService(trx, dialect).lockMember(caller.eventId, person.id);
+          const member = await membershipsService(trx).lockMember(caller.eventId, person.id);
           if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
           // A replay that waited on the lock behind its twin finds it here.
           const stored = await replay(trx);
           if (stored) return stored;
           // One scheduling service per transaction, for every read and write of places under the member's lock.
-          const trxScheduling = schedulingService(trx, dialect);
+          const trxScheduling = schedulingService(trx);
           const place = shift ? await trxScheduling.findPlace(shift.id, member.id) : undefined;
           if (shift && !place) throw conflict('error.checkInNotOnShift');
           const standing = await eventDayRepository.standing(trx, caller.eventId, member.id, shiftId);
@@ -128,7 +128,7 @@ export function checkInOperations(shared: EventDayContext) {
         const found = await eventDayRepository.find(trx, caller.eventId, checkInId);
         if (!found) throw notFound('error.checkInNotFound');
         if (found.recorded_by !== caller.userId && !isAdmin(caller)) throw forbidden();
-        const member = await membershipsService(trx, dialect).lockMember(caller.eventId, found.event_user_id);
+        const member = await membershipsService(trx).lockMember(caller.eventId, found.event_user_id);
         if (!member) throw notFound('error.checkInNotFound');
         // Read again under the lock: a twin undo may have finished while this one waited.
         const row = (await eventDayRepository.find(trx, caller.eventId, checkInId)) ?? found;
@@ -139,7 +139,7 @@ export function checkInOperations(shared: EventDayContext) {
         const undoneAt = now.toISOString();
         await eventDayRepository.markUndone(trx, row.id, undoneAt);
         if (row.applied === 1 && row.kind === 'arrive' && row.shift_id !== null) {
-          const trxScheduling = schedulingService(trx, dialect);
+          const trxScheduling = schedulingService(trx);
           const shift = await trxScheduling.findShift(caller.eventId, row.shift_id);
           const place = await trxScheduling.findPlace(row.shift_id, row.event_user_id);
           const arrivals = await eventDayRepository.appliedArrivals(

@@ -10,7 +10,7 @@ import * as eventDayRepository from './repository.js';
 
 /** Personal codes: one's own, revoking one, and every code of the badges the caller may print. */
 export function codeOperations(shared: EventDayContext) {
-  const { db, dialect, options, members, memberOfCode, requireGroup } = shared;
+  const { db, options, members, memberOfCode, requireGroup } = shared;
   return {
     memberOfCode,
 
@@ -28,7 +28,7 @@ export function codeOperations(shared: EventDayContext) {
     async revokeCode(caller: Caller, eventUserId: number): Promise<void> {
       if (!canRevokeCode(caller)) throw forbidden();
       await withTransaction(db, async (trx) => {
-        const member = await membershipsService(trx, dialect).lockMember(caller.eventId, eventUserId);
+        const member = await membershipsService(trx).lockMember(caller.eventId, eventUserId);
         if (!member) throw notFound('error.memberNotFound');
         const version = await eventDayRepository.bumpCodeVersion(trx, eventUserId);
         await writeAudit(trx, {

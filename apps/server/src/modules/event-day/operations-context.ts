@@ -1,5 +1,5 @@
 import { type CheckIn, type CheckInPerson, canCheckIn, type Member } from '@funkis/shared';
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import type { EventMembership } from '../../lib/caller.js';
 import { fieldError, forbidden } from '../../lib/http-error.js';
 import { groupsService } from '../groups/service.js';
@@ -40,16 +40,16 @@ export const toCheckIn = (row: CheckInRow, person: CheckInPerson): CheckIn => ({
  * What every event-day operation shares: the database, the secret, and who a code or a chosen name is (refused
  * unless the caller may check them in).
  */
-export function eventDayContext(db: Db, dialect: DialectName, options: EventDayOptions) {
-  const members = membershipsService(db, dialect);
+export function eventDayContext(db: Db, options: EventDayOptions) {
+  const members = membershipsService(db);
   /** Shifts and places read outside a transaction; a transaction builds its own once (check-in-operations.ts). */
-  const scheduling = schedulingService(db, dialect);
+  const scheduling = schedulingService(db);
 
   /** The membership a code names in this event, or 400 `error.codeInvalid` (forged, revoked, another event's). */
   async function memberOfCode(eventId: number, code: string, source: Db = db): Promise<Member> {
     const parts = readMemberCode(options.secret, code);
     if (!parts || parts.eventId !== eventId) throw fieldError('code', 'error.codeInvalid');
-    const member = await membershipsService(source, dialect).findMember(eventId, parts.eventUserId);
+    const member = await membershipsService(source).findMember(eventId, parts.eventUserId);
     if (!member) throw fieldError('code', 'error.codeInvalid');
     if ((await eventDayRepository.codeVersion(source, member.id)) !== parts.version) {
       throw fieldError('code', 'error.codeInvalid');
@@ -71,7 +71,7 @@ export function eventDayContext(db: Db, dialect: DialectName, options: EventDayO
   /** A group asked for by an admin must be one of the event's. */
   async function requireGroup(eventId: number, groupId: number | undefined): Promise<void> {
     if (groupId === undefined) return;
-    if (!(await groupsService(db, dialect).find(eventId, groupId))) {
+    if (!(await groupsService(db).find(eventId, groupId))) {
       throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
     }
   }
@@ -80,7 +80,7 @@ export function eventDayContext(db: Db, dialect: DialectName, options: EventDayO
     return (await scheduling.settings(eventId)).lateAfterMinutes;
   }
 
-  return { db, dialect, options, members, scheduling, memberOfCode, personFor, requireGroup, lateAfterMinutes };
+  return { db, options, members, scheduling, memberOfCode, personFor, requireGroup, lateAfterMinutes };
 }
 
 export type EventDayContext = ReturnType<typeof eventDayContext>;

@@ -64,9 +64,9 @@ function parsedEvent(eventId: number, formText: string | null, weekText: string 
 
 /** Home, the event itself, its settings, avatar and the applications switch. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = eventsService(app.db, app.dialect);
+  const service = eventsService(app.db);
   const storedUploads = storageUse(app.db, app.storage, storageLimitsOf(app.config));
-  const memberships = membershipsService(app.db, app.dialect);
+  const memberships = membershipsService(app.db);
 
   /**
    * The avatar shows on the home page and the public apply page too: members, and anyone (logged in or not: the
@@ -236,14 +236,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           // Decided again where the avatar is recorded, so two uploads at once cannot both take the last room.
           result = await service.setAvatar(membership.eventId, currentUser(request).id, avatar, (trx) =>
-            claimRoom(
-              trx,
-              app.dialect,
-              app.storage,
-              storageLimitsOf(app.config),
-              currentUser(request).id,
-              bytes.length,
-            ),
+            claimRoom(trx, app.storage, storageLimitsOf(app.config), currentUser(request).id, bytes.length),
           );
         } catch (error) {
           await app.storage.remove(saved.key);

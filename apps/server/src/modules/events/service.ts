@@ -1,5 +1,5 @@
 import { type CreateEventInput, type Event, type EventSettingsInput, OPTION_FIELD_TYPES } from '@funkis/shared';
-import type { Db, DialectName, EventUpdate } from '../../db/types.js';
+import type { Db, EventUpdate } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
@@ -16,7 +16,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  * first admin (memberships); a week-separation change recomputes the applications' weeks (applications). Every
  * change in one transaction with its audit entries.
  */
-export function eventsService(db: Db, dialect: DialectName) {
+export function eventsService(db: Db) {
   return {
     async createEvent(actorId: number, input: CreateEventInput, options: { id?: number } = {}): Promise<Event> {
       return withTransaction(db, async (trx) => {
@@ -33,7 +33,7 @@ export function eventsService(db: Db, dialect: DialectName) {
           details: { name: row.name },
         });
         await formsService(trx).createEmptyForm(row.id);
-        await membershipsService(trx, dialect).addCreator(row.id, actorId);
+        await membershipsService(trx).addCreator(row.id, actorId);
         return toEvent(row);
       });
     },
@@ -44,7 +44,7 @@ export function eventsService(db: Db, dialect: DialectName) {
      */
     async updateSettings(eventId: number, actorId: number | null, input: EventSettingsInput): Promise<Event> {
       return withTransaction(db, async (trx) => {
-        await lockEvent(trx, dialect, eventId);
+        await lockEvent(trx, eventId);
         const current = await eventsRepository.findEvent(trx, eventId);
         if (!current) throw notFound();
         const before = toEvent(current);
@@ -94,7 +94,7 @@ export function eventsService(db: Db, dialect: DialectName) {
         let weeksRecomputed: number | undefined;
         if (changes.useWeekSeparation || changes.weekSeparationConfig) {
           const config = after.useWeekSeparation ? parseWeekConfig(row.week_separation_config) : null;
-          weeksRecomputed = await applicationsService(trx, dialect).recomputeWeeks(eventId, config);
+          weeksRecomputed = await applicationsService(trx).recomputeWeeks(eventId, config);
         }
         await writeAudit(trx, {
           eventId,
@@ -109,7 +109,7 @@ export function eventsService(db: Db, dialect: DialectName) {
 
     async setApplicationsOpen(eventId: number, actorId: number | null, open: boolean): Promise<Event> {
       return withTransaction(db, async (trx) => {
-        await lockEvent(trx, dialect, eventId);
+        await lockEvent(trx, eventId);
         const current = await eventsRepository.findEvent(trx, eventId);
         if (!current) throw notFound();
         if ((current.applications_open === 1) === open) return toEvent(current);
@@ -145,7 +145,7 @@ export function eventsService(db: Db, dialect: DialectName) {
      */
     async setAvatar(eventId: number, actorId: number | null, avatar: string, claim?: (trx: Db) => Promise<void>) {
       return withTransaction(db, async (trx) => {
-        await lockEvent(trx, dialect, eventId);
+        await lockEvent(trx, eventId);
         await claim?.(trx);
         const current = await eventsRepository.findEvent(trx, eventId);
         if (!current) throw notFound();

@@ -9,7 +9,7 @@ import * as feedRepository from './repository.js';
 
 /** Posts by admins and group leaders: writing, editing (the author), pinning (admins) and removing them. */
 export function postOperations(shared: FeedContext) {
-  const { db, dialect, visiblePost, postFor, checkAudience } = shared;
+  const { db, visiblePost, postFor, checkAudience } = shared;
   return {
     async createPost(eventId: number, viewer: FeedViewer, input: CreatePostInput): Promise<Post> {
       const groupId = await checkAudience(eventId, viewer, input.groupId);
@@ -65,7 +65,7 @@ export function postOperations(shared: FeedContext) {
       if ((current.pinned_at !== null) !== pinned) {
         await withTransaction(db, async (trx) => {
           if (pinned) {
-            await lockEvent(trx, dialect, eventId);
+            await lockEvent(trx, eventId);
             // Another admin pinned it meanwhile: nothing left to do, and no second audit entry.
             if (await feedRepository.isPinned(trx, eventId, postId)) return;
             if ((await feedRepository.countPinned(trx, eventId)) >= FEED_LIMITS.PINNED_MAXIMUM) {

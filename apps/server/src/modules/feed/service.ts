@@ -1,4 +1,4 @@
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { commentOperations } from './comment-operations.js';
 import { linkOperations } from './link-operations.js';
 import { feedContext } from './operations-context.js';
@@ -11,8 +11,8 @@ import { readOperations } from './read-operations.js';
  * A post addressed to a group is seen by that group's members, the admins and its author; to anyone else it
  * does not exist (404).
  */
-export function feedService(db: Db, dialect: DialectName) {
-  const context = feedContext(db, dialect);
+export function feedService(db: Db) {
+  const context = feedContext(db);
   return {
     ...readOperations(context),
     ...postOperations(context),

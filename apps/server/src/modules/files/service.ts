@@ -7,7 +7,7 @@ import {
   type RoleLevel,
   type UpdateFileInput,
 } from '@funkis/shared';
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { EventMembership } from '../../lib/caller.js';
 import { notFound, tooLarge } from '../../lib/http-error.js';
@@ -38,7 +38,6 @@ const canSee = (row: FileRow, caller: EventMembership) => canSeeFile(caller, JSO
  */
 export function filesService(
   db: Db,
-  dialect: DialectName,
   storage: FileStorage,
   quotaBytes: number,
   limits: StorageLimits = { accountBytes: 0, serverBytes: 0 },
@@ -80,12 +79,12 @@ export function filesService(
     async create(eventId: number, actorId: number, upload: StoredUpload): Promise<EventFile> {
       try {
         const id = await withTransaction(db, async (trx) => {
-          await lockEvent(trx, dialect, eventId);
+          await lockEvent(trx, eventId);
           const used = await filesRepository.usedBytes(trx, eventId);
           if (used + upload.size > quotaBytes) {
             throw tooLarge('files.quotaExceeded', { size: megabytes(quotaBytes) }, 'file');
           }
-          await claimRoom(trx, dialect, storage, limits, actorId, upload.size, {
+          await claimRoom(trx, storage, limits, actorId, upload.size, {
             remainingBytes: quotaBytes - used,
             code: 'files.quotaExceeded',
             sizeBytes: quotaBytes,

@@ -1,6 +1,7 @@
 import type { MessageKey } from '@funkis/shared';
 import { sql } from 'kysely';
-import type { Db, DialectName } from '../../db/types.js';
+import { dialectOf } from '../../db/dialect.js';
+import type { Db } from '../../db/types.js';
 import { tooLarge } from '../../lib/http-error.js';
 import type { FileStorage } from '../../plugins/storage.js';
 
@@ -117,14 +118,13 @@ const STORAGE_LOCK = 0x73746f72;
  */
 export async function claimRoom(
   trx: Db,
-  dialect: DialectName,
   storage: FileStorage,
   limits: StorageLimits,
   userId: number,
   bytes: number,
   alsoWithin: StorageRoom | null = null,
 ): Promise<void> {
-  if (dialect === 'postgres') {
+  if (dialectOf(trx) === 'postgres') {
     if (limits.accountBytes > 0) await sql`select pg_advisory_xact_lock(${STORAGE_LOCK}, ${userId})`.execute(trx);
     if (limits.serverBytes > 0) await sql`select pg_advisory_xact_lock(${STORAGE_LOCK}, 0)`.execute(trx);
   }

@@ -1,12 +1,12 @@
 import type { Group } from '@funkis/shared';
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
 import * as groupsRepository from './repository.js';
 
 /** An event's groups: the one owner of `event_groups`. Every change with its audit entry, under the event's lock. */
-export function groupsService(db: Db, dialect: DialectName) {
+export function groupsService(db: Db) {
   return {
     list: (eventId: number, page: number, pageSize: number) => groupsRepository.listGroups(db, eventId, page, pageSize),
     names: (eventId: number) => groupsRepository.names(db, eventId),
@@ -18,7 +18,7 @@ export function groupsService(db: Db, dialect: DialectName) {
       input: { name: string; description?: string; wanted?: number | null },
     ): Promise<Group> {
       return withTransaction(db, async (trx) => {
-        await lockEvent(trx, dialect, eventId);
+        await lockEvent(trx, eventId);
         if (await groupsRepository.isNameTaken(trx, eventId, input.name)) {
           throw fieldError('name', 'error.groupNameTaken', undefined, 409);
         }
@@ -45,7 +45,7 @@ export function groupsService(db: Db, dialect: DialectName) {
       input: { name?: string; description?: string; wanted?: number | null },
     ): Promise<Group> {
       return withTransaction(db, async (trx) => {
-        await lockEvent(trx, dialect, eventId);
+        await lockEvent(trx, eventId);
         const current = await groupsRepository.find(trx, eventId, groupId);
         if (!current) throw notFound('error.groupNotFound');
         if (input.name !== undefined && (await groupsRepository.isNameTaken(trx, eventId, input.name, groupId))) {
@@ -85,7 +85,7 @@ export function groupsService(db: Db, dialect: DialectName) {
 
     async delete(eventId: number, groupId: number, actorId: number | null): Promise<void> {
       await withTransaction(db, async (trx) => {
-        await lockEvent(trx, dialect, eventId);
+        await lockEvent(trx, eventId);
         const current = await groupsRepository.find(trx, eventId, groupId);
         if (!current) throw notFound('error.groupNotFound');
         const memberCount = await groupsRepository.countMembers(trx, eventId, groupId);

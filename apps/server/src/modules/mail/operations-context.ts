@@ -17,7 +17,7 @@ export interface MailActor extends Pick<Caller, 'userId' | 'eventId' | 'roleLeve
 }
 
 /**
- * What every mail operation shares: the app (database, dialect, config), the event's rate, the worker that empties
+ * What every mail operation shares: the app (database, config), the event's rate, the worker that empties
  * the queue, and the helpers (the receivers a filter names, the picked files, a file's download path).
  */
 export function mailContext(app: FastifyInstance) {
@@ -26,7 +26,7 @@ export function mailContext(app: FastifyInstance) {
   const rateOf = async (eventId: number, db: Db = app.db) => (await mailRepository.rateOf(db, eventId)) ?? defaultRate;
   const intervalOf = async (eventId: number, db: Db = app.db) => 60_000 / (await rateOf(eventId, db));
   // The storage plugin is registered before this one; the files service is made when first needed.
-  const files = () => filesService(app.db, app.dialect, app.storage, app.config.EVENT_FILES_QUOTA_BYTES);
+  const files = () => filesService(app.db, app.storage, app.config.EVENT_FILES_QUOTA_BYTES);
   const downloadPath = (eventId: number, fileId: number) => `/api/event/${eventId}/files/${fileId}/download`;
   const worker: MailWorker = createMailWorker(
     app.db,

@@ -5,7 +5,7 @@ import * as membershipsRepository from './repository.js';
 
 /** A person removing their account: part of the account module's removing transaction, with the user's own id. */
 export function accountRemovalOperations(shared: MembershipsContext) {
-  const { db, dialect } = shared;
+  const { db } = shared;
   return {
     /**
      * Locks every event the user administers (PostgreSQL), then answers the events they alone administer while
@@ -13,7 +13,7 @@ export function accountRemovalOperations(shared: MembershipsContext) {
      */
     async lockAndFindSoleAdminEvents(userId: number) {
       return withTransaction(db, async (trx) => {
-        await lockEvents(trx, dialect, await membershipsRepository.eventIdsAdministeredBy(trx, userId));
+        await lockEvents(trx, await membershipsRepository.eventIdsAdministeredBy(trx, userId));
         return membershipsRepository.eventsWhereSoleAdminWithOthers(trx, userId);
       });
     },

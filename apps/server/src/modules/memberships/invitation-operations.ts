@@ -47,7 +47,7 @@ const requireConfirmed = (user: Invitee) => {
  * invitation that was not accepted, until it lapses, and no entry of the event's audit log tells them more.
  */
 export function invitationOperations(shared: InvitationsContext) {
-  const { db, dialect, options } = shared;
+  const { db, options } = shared;
 
   return {
     /**
@@ -58,8 +58,8 @@ export function invitationOperations(shared: InvitationsContext) {
       const { eventId } = inviter;
       const email = input.email.trim().toLowerCase();
       return withTransaction(db, async (trx) => {
-        await lockEvent(trx, dialect, eventId);
-        const group = input.groupId === null ? null : await requireGroup(trx, dialect, eventId, input.groupId);
+        await lockEvent(trx, eventId);
+        const group = input.groupId === null ? null : await requireGroup(trx, eventId, input.groupId);
         const found = await membershipsRepository.findUserByEmail(trx, email);
         // An account that has not proven the address is no invitee: the invitation waits for the address's owner
         // (linked when a confirmed account with it lists its invitations), and the mail is the one for newcomers.
@@ -175,7 +175,7 @@ export function invitationOperations(shared: InvitationsContext) {
       const found = await invitationsRepository.findOpenForUser(db, user.id, invitationId, nowIso());
       if (!found) throw notFound('error.invitationNotFound');
       return withTransaction(db, async (trx) => {
-        await lockEvent(trx, dialect, found.event_id);
+        await lockEvent(trx, found.event_id);
         // Read again under the event's lock: two accepts at once, or a cancel meanwhile.
         const row = await invitationsRepository.findOpenForUser(trx, user.id, invitationId, nowIso());
         if (!row) throw notFound('error.invitationNotFound');

@@ -13,7 +13,7 @@ import * as membershipsRepository from './repository.js';
  * "the last admin" is decided once at a time.
  */
 export function memberOperations(shared: MembershipsContext) {
-  const { db, dialect } = shared;
+  const { db } = shared;
   return {
     /** The event's creator becomes its first admin (part of the creating transaction). */
     async addCreator(eventId: number, userId: number): Promise<number> {
@@ -40,8 +40,8 @@ export function memberOperations(shared: MembershipsContext) {
       input: { userId: number; roleLevel: RoleLevel; groupId: number | null },
     ): Promise<Member> {
       return withTransaction(db, async (trx) => {
-        await lockEvent(trx, dialect, eventId);
-        if (input.groupId !== null) await requireGroup(trx, dialect, eventId, input.groupId);
+        await lockEvent(trx, eventId);
+        if (input.groupId !== null) await requireGroup(trx, eventId, input.groupId);
         if (await membershipsRepository.findMemberByUserId(trx, eventId, input.userId))
           throw conflict('error.alreadyMember');
         const eventUserId = await membershipsRepository.insertMember(
@@ -71,11 +71,11 @@ export function memberOperations(shared: MembershipsContext) {
     async updateMember(caller: Caller, eventUserId: number, input: UpdateMemberInput): Promise<Member> {
       const { eventId } = caller;
       return withTransaction(db, async (trx) => {
-        await lockEvent(trx, dialect, eventId);
+        await lockEvent(trx, eventId);
         const member = await membershipsRepository.findMember(trx, eventId, eventUserId);
         if (!member) throw notFound('error.memberNotFound');
         const groupId = input.groupId === undefined ? (member.group?.id ?? null) : input.groupId;
-        const group = groupId === null ? null : await requireGroup(trx, dialect, eventId, groupId);
+        const group = groupId === null ? null : await requireGroup(trx, eventId, groupId);
         const roleLevel: RoleLevel = input.roleLevel ?? member.roleLevel;
         if (member.roleLevel === 0 && roleLevel !== 0 && (await membershipsRepository.countAdmins(trx, eventId)) <= 1) {
           throw conflict('error.lastAdmin');
@@ -125,7 +125,7 @@ export function memberOperations(shared: MembershipsContext) {
     ): Promise<void> {
       const { eventId } = caller;
       await withTransaction(db, async (trx) => {
-        await lockEvent(trx, dialect, eventId);
+        await lockEvent(trx, eventId);
         const member = await membershipsRepository.findMember(trx, eventId, eventUserId);
         if (!member) throw notFound('error.memberNotFound');
         if (member.roleLevel === 0 && (await membershipsRepository.countAdmins(trx, eventId)) <= 1) {

@@ -1,4 +1,4 @@
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { fieldError } from '../../lib/http-error.js';
 import { groupsService } from '../groups/service.js';
 import type { EnqueueInput } from '../mail/service.js';
@@ -7,15 +7,15 @@ import type { EnqueueInput } from '../mail/service.js';
  * The event's group a membership or an invitation names, read on the given transaction; 404 on the `groupId` field
  * when the event has no such group.
  */
-export async function requireGroup(trx: Db, dialect: DialectName, eventId: number, groupId: number) {
-  const group = await groupsService(trx, dialect).find(eventId, groupId);
+export async function requireGroup(trx: Db, eventId: number, groupId: number) {
+  const group = await groupsService(trx).find(eventId, groupId);
   if (!group) throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
   return group;
 }
 
 /** What every memberships operation shares: the database. */
-export function membershipsContext(db: Db, dialect: DialectName) {
-  return { db, dialect };
+export function membershipsContext(db: Db) {
+  return { db };
 }
 
 export type MembershipsContext = ReturnType<typeof membershipsContext>;
@@ -32,9 +32,9 @@ export interface InvitationsOptions {
   publicUrl: string;
 }
 
-/** What every invitation operation shares: the database, the dialect (for the event's lock) and the options. */
-export function invitationsContext(db: Db, dialect: DialectName, options: InvitationsOptions) {
-  return { db, dialect, options };
+/** What every invitation operation shares: the database and the options. */
+export function invitationsContext(db: Db, options: InvitationsOptions) {
+  return { db, options };
 }
 
 export type InvitationsContext = ReturnType<typeof invitationsContext>;

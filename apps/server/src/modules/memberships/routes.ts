@@ -39,14 +39,14 @@ const memberResponse = ok({ user: memberSchema });
  * their own group.
  */
 export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = membershipsService(app.db, app.dialect);
+  const service = membershipsService(app.db);
   // A removed person's places on shifts to come go to the shifts' waitlists; whoever gets one is told.
   const schedulingOptions: SchedulingOptions = {
     notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
     secret: app.config.SESSION_SECRET,
     publicUrl: app.config.PUBLIC_URL,
   };
-  const invitations = invitationsService(app.db, app.dialect, {
+  const invitations = invitationsService(app.db, {
     enqueueMail: (input, db) => app.mail.enqueue(input, db),
     publicUrl: app.config.PUBLIC_URL,
   });
@@ -245,13 +245,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateMember(
-        app.db,
-        app.dialect,
-        currentCaller(request),
-        request.params.eventUserId,
-        request.body,
-      );
+      const user = await updateMember(app.db, currentCaller(request), request.params.eventUserId, request.body);
       return { user };
     },
   );
@@ -272,7 +266,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { eventUserId } = request.params;
       // Their places on shifts to come are freed for the shifts' waitlists in the same transaction (decision 032).
       await service.removeMember(caller, eventUserId, (trx) =>
-        schedulingService(trx, app.dialect, schedulingOptions).releasePlacesOf(trx, caller.eventId, eventUserId),
+        schedulingService(trx, schedulingOptions).releasePlacesOf(trx, caller.eventId, eventUserId),
       );
       return {};
     },

@@ -1,4 +1,4 @@
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { acceptanceOperations } from './acceptance-operations.js';
 import { accountRemovalOperations } from './account-removal-operations.js';
 import { invitationOperations } from './invitation-operations.js';
@@ -16,8 +16,8 @@ export type { MemberQuery, MemberScope, MembershipRow } from './repository.js';
  * every "last admin" decision holds the event's lock on PostgreSQL. A person's changes take their `Caller`; the
  * system's (event creation, acceptance, account removal, demo data) name their ids.
  */
-export function membershipsService(db: Db, dialect: DialectName) {
-  const context = membershipsContext(db, dialect);
+export function membershipsService(db: Db) {
+  const context = membershipsContext(db);
   return {
     ...readOperations(context),
     ...listOperations(context),
@@ -33,8 +33,8 @@ export type MembershipsService = ReturnType<typeof membershipsService>;
  * Invitations (decision 013) to the event's memberships: composed apart from `membershipsService` because they
  * need the mail queue and PUBLIC_URL, which only the invitation routes provide.
  */
-export function invitationsService(db: Db, dialect: DialectName, options: InvitationsOptions) {
-  return invitationOperations(invitationsContext(db, dialect, options));
+export function invitationsService(db: Db, options: InvitationsOptions) {
+  return invitationOperations(invitationsContext(db, options));
 }
 
 export type InvitationsService = ReturnType<typeof invitationsService>;

@@ -1,5 +1,5 @@
 import type { UpdateMemberInput } from '@funkis/shared';
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import type { Caller } from '../../lib/caller.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
@@ -10,17 +10,11 @@ import { membershipsService } from './service.js';
  * transaction (the applications module writes it, through its service), so the leader of the group they left
  * cannot review, set aside, re-accept or mail them through an application that still names that group.
  */
-export function updateMember(
-  db: Db,
-  dialect: DialectName,
-  caller: Caller,
-  eventUserId: number,
-  input: UpdateMemberInput,
-) {
+export function updateMember(db: Db, caller: Caller, eventUserId: number, input: UpdateMemberInput) {
   return withTransaction(db, async (trx) => {
-    const member = await membershipsService(trx, dialect).updateMember(caller, eventUserId, input);
+    const member = await membershipsService(trx).updateMember(caller, eventUserId, input);
     if (input.groupId !== undefined) {
-      await applicationsService(trx, dialect).followMember(
+      await applicationsService(trx).followMember(
         caller.eventId,
         member.userId,
         member.group?.id ?? null,

@@ -1,5 +1,5 @@
 import type { NotificationKind } from '@funkis/shared';
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { turnEvery, turnOfTheLoop } from '../../lib/event-loop.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { chunked } from '../../lib/transaction.js';
@@ -54,21 +54,16 @@ const READERS_PER_READ = 500;
  * kept. Answers how many members were told (members no longer in the event are skipped); without `notify` (scripts,
  * benches) nobody is told.
  */
-export async function tellMembers(
-  source: Db,
-  dialect: DialectName,
-  notify: Notify | undefined,
-  notice: MemberNotice,
-): Promise<number> {
+export async function tellMembers(source: Db, notify: Notify | undefined, notice: MemberNotice): Promise<number> {
   if (!notify || notice.eventUserIds.length === 0) return 0;
   const pause = notice.inTurns ? turnOfTheLoop : async () => {};
   const turn = notice.inTurns ? turnEvery() : async () => {};
-  const event = (await eventsService(source, dialect).namesAndZones([notice.eventId])).get(notice.eventId);
+  const event = (await eventsService(source).namesAndZones([notice.eventId])).get(notice.eventId);
   if (!event) return 0;
   let told = 0;
   for (const slice of chunked(notice.eventUserIds, READERS_PER_READ)) {
     await pause();
-    const members = await membershipsService(source, dialect).findMembers(notice.eventId, slice);
+    const members = await membershipsService(source).findMembers(notice.eventId, slice);
     if (members.length === 0) continue;
     await pause();
     const languages = await mailLanguagesOf(

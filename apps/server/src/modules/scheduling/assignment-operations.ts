@@ -20,7 +20,7 @@ import { fillFromWaitlist } from './waitlist-operations.js';
  * another shift, each under the rules, and the organiser's attendance mark.
  */
 export function assignmentOperations(shared: SchedulingContext) {
-  const { db, dialect, toMailShift, notify, lockShiftOr404 } = shared;
+  const { db, toMailShift, notify, lockShiftOr404 } = shared;
 
   /**
    * Tells a person that an organiser moved their place from one shift to another (the "changed" mail, with
@@ -71,7 +71,7 @@ export function assignmentOperations(shared: SchedulingContext) {
           } else {
             requireOrganiserOf(caller, shift.group_id);
           }
-          const member = await membershipsService(trx, dialect).lockMember(caller.eventId, eventUserId);
+          const member = await membershipsService(trx).lockMember(caller.eventId, eventUserId);
           if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
           if (caller.roleLevel !== 2) requirePlaceableBy(caller, member);
           if (member.roleLevel === 2 && shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
@@ -174,7 +174,7 @@ export function assignmentOperations(shared: SchedulingContext) {
           const to = locked.get(toShiftId);
           if (!to) throw notFound('error.shiftNotFound');
           requireOrganiserOf(caller, to.group_id);
-          const member = await membershipsService(trx, dialect).lockMember(caller.eventId, assignment.event_user_id);
+          const member = await membershipsService(trx).lockMember(caller.eventId, assignment.event_user_id);
           if (!member) throw notFound('error.memberNotFound');
           requirePlaceableBy(caller, member);
           if (member.roleLevel === 2 && to.group_id !== null && to.group_id !== (member.group?.id ?? null)) {

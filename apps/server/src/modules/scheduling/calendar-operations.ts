@@ -14,11 +14,11 @@ import * as schedulingRepository from './repository.js';
 
 /** Calendars: the event's .ics of the caller's shifts, the secret feed of all their shifts, reminders by mail. */
 export function calendarOperations(shared: SchedulingContext) {
-  const { db, dialect, options, publicUrl, secret, toMailShift, notify, calendarRows } = shared;
+  const { db, options, publicUrl, secret, toMailShift, notify, calendarRows } = shared;
   return {
     /** The caller's shifts in the event as an iCalendar document (one VEVENT each, UID stable per shift). */
     async myCalendar(membership: EventMembership, host: string): Promise<string> {
-      const events = await eventsService(db, dialect).namesAndZones([membership.eventId]);
+      const events = await eventsService(db).namesAndZones([membership.eventId]);
       const rows = await schedulingRepository.calendarShiftsOfMember(db, membership.eventId, membership.eventUserId);
       return toICalendar(events.get(membership.eventId)?.name ?? '', calendarRows(rows, events), host);
     },
@@ -72,12 +72,12 @@ export function calendarOperations(shared: SchedulingContext) {
       if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
       const userId = await schedulingRepository.userOfCalendarToken(db, hashToken(token, secret));
       if (userId === undefined) return null;
-      const memberships = await membershipsService(db, dialect).membershipIdsOfUser(userId);
+      const memberships = await membershipsService(db).membershipIdsOfUser(userId);
       const rows = await schedulingRepository.calendarShiftsOfMemberships(
         db,
         memberships.map((item) => item.eventUserId),
       );
-      const events = await eventsService(db, dialect).namesAndZones([...new Set(rows.map((row) => row.event_id))]);
+      const events = await eventsService(db).namesAndZones([...new Set(rows.map((row) => row.event_id))]);
       return toICalendar('Funkis', calendarRows(rows, events), host);
     },
     /**

@@ -18,7 +18,7 @@ import { checkAssignmentRules, spanClash } from './rules.js';
  * (a service made on it), so the request and the place are kept or dropped together.
  */
 export function coverOperations(shared: SchedulingContext) {
-  const { db, dialect, lockShiftOr404, notify, toMailShift } = shared;
+  const { db, lockShiftOr404, notify, toMailShift } = shared;
   return {
     /** The shift with its row locked (PostgreSQL), its places taken and the event's rules, or 404. */
     async lockShiftForCover(
@@ -100,7 +100,7 @@ export function coverOperations(shared: SchedulingContext) {
       try {
         return await withTransaction(db, async (trx) => {
           const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
-          const member = await membershipsService(trx, dialect).lockMember(caller.eventId, caller.eventUserId);
+          const member = await membershipsService(trx).lockMember(caller.eventId, caller.eventUserId);
           if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
           if (shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');

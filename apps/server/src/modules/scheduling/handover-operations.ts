@@ -45,10 +45,10 @@ const statusOf = (row: OfferRow, now: number): OfferStatus =>
  * goes to exactly one person and the shift never holds more than its places.
  */
 export function handoverOperations(shared: SchedulingContext) {
-  const { db, dialect, toMailShift, notify, lockShiftOr404 } = shared;
+  const { db, toMailShift, notify, lockShiftOr404 } = shared;
 
   async function toOffers(source: Db, eventId: number, rows: OfferRow[]): Promise<ShiftOffer[]> {
-    const people = await membershipsService(source, dialect).findMembers(eventId, [
+    const people = await membershipsService(source).findMembers(eventId, [
       ...rows.map((row) => row.offered_by),
       ...rows.flatMap((row) => (row.taken_by === null ? [] : [row.taken_by])),
     ]);
@@ -103,7 +103,7 @@ export function handoverOperations(shared: SchedulingContext) {
    * (or any, for a shift without one), not on it already, no overlap, enough rest: the sign-up's 409 codes.
    */
   async function checkTaker(trx: Db, shift: ShiftRow, eventUserId: number) {
-    const member = await membershipsService(trx, dialect).lockMember(shift.event_id, eventUserId);
+    const member = await membershipsService(trx).lockMember(shift.event_id, eventUserId);
     if (!member) throw conflict('error.offerWithdrawn');
     if (shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
       throw conflict('error.shiftOtherGroup');
@@ -120,7 +120,7 @@ export function handoverOperations(shared: SchedulingContext) {
    * them; an unknown id gives an empty name).
    */
   async function noticeOf(trx: Db, eventId: number, shift: ShiftRow, eventUserIds: number[]) {
-    const people = await membershipsService(trx, dialect).findMembers(eventId, eventUserIds);
+    const people = await membershipsService(trx).findMembers(eventId, eventUserIds);
     const names = new Map(people.map((person) => [person.id, `${person.firstname} ${person.lastname}`.trim()]));
     return { mailShift: toMailShift(shift), nameOf: (eventUserId: number) => names.get(eventUserId) ?? '' };
   }
@@ -182,7 +182,7 @@ export function handoverOperations(shared: SchedulingContext) {
 
   /** The event's admins and the leaders of the shift's group: who may approve a hand-over. */
   async function approversOf(trx: Db, eventId: number, groupId: number | null): Promise<number[]> {
-    const members = membershipsService(trx, dialect);
+    const members = membershipsService(trx);
     const admins = await members.listMembers(eventId, { scope: { kind: 'all' }, roleLevel: 0 }, APPROVERS_MAXIMUM, 0);
     const leaders =
       groupId === null

@@ -11,7 +11,7 @@ import {
   zonedDateKey,
   zonedToInstant,
 } from '@funkis/shared';
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import type { EventMembership } from '../../lib/caller.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
@@ -57,12 +57,12 @@ export const toAssignment = (row: AssignmentRow): ShiftAssignment => ({
  * What every scheduling operation shares: the database, the options and the helpers (mail to the people a change
  * concerns, shifts as answers with their people, the checks of a time change, a day's copies).
  */
-export function schedulingContext(db: Db, dialect: DialectName, options: SchedulingOptions = {}) {
+export function schedulingContext(db: Db, options: SchedulingOptions = {}) {
   const publicUrl = (options.publicUrl ?? 'http://localhost').replace(/\/$/, '');
   const secret = options.secret ?? 'funkis-calendar';
 
   const eventInfo = async (source: Db, eventId: number) => {
-    const found = await eventsService(source, dialect).namesAndZones([eventId]);
+    const found = await eventsService(source).namesAndZones([eventId]);
     const info = found.get(eventId);
     if (!info) throw notFound();
     return info;
@@ -89,7 +89,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
     push: { kind: NotificationKind; message: (context: MailContext) => PushMessage },
   ): Promise<number> {
     const link = `${publicUrl}/event/${eventId}/scheduling`;
-    return tellMembers(trx, dialect, options.notify, {
+    return tellMembers(trx, options.notify, {
       eventId,
       eventUserIds,
       kind: push.kind,
@@ -104,7 +104,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
 
   const requireGroup = async (trx: Db, eventId: number, groupId: number | null) => {
     if (groupId === null) return;
-    const group = await groupsService(trx, dialect).find(eventId, groupId);
+    const group = await groupsService(trx).find(eventId, groupId);
     if (!group) throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
   };
 
@@ -146,7 +146,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
       rows.map((row) => row.id),
       viewer,
     );
-    const members = await membershipsService(source, dialect).findMembers(
+    const members = await membershipsService(source).findMembers(
       eventId,
       assignments.map((assignment) => assignment.event_user_id),
     );
@@ -202,7 +202,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
     if (eventUserIds.length === 0) return;
     const settings = await schedulingRepository.settings(trx, shift.event_id);
     const span = { starts_at: startsAt, ends_at: endsAt };
-    const members = membershipsService(trx, dialect);
+    const members = membershipsService(trx);
     for (const eventUserId of [...eventUserIds].sort((a, b) => a - b)) {
       await members.lockMember(shift.event_id, eventUserId);
     }
@@ -212,7 +212,7 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
       );
       const clash = spanClash(span, others, settings.minRestMinutes);
       if (!clash) continue;
-      const [member] = await membershipsService(trx, dialect).findMembers(shift.event_id, [eventUserId]);
+      const [member] = await membershipsService(trx).findMembers(shift.event_id, [eventUserId]);
       const name = member ? `${member.firstname} ${member.lastname}`.trim() : String(eventUserId);
       const title = clash.other.title;
       if (clash.rule === 'overlap') throw conflict('error.shiftChangeOverlap', { name, title });
@@ -290,7 +290,6 @@ export function schedulingContext(db: Db, dialect: DialectName, options: Schedul
 
   return {
     db,
-    dialect,
     options,
     publicUrl,
     secret,

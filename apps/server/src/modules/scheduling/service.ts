@@ -1,4 +1,4 @@
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { assignmentOperations } from './assignment-operations.js';
 import { calendarOperations } from './calendar-operations.js';
 import { checkInOperations } from './check-in-operations.js';
@@ -20,8 +20,8 @@ export type { SchedulingOptions };
  * lock (capacity) and then the member's (overlap, rest), so two people taking the last place at once queue and
  * the second sees it full, while sign-ups for other shifts go on beside them (decisions 010, 024). Members are read through the memberships service, never written here.
  */
-export function schedulingService(db: Db, dialect: DialectName, options: SchedulingOptions = {}) {
-  const context = schedulingContext(db, dialect, options);
+export function schedulingService(db: Db, options: SchedulingOptions = {}) {
+  const context = schedulingContext(db, options);
   return {
     ...shiftOperations(context),
     ...calendarOperations(context),

@@ -21,8 +21,7 @@ import { fillFromWaitlist } from './waitlist-operations.js';
 
 /** Shifts: the list and one shift, made one or many at a time, changed (people told), deleted; the settings. */
 export function shiftOperations(shared: SchedulingContext) {
-  const { db, dialect, toMailShift, notify, requireGroup, lockShiftOr404, toShifts, checkChangedTimes, getShift } =
-    shared;
+  const { db, toMailShift, notify, requireGroup, lockShiftOr404, toShifts, checkChangedTimes, getShift } = shared;
   return {
     async list(membership: EventMembership, query: ShiftsListQuery): Promise<Shift[]> {
       const filters: ShiftFilters = {
@@ -43,8 +42,8 @@ export function shiftOperations(shared: SchedulingContext) {
     async saveSettings(caller: Caller, settings: SchedulingSettings): Promise<SchedulingSettings> {
       const { eventId } = caller;
       return withTransaction(db, async (trx) => {
-        await lockEvent(trx, dialect, eventId);
-        const known = new Set((await groupsService(trx, dialect).names(eventId)).map((group) => group.id));
+        await lockEvent(trx, eventId);
+        const known = new Set((await groupsService(trx).names(eventId)).map((group) => group.id));
         const unknown = settings.selfSignupGroupIds.find((id) => !known.has(id));
         if (unknown !== undefined) throw fieldError('selfSignupGroupIds', 'error.groupNotFound', undefined, 404);
         const clean = { ...settings, selfSignupGroupIds: [...new Set(settings.selfSignupGroupIds)] };

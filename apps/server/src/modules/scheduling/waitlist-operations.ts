@@ -32,7 +32,7 @@ export async function fillFromWaitlist(
   let taken = await schedulingRepository.countAssignments(trx, shift.id);
   if (taken >= shift.capacity) return [];
   const settings = await schedulingRepository.settings(trx, eventId);
-  const members = membershipsService(trx, shared.dialect);
+  const members = membershipsService(trx);
   const placed: number[] = [];
   for (const entry of waiting) {
     if (taken >= shift.capacity) break;
@@ -82,7 +82,7 @@ export async function fillFromWaitlist(
 
 /** Waitlists of full shifts: a volunteer joins or leaves the line; organisers see it. */
 export function waitlistOperations(shared: SchedulingContext) {
-  const { db, dialect, lockShiftOr404 } = shared;
+  const { db, lockShiftOr404 } = shared;
   return {
     /**
      * A membership about to end (an admin removed the person): in the caller's transaction, its places on shifts that
@@ -166,7 +166,7 @@ export function waitlistOperations(shared: SchedulingContext) {
       if (!shift) throw notFound('error.shiftNotFound');
       requireOrganiserOf(caller, shift.group_id);
       const rows = await schedulingRepository.waitlistOf(db, shiftId);
-      const people = await membershipsService(db, dialect).findMembers(
+      const people = await membershipsService(db).findMembers(
         caller.eventId,
         rows.map((row) => row.event_user_id),
       );

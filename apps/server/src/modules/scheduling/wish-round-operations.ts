@@ -22,7 +22,7 @@ export interface SkippedPlace {
  * from, read in a few statements, and the published places written through the scheduling rules.
  */
 export function wishRoundOperations(shared: SchedulingContext) {
-  const { db, dialect } = shared;
+  const { db } = shared;
   return {
     /**
      * For an allocation: the places taken on each shift, the shifts each person already holds in the event, who is
@@ -74,7 +74,7 @@ export function wishRoundOperations(shared: SchedulingContext) {
           const shift = await schedulingRepository.lockShift(trx, caller.eventId, shiftId);
           if (shift) shifts.set(shiftId, shift);
         }
-        const members = membershipsService(trx, dialect);
+        const members = membershipsService(trx);
         const people = new Map<number, Awaited<ReturnType<typeof members.lockMember>>>();
         for (const eventUserId of [...new Set(places.map((place) => place.eventUserId))].sort((a, b) => a - b)) {
           await turn();

@@ -7,7 +7,7 @@ import { statisticsService } from './service.js';
 
 /** Statistics of an event: admins only, one call per screen, every count from SQL. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const statistics = statisticsService(app.db, app.dialect);
+  const statistics = statisticsService(app.db);
 
   app.get(
     '/event/:id/statistics',

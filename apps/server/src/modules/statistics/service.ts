@@ -12,7 +12,8 @@ import {
   type StatisticsResponse,
   weekSeparationConfigSchema,
 } from '@funkis/shared';
-import type { Db, DialectName } from '../../db/types.js';
+import { dialectOf } from '../../db/dialect.js';
+import type { Db } from '../../db/types.js';
 import { readsInTurns, turnOfTheLoop } from '../../lib/event-loop.js';
 import { notFound } from '../../lib/http-error.js';
 import { parseJson } from '../../lib/json.js';
@@ -57,7 +58,7 @@ function fieldCounts(field: FormField, rows: readonly OptionCountRow[]): Statist
 }
 
 /** The statistics screen's numbers: every count by SQL aggregation, fetched in parallel. */
-export function statisticsService(db: Db, dialect: DialectName) {
+export function statisticsService(db: Db) {
   return {
     async forEvent(eventId: number, filter: StatisticsFilter): Promise<StatisticsResponse> {
       const event = await statisticsRepository.findEventWithForm(db, eventId);
@@ -67,7 +68,7 @@ export function statisticsService(db: Db, dialect: DialectName) {
         ? weekSeparationConfigSchema.safeParse(parseJson<unknown>(event.week_separation_config, null))
         : null;
 
-      const [groups, groupStatus, days, members, options] = await readsInTurns(dialect, [
+      const [groups, groupStatus, days, members, options] = await readsInTurns(dialectOf(db), [
         () => statisticsRepository.listGroups(db, eventId),
         () => statisticsRepository.countByGroupStatusWeek(db, eventId, filter),
         () => statisticsRepository.countByDay(db, eventId, filter),

@@ -34,7 +34,7 @@ const CLOSING_PASS_MAXIMUM = 20;
 
 /** Allocating a round (a preview) and publishing it. */
 export function allocationOperations(context: WishRoundContext) {
-  const { db, dialect, options } = context;
+  const { db, options } = context;
 
   const requireRunner = async (caller: Caller, roundId: number) => {
     const round = await wishRoundsRepository.findRound(db, caller.eventId, roundId);
@@ -66,7 +66,7 @@ export function allocationOperations(context: WishRoundContext) {
       const last = page[page.length - 1];
       after = { eventUserId: last.event_user_id, shiftId: last.shift_id };
     }
-    const facts = await schedulingService(db, dialect).wishRoundFacts(
+    const facts = await schedulingService(db).wishRoundFacts(
       round.event_id,
       shifts.map((shift) => shift.id),
       [...ids],
@@ -229,7 +229,7 @@ export function allocationOperations(context: WishRoundContext) {
           if (locked.published_at !== null) throw conflict('error.wishRoundPublished');
           const preview = await parsePreview(await wishRoundsRepository.previewOf(trx, locked.id));
           if (!preview) throw conflict('error.wishRoundNoPreview');
-          const { placed, skipped } = await schedulingService(trx, dialect).placeWishRound(
+          const { placed, skipped } = await schedulingService(trx).placeWishRound(
             caller,
             locked.id,
             preview.assignments.map((place) => ({ shiftId: place.shiftId, eventUserId: place.eventUserId })),
@@ -260,7 +260,7 @@ export function allocationOperations(context: WishRoundContext) {
    */
   async function tellParticipants(round: WishRoundRow, stored: StoredPreview): Promise<void> {
     if (!options.notify || stored.people.length === 0) return;
-    const event = (await eventsService(db, dialect).namesAndZones([round.event_id])).get(round.event_id);
+    const event = (await eventsService(db).namesAndZones([round.event_id])).get(round.event_id);
     if (!event) return;
     await turnOfTheLoop();
     const shifts = new Map(
@@ -299,7 +299,7 @@ export function allocationOperations(context: WishRoundContext) {
     const url = wishRoundPath(round.event_id, round.id);
     const lines = { en: new Map<MailShift, string>(), sv: new Map<MailShift, string>() };
     const roundTitle = round.title || event.name;
-    await tellMembers(db, dialect, options.notify, {
+    await tellMembers(db, options.notify, {
       eventId: round.event_id,
       eventUserIds: stored.people.map((person) => person.eventUserId),
       kind: 'shiftChange',

@@ -5,7 +5,7 @@ import {
   type WishRoundStatus,
   wishRoundOptionsSchema,
 } from '@funkis/shared';
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import type { Notify } from '../push/service.js';
 import { readLines, storeInLines } from './json-in-slices.js';
 import type { WishRoundRow } from './repository.js';
@@ -57,10 +57,9 @@ export const previewAnswer = (stored: StoredPreview): WishRoundPreview => ({
 });
 
 /** What every wish-round operation shares. */
-export function wishRoundContext(db: Db, dialect: DialectName, options: WishRoundOptionsOfApp = {}) {
+export function wishRoundContext(db: Db, options: WishRoundOptionsOfApp = {}) {
   return {
     db,
-    dialect,
     options,
     publicUrl: (options.publicUrl ?? 'http://localhost').replace(/\/$/, ''),
   };

@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 async function wishRoundCloserPlugin(app: FastifyInstance) {
   // Allocating tells nobody (publishing does): no notify.
-  const service = wishRoundsService(app.db, app.dialect, { publicUrl: app.config.PUBLIC_URL });
+  const service = wishRoundsService(app.db, { publicUrl: app.config.PUBLIC_URL });
   const closer = periodicPass(
     (now) => service.allocateClosedRounds(now),
     app.config.REMINDER_POLL_MS,

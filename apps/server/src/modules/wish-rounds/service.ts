@@ -1,4 +1,4 @@
-import type { Db, DialectName } from '../../db/types.js';
+import type { Db } from '../../db/types.js';
 import { allocationOperations } from './allocation-operations.js';
 import { type WishRoundOptionsOfApp, wishRoundContext } from './operations-context.js';
 import { roundOperations } from './round-operations.js';
@@ -12,8 +12,8 @@ export type { WishRoundOptionsOfApp };
  * are written by the scheduling module under its rules. Publishing holds the round's row lock (PostgreSQL), so a
  * round is published exactly once.
  */
-export function wishRoundsService(db: Db, dialect: DialectName, options: WishRoundOptionsOfApp = {}) {
-  const context = wishRoundContext(db, dialect, options);
+export function wishRoundsService(db: Db, options: WishRoundOptionsOfApp = {}) {
+  const context = wishRoundContext(db, options);
   return {
     ...roundOperations(context),
     ...wishOperations(context),
