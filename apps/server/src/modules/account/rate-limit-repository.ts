@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/types.js';
-
 /**
  * Rate-limit counters (table rate_limits), shared by every server on the database. Fixed windows: the
  * first hit opens a window of `windowMs`; hits after it has ended open a new one. One statement per hit, so
  * parallel hits from several servers are all counted.
  */
+
+import { sql } from 'kysely';
+import type { Db } from '../../db/types.js';
 
 /** Counts one hit; returns the count in the window (this hit included) and when the window ends. */
 export async function hit(

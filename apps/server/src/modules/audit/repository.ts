@@ -1,3 +1,5 @@
+/** Reading the audit log (lib/audit.ts is its one writer, called inside each change's transaction). */
+
 import type { AuditEntryView, AuditTarget } from '@funkis/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/types.js';
@@ -57,8 +59,6 @@ interface Resolved {
   name: string | null;
   starts_at: string | null;
 }
-
-/** Reading the audit log (lib/audit.ts is its one writer, called inside each change's transaction). */
 
 /** Every subject and person of a page named in one statement (a UNION ALL of one select per kind present). */
 async function resolve(db: Db, eventId: number, wanted: Map<string, Set<number>>): Promise<Map<string, Resolved>> {

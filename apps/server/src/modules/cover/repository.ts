@@ -1,3 +1,5 @@
+/** All SQL of `cover_requests` and `cover_request_offers`: their only writer. */
+
 import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
 import { dialectStatements } from '../../lib/transaction.js';
@@ -41,8 +43,6 @@ const requestColumns = [
   'cover_requests.taken_at',
   'cover_requests.closed_at',
 ] as const;
-
-/** All SQL of `cover_requests` and `cover_request_offers`: their only writer. */
 
 /** The shift's request nobody took and nobody closed, if any (one at a time: asking holds the shift's lock). */
 export function openRequestOfShift(db: Db, shiftId: number): Promise<CoverRequestRow | undefined> {

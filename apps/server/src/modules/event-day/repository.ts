@@ -1,3 +1,5 @@
+/** All SQL of `member_codes` and `check_ins`: their only writer. Pass a transaction as `db` to take part in it. */
+
 import { type SqlBool, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
@@ -45,8 +47,6 @@ const columns = [
   'undone_at',
   'previous_attendance',
 ] as const;
-
-/** All SQL of `member_codes` and `check_ins`: their only writer. Pass a transaction as `db` to take part in it. */
 
 /** The member's code version (1 until a code was revoked). */
 export async function codeVersion(db: Db, eventUserId: number): Promise<number> {

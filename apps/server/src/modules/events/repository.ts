@@ -1,3 +1,5 @@
+/** All SQL of the `events` table: the only place that writes it. Pass a transaction as `db` to take part in it. */
+
 import type { EventSummary, RoleLevel } from '@funkis/shared';
 import { sql } from 'kysely';
 import type { Db, EventUpdate } from '../../db/types.js';
@@ -18,8 +20,6 @@ export const findEventWithForm = prepared((db: Db, eventId: number) =>
     .select('event_forms.fields as form_fields')
     .where('events.id', '=', eventId),
 );
-
-/** All SQL of the `events` table: the only place that writes it. Pass a transaction as `db` to take part in it. */
 
 // --- events ---
 export function findEvent(db: Db, eventId: number) {

@@ -1,3 +1,5 @@
+/** All SQL of the feed (`posts`, `comments`, `event_links`): the only place that writes these tables. */
+
 import { type EventLink, isAdmin } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { userAvatarUrl } from '../../lib/avatar-urls.js';
@@ -47,8 +49,6 @@ export const personOf = (row: {
         avatar: userAvatarUrl(row.author_id, row.avatar),
       }
     : null;
-
-/** All SQL of the feed (`posts`, `comments`, `event_links`): the only place that writes these tables. */
 
 /** A comment with its author's name and avatar: the one shape every comment read returns. */
 function selectComments(db: Db) {

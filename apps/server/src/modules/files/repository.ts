@@ -1,3 +1,5 @@
+/** All SQL of event files (`files`): the only place that writes the table. */
+
 import type { EventFile, FileSort, RoleLevel } from '@funkis/shared';
 import { isPreviewable } from '@funkis/shared';
 import { sql } from 'kysely';
@@ -42,8 +44,6 @@ export function toEventFile(row: ListedRow): EventFile {
 }
 
 const SORT_COLUMNS = { name: 'f.name', createdAt: 'f.id', size: 'f.size' } as const;
-
-/** All SQL of event files (`files`): the only place that writes the table. */
 
 function visible(db: Db, eventId: number, roleLevel: RoleLevel, search?: string) {
   const dialect = dialectOf(db);

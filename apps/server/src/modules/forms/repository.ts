@@ -1,6 +1,6 @@
-import type { Db } from '../../db/types.js';
-
 /** Every SQL statement of the forms module: the one writer of `event_forms`. */
+
+import type { Db } from '../../db/types.js';
 
 export function findEvent(db: Db, eventId: number) {
   return db

@@ -1,9 +1,9 @@
+/** All SQL of an event's groups (`event_groups`): the only place that writes the table. */
+
 import type { Group } from '@funkis/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
-
-/** All SQL of an event's groups (`event_groups`): the only place that writes the table. */
 
 export async function listGroups(
   db: Db,

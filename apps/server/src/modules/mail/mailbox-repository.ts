@@ -1,3 +1,5 @@
+/** The mailbox: the folders' lists and counts, an e-mail with its receivers and attachments, reads, labels. */
+
 import type { MailReceiverState, MailStateCounts } from '@funkis/shared';
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
@@ -7,8 +9,6 @@ import { nowIso } from '../../lib/time.js';
 import { chunked } from '../../lib/transaction.js';
 
 const emptyCounts = (): MailStateCounts => ({ queued: 0, sending: 0, sent: 0, failed: 0 });
-/** The mailbox: the folders' lists and counts, an e-mail with its receivers and attachments, reads, labels. */
-
 export async function attachmentsOf(db: Db, mailId: number) {
   return db
     .selectFrom('mail_attachments')

@@ -1,3 +1,8 @@
+/**
+ * The sending side: the e-mail and its receivers stored, the queue (enqueue, claim under a lease, settle, defer,
+ * retry), the per-event sending rate and its slot lock, attachments.
+ */
+
 import type { MailReceiverFilter } from '@funkis/shared';
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
@@ -64,11 +69,6 @@ const CHUNK = 500;
 const MAIL_SLOT_LOCK = 0x6d61696c;
 /** Characters of message bodies queued per statement (see `enqueue`). */
 const QUEUE_CHUNK_CHARACTERS = 1_000_000;
-/**
- * The sending side: the e-mail and its receivers stored, the queue (enqueue, claim under a lease, settle, defer,
- * retry), the per-event sending rate and its slot lock, attachments.
- */
-
 /**
  * Where the next message of the event may go out so the event keeps its rate: after the last one already
  * waiting. On PostgreSQL a lock of the event's mail slot (a transaction-level advisory lock, not the event's

@@ -1,3 +1,8 @@
+/**
+ * Who an e-mail reaches: the receiver filters resolved to people, the people chosen by name, their roles. Reads of
+ * members and applications are for choosing receivers only.
+ */
+
 import type { ApplicationStatus, MailReceiverFilter } from '@funkis/shared';
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
@@ -19,11 +24,6 @@ export type ReceiverReason =
   | { kind: 'group'; groupName: string }
   | { kind: 'application'; status: ApplicationStatus; groupName?: string }
   | { kind: 'chosen' };
-
-/**
- * Who an e-mail reaches: the receiver filters resolved to people, the people chosen by name, their roles. Reads of
- * members and applications are for choosing receivers only.
- */
 
 /** Members of the event, optionally only of one group (a leader's scope). */
 function members(db: Db, scopeGroupId: number | null) {

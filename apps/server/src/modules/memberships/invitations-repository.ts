@@ -1,3 +1,5 @@
+/** All SQL of `invitations` (owned by memberships). Pass a transaction as `db` to take part in it. */
+
 import type { EventInvitation, MyInvitation, RoleLevel } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 
@@ -46,8 +48,6 @@ export const toMyInvitation = (row: InvitationRow): MyInvitation => ({
   createdAt: row.created_at,
   expiresAt: row.expires_at,
 });
-
-/** All SQL of `invitations` (owned by memberships). Pass a transaction as `db` to take part in it. */
 
 function withDetails(db: Db) {
   return db

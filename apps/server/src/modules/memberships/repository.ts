@@ -1,3 +1,8 @@
+/**
+ * All SQL of memberships (`event_users`): the only place that writes the table. Pass a transaction as `db` to
+ * take part in it.
+ */
+
 import type { AccessPerson, Member, MemberSortField, RoleLevel } from '@funkis/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
@@ -65,11 +70,6 @@ const toAccessPerson = (row: MemberRow): AccessPerson => ({
   email: row.email,
   group: row.group_id !== null && row.group_name !== null ? { id: row.group_id, name: row.group_name } : null,
 });
-
-/**
- * All SQL of memberships (`event_users`): the only place that writes the table. Pass a transaction as `db` to
- * take part in it.
- */
 
 function membersFrom(db: Db, eventId: number) {
   return db

@@ -1,3 +1,5 @@
+/** All SQL of `push_subscriptions` and `notification_preferences`. Pass a transaction as `db` to take part in it. */
+
 import { NOTIFICATION_KINDS, type NotificationKind, PUSH_LIMITS } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
@@ -18,8 +20,6 @@ export interface NoticeReceiver {
   lastname: string;
   language: string | null;
 }
-
-/** All SQL of `push_subscriptions` and `notification_preferences`. Pass a transaction as `db` to take part in it. */
 
 /**
  * Saves a device for the user: the same address again updates its keys, and an address another account had

@@ -1,3 +1,5 @@
+/** All SQL of `shift_offers` (decision 033): its only writer. */
+
 import { OFFER_LIST_MAXIMUM } from '@funkis/shared';
 import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
@@ -22,8 +24,6 @@ export interface OfferRow {
 
 /** Statuses of an offer that still decides something: someone may take it, or a leader approve it. */
 export const LIVE_OFFER_STATUSES = ['open', 'pending'] as const;
-
-/** All SQL of `shift_offers` (decision 033): its only writer. */
 
 function offersFrom(db: Db) {
   return db

@@ -1,3 +1,9 @@
+/**
+ * The planning views' SQL (decision 015): counts and sums are aggregated by the database, pages cut by it.
+ * Reads `event_users`/`users` only to scope, order and page people by group and name; names and groups come from
+ * the memberships service. Writes only `shift_assignments` (the scheduling module owns it).
+ */
+
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
@@ -28,12 +34,6 @@ export interface HoursAggregateRow {
   no_show: number | string;
   minutes: number | string | null;
 }
-
-/**
- * The planning views' SQL (decision 015): counts and sums are aggregated by the database, pages cut by it.
- * Reads `event_users`/`users` only to scope, order and page people by group and name; names and groups come from
- * the memberships service. Writes only `shift_assignments` (the scheduling module owns it).
- */
 
 /** Minutes between two UTC ISO text columns. */
 function minutesBetween(db: Db, start: string, end: string) {

@@ -1,3 +1,5 @@
+/** All SQL of `shifts`, `shift_assignments`, `scheduling_settings` and `calendar_feeds`: their only writer. */
+
 import { EVENT_DAY_LIMITS, type SchedulingSettings } from '@funkis/shared';
 import { type Selectable, type SqlBool, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
@@ -90,8 +92,6 @@ export interface ReminderCandidate {
   ends_at: string;
   reminder_hours: number;
 }
-
-/** All SQL of `shifts`, `shift_assignments`, `scheduling_settings` and `calendar_feeds`: their only writer. */
 
 /** What every read of a shift names: the list's and the calendar feeds'. */
 const shiftColumns = [

@@ -1,9 +1,9 @@
+/** The reads of `shifts` and `shift_assignments` a wish round's allocation needs, each a few statements at most. */
+
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
 import { dialectStatements } from '../../lib/transaction.js';
-
-/** The reads of `shifts` and `shift_assignments` a wish round's allocation needs, each a few statements at most. */
 
 /** Places taken on each of these shifts (shifts without any are missing). */
 export async function takenOf(db: Db, shiftIds: readonly number[]): Promise<Map<number, number>> {

@@ -1,15 +1,15 @@
+/**
+ * The statistics' SQL. Read only: the tables belong to the events, forms and applications modules; every count is
+ * a GROUP BY in the database, so no application row is loaded into JavaScript. Answers are JSON text: SQLite reads
+ * them with json_each, PostgreSQL with its jsonb functions.
+ */
+
 import type { StatisticsFilter } from '@funkis/shared';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { Database, Db } from '../../db/types.js';
 import { applicationFilterConditions } from '../../lib/application-filter.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
-
-/**
- * The statistics' SQL. Read only: the tables belong to the events, forms and applications modules; every count is
- * a GROUP BY in the database, so no application row is loaded into JavaScript. Answers are JSON text: SQLite reads
- * them with json_each, PostgreSQL with its jsonb functions.
- */
 
 /** The first instant after the day `to` (YYYY-MM-DD), as stored timestamps are written (ISO-8601 UTC). */
 function dayAfter(day: string): string {

@@ -1,3 +1,5 @@
+/** All SQL of `wish_rounds`, `wish_round_shifts`, `wishes` and `wish_choices`: their only writer. */
+
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
@@ -54,8 +56,6 @@ const roundColumns = [
 ] as const;
 
 const wishColumns = ['id', 'event_user_id', 'friend_code', 'shift_count', 'friend_event_user_id'] as const;
-
-/** All SQL of `wish_rounds`, `wish_round_shifts`, `wishes` and `wish_choices`: their only writer. */
 
 function roundsFrom(db: Db) {
   return db.selectFrom('wish_rounds as r').leftJoin('event_groups as g', 'g.id', 'r.group_id').select(roundColumns);
