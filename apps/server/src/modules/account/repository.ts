@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db, UserRow } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { userAvatarUrl } from '../../lib/avatar-urls.js';
-import { isoIn, nowIso } from '../../lib/time.js';
+import { createdAndExpires, nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { endUserSessions } from '../sessions/store.js';
 
@@ -129,8 +129,7 @@ export async function createConfirmationToken(
       email: normaliseEmail(input.email),
       token_hash: input.tokenHash,
       keep_session_id: input.keepSessionId,
-      created_at: nowIso(),
-      expires_at: isoIn(input.validForMs),
+      ...createdAndExpires(input.validForMs),
     })
     .execute();
 }
@@ -263,7 +262,7 @@ export async function createResetToken(db: Db, userId: number, tokenHash: string
     await voidResetTokens(trx, userId);
     await trx
       .insertInto('password_reset_tokens')
-      .values({ user_id: userId, token_hash: tokenHash, created_at: nowIso(), expires_at: isoIn(validForMs) })
+      .values({ user_id: userId, token_hash: tokenHash, ...createdAndExpires(validForMs) })
       .execute();
   });
 }

@@ -1,6 +1,6 @@
 import type { Db, EventRow } from '../../db/types.js';
 import { prepared } from '../../lib/prepared.js';
-import { isoIn, nowIso } from '../../lib/time.js';
+import { createdAndExpires, nowIso } from '../../lib/time.js';
 
 /**
  * Server-side sessions in the database: the cookie holds a random token, the table its keyed hash, the user id and
@@ -155,16 +155,15 @@ export async function endUserSessions(
 
 /** A new session row (the id is the keyed hash of the cookie's token). */
 export async function insertSession(db: Db, session: { id: string; userId: number; csrfToken: string }) {
-  const now = nowIso();
+  const stamps = createdAndExpires(SESSION_ABSOLUTE_MS);
   await db
     .insertInto('sessions')
     .values({
       id: session.id,
       user_id: session.userId,
       csrf_token: session.csrfToken,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: isoIn(SESSION_ABSOLUTE_MS),
+      ...stamps,
+      last_seen_at: stamps.created_at,
     })
     .execute();
 }
