@@ -21,7 +21,7 @@ export function computedColumns(shared: ApplicationsContext) {
       const rows = await applicationsRepository.listAnswersOfEvent(db, eventId);
       const idsByWeek = new Map<string | null, number[]>();
       for (const row of rows) {
-        const week = config ? weekOfAnswers(JSON.parse(row.answers) as Answers, config) : null;
+        const week = config ? weekOfAnswers(parseJsonObject<Answers>(row.answers, {}), config) : null;
         if (week === row.week) continue;
         const ids = idsByWeek.get(week) ?? [];
         ids.push(row.id);

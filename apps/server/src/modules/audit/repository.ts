@@ -3,6 +3,7 @@
 import type { AuditEntryView, AuditTarget } from '@funkis/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/types.js';
+import { parseJsonObject } from '../../lib/json.js';
 
 const SUBJECT = /^([a-z_]+):(\d+)$/;
 
@@ -106,7 +107,7 @@ export async function listEvent(db: Db, eventId: number, page: number, pageSize:
   ]);
 
   const parsed = rows.map((row) => {
-    const details = JSON.parse(row.details) as Record<string, unknown>;
+    const details = parseJsonObject<Record<string, unknown>>(row.details, {});
     const match = SUBJECT.exec(row.subject);
     const subject = match ? { kind: match[1], id: Number(match[2]) } : null;
     const personId = typeof details.eventUserId === 'number' ? details.eventUserId : null;

@@ -5,6 +5,7 @@ import { isPreviewable } from '@funkis/shared';
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
+import { parseJson } from '../../lib/json.js';
 import { containsText } from '../../lib/search.js';
 
 export interface FileRow {
@@ -36,7 +37,7 @@ export function toEventFile(row: ListedRow): EventFile {
       row.uploaded_by !== null && row.firstname !== null && row.lastname !== null
         ? { id: row.uploaded_by, firstname: row.firstname, lastname: row.lastname }
         : null,
-    roles: JSON.parse(row.allowed_roles) as RoleLevel[],
+    roles: parseJson<RoleLevel[]>(row.allowed_roles, []),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     previewable: isPreviewable(row.mime_type),

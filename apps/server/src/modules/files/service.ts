@@ -11,6 +11,7 @@ import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { EventMembership } from '../../lib/caller.js';
 import { notFound, tooLarge } from '../../lib/http-error.js';
+import { parseJson } from '../../lib/json.js';
 import type { StoredBytes } from '../../lib/stored-answer.js';
 import { nowIso } from '../../lib/time.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
@@ -30,7 +31,8 @@ export interface StoredUpload {
   roles: RoleLevel[];
 }
 
-const canSee = (row: FileRow, caller: EventMembership) => canSeeFile(caller, JSON.parse(row.allowed_roles) as number[]);
+const canSee = (row: FileRow, caller: EventMembership) =>
+  canSeeFile(caller, parseJson<number[]>(row.allowed_roles, []));
 
 /**
  * Event files: the one owner of `files` and of their bytes in the store. A file the caller's role may not see
@@ -142,7 +144,7 @@ export function filesService(
         }
         const roles = input.roles ? rolesJson(input.roles) : undefined;
         if (roles !== undefined && roles !== current.allowed_roles) {
-          changes.roles = { from: JSON.parse(current.allowed_roles), to: JSON.parse(roles) };
+          changes.roles = { from: parseJson(current.allowed_roles, []), to: parseJson(roles, []) };
         }
         if (Object.keys(changes).length === 0) return;
         await filesRepository.update(trx, eventId, fileId, {

@@ -11,6 +11,7 @@ import {
 } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
+import { parseJson } from '../../lib/json.js';
 import { htmlToText, MailHtmlTooDeep, mailPreviewOf, sanitizeMailHtml } from './html.js';
 import type { MailActor, MailContext } from './operations-context.js';
 import * as mailRepository from './repository.js';
@@ -290,6 +291,6 @@ function sanitizedHtml(html: string, publicUrl: string): string {
 }
 
 function parseFilter(json: string): MailReceiverFilter {
-  const parsed = mailReceiverFilterSchema.safeParse(JSON.parse(json));
+  const parsed = mailReceiverFilterSchema.safeParse(parseJson<unknown>(json, null));
   return parsed.success ? parsed.data : {};
 }

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
+import { parseJson } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
 import { chunked } from '../../lib/transaction.js';
 
@@ -276,7 +277,7 @@ export async function copyOf(db: Db, receiverId: number): Promise<StoredCopy | n
     language: row.language === 'sv' ? 'sv' : 'en',
     eventName: row.eventName ?? '',
     messageText: row.messageText,
-    linkedFiles: JSON.parse(row.linkedFiles ?? '[]'),
+    linkedFiles: parseJson(row.linkedFiles, []),
     firstname: row.firstname,
     reason: row.reason,
   };

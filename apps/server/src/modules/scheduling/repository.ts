@@ -4,6 +4,7 @@ import { EVENT_DAY_LIMITS, type SchedulingSettings } from '@funkis/shared';
 import { type Selectable, type SqlBool, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { Db, SchedulingSettingsTable } from '../../db/types.js';
+import { parseJson } from '../../lib/json.js';
 import { dialectStatements } from '../../lib/transaction.js';
 import { placesTaken, type ShiftFilters, shiftFilter } from './shift-filters.js';
 
@@ -72,7 +73,7 @@ function settingsOf(row: SettingsColumns | undefined): SchedulingSettings {
   if (!row || row.self_signup_group_ids === null) return { ...DEFAULT_SETTINGS };
   return {
     minRestMinutes: Number(row.min_rest_minutes),
-    selfSignupGroupIds: JSON.parse(row.self_signup_group_ids) as number[],
+    selfSignupGroupIds: parseJson<number[]>(row.self_signup_group_ids, []),
     signOffClosesHours: Number(row.sign_off_closes_hours),
     reminderHours: Number(row.reminder_hours),
     lateAfterMinutes: Number(row.late_after_minutes),

@@ -6,6 +6,7 @@ import {
   wishRoundOptionsSchema,
 } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
+import { parseJson } from '../../lib/json.js';
 import type { Notify } from '../push/service.js';
 import { readLines, storeInLines } from './json-in-slices.js';
 import type { WishRoundRow } from './repository.js';
@@ -28,7 +29,7 @@ export function statusOf(row: Pick<WishRoundRow, 'closes_at' | 'published_at'>, 
 }
 
 export const optionsOf = (row: Pick<WishRoundRow, 'options'>): WishRoundOptions => {
-  const parsed = wishRoundOptionsSchema.safeParse(JSON.parse(row.options));
+  const parsed = wishRoundOptionsSchema.safeParse(parseJson<unknown>(row.options, null));
   return parsed.success ? parsed.data : DEFAULT_WISH_ROUND_OPTIONS;
 };
 

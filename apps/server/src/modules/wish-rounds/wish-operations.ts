@@ -7,6 +7,7 @@ import {
 } from '@funkis/shared';
 import type { Caller } from '../../lib/caller.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { parseJson } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { parsePreview, type StoredPreview, statusOf, type WishRoundContext } from './operations-context.js';
@@ -81,10 +82,9 @@ export function wishOperations(context: WishRoundContext) {
       const preview = await parsePreview(await wishRoundsRepository.previewOf(db, round.id));
       if (!preview) throw conflict('error.wishRoundNotPublished');
       const me = caller.eventUserId;
-      const skipped = (
-        JSON.parse((await wishRoundsRepository.skippedOf(db, round.id)) ?? '[]') as NonNullable<
-          StoredPreview['skipped']
-        >
+      const skipped = parseJson<NonNullable<StoredPreview['skipped']>>(
+        await wishRoundsRepository.skippedOf(db, round.id),
+        [],
       ).filter((place) => place.eventUserId === me);
       const skippedShifts = new Set(skipped.map((place) => place.shiftId));
       const position = preview.order.indexOf(me);
