@@ -21,9 +21,4 @@ export class MovingClock implements Clock {
   advance(ms: number): void {
     this.offset += Math.max(0, ms);
   }
-
-  /** How far it has been moved beyond the system's clock. */
-  get moved(): number {
-    return this.offset;
-  }
 }

@@ -45,6 +45,16 @@ afterAll(async () => {
   await smtp.close();
 });
 
+/** The settings of a worker a test starts beside the app's own: the app's lease and back-off (above). */
+const WORKER_OPTIONS = {
+  pollMs: 50,
+  leaseMs: 5000,
+  retryBaseMs: 5000,
+  maxAttempts: 5,
+  messageIdDomain: 'funkis.test',
+  defaultRatePerMinute: 60_000,
+};
+
 const received = (address: string) => smtp.messages.filter((mail) => mail.to.includes(address));
 
 async function addVolunteers(count: number, prefix: string): Promise<TestUser[]> {
@@ -160,20 +170,7 @@ describe(`mail delivery through a real SMTP server on ${dialect}`, () => {
         return t.app.mailer.send(mail);
       },
     };
-    const workerA = createMailWorker(
-      t.db,
-      dying,
-      t.app.log,
-      {
-        pollMs: 50,
-        leaseMs: 5000,
-        retryBaseMs: 5000,
-        maxAttempts: 5,
-        messageIdDomain: 'funkis.test',
-        defaultRatePerMinute: 60_000,
-      },
-      clock,
-    );
+    const workerA = createMailWorker(t.db, dying, t.app.log, WORKER_OPTIONS, clock);
     const claimedAt = clock.now();
     void workerA.runOnce();
     const countsNow = async () =>
@@ -200,16 +197,7 @@ describe(`mail delivery through a real SMTP server on ${dialect}`, () => {
       subject: 'Two workers',
       message: 'Hello',
     });
-    const options = {
-      pollMs: 50,
-      leaseMs: 5000,
-      retryBaseMs: 5000,
-      maxAttempts: 5,
-      messageIdDomain: 'funkis.test',
-      defaultRatePerMinute: 60_000,
-      batchSize: 3,
-    };
-    const second = createMailWorker(t.db, t.app.mailer, t.app.log, options, clock);
+    const second = createMailWorker(t.db, t.app.mailer, t.app.log, { ...WORKER_OPTIONS, batchSize: 3 }, clock);
     // Each takes what is due until nothing is left, waiting in real time: a drain waits on the queue's clock, which
     // it moves, and a worker idle beside a busy one would move it past the busy one's lease.
     const waiting = async () =>
