@@ -33,6 +33,8 @@ await build({
     'allocation-worker': 'src/modules/wish-rounds/allocation/worker.ts',
     // Badges are drawn as a PDF in a worker thread started from this file.
     'badges-worker': 'src/modules/event-day/badges-worker.ts',
+    // XLSX exports are built in a worker thread started from this file (decision 024).
+    'xlsx-worker': 'src/lib/xlsx-worker.ts',
   },
   outdir: 'dist',
   // One self-contained file per entry (no shared chunks): config.ts finds data/ and the web app relative to

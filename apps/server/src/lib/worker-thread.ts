@@ -26,14 +26,15 @@ export class WorkerThread<Input, Output> {
     private readonly entry: { source: URL; bundled: string },
   ) {}
 
-  run(input: Input): Promise<Output> {
+  /** `transfer` names the input's buffers to move to the worker rather than copy. */
+  run(input: Input, transfer: TransferListItem[] = []): Promise<Output> {
     this.nextJob += 1;
     const id = this.nextJob;
     const done = new Promise<Output>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     const target = this.started();
     // Held open while it works (a script awaiting the result must not exit first), unref'd again when idle.
     target.ref();
-    target.postMessage({ id, input });
+    target.postMessage({ id, input }, transfer);
     return done;
   }
 
