@@ -1,4 +1,5 @@
-import type { DialectName } from '../db/types.js';
+import { dialectOf } from '../db/dialect.js';
+import type { Db } from '../db/types.js';
 
 /**
  * Big work in slices: with better-sqlite3 every query, and all our own JavaScript, runs on the server's one
@@ -52,10 +53,10 @@ type Results<T extends readonly (() => Promise<unknown>)[]> = { -readonly [K in 
  * held the loop for their sum: the statistics' five counts, ~45 ms).
  */
 export async function readsInTurns<const T extends readonly (() => Promise<unknown>)[]>(
-  dialect: DialectName,
+  db: Db,
   reads: T,
 ): Promise<Results<T>> {
-  if (dialect !== 'sqlite') return (await Promise.all(reads.map((read) => read()))) as Results<T>;
+  if (dialectOf(db) !== 'sqlite') return (await Promise.all(reads.map((read) => read()))) as Results<T>;
   const results: unknown[] = [];
   for (const read of reads) {
     await turnOfTheLoop();

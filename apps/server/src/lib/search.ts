@@ -1,5 +1,6 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
-import type { DialectName } from '../db/types.js';
+import { dialectOf } from '../db/dialect.js';
+import type { Db } from '../db/types.js';
 
 /**
  * The one way lists search text (members and applications): the term lower-cased by JavaScript (every
@@ -15,8 +16,8 @@ export function containsPattern(term: string): string {
 const LATIN_CAPITALS = [...'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞ'];
 
 /** The column lower-cased as JavaScript would for the names people have (PostgreSQL's lower() does it all). */
-export function foldedLower(dialect: DialectName, expression: Expression<unknown>): RawBuilder<string> {
-  return dialect === 'postgres'
+export function foldedLower(db: Db, expression: Expression<unknown>): RawBuilder<string> {
+  return dialectOf(db) === 'postgres'
     ? sql<string>`lower(${expression})`
     : LATIN_CAPITALS.reduce<RawBuilder<string>>(
         (inner, capital) => sql<string>`replace(${inner}, ${sql.lit(capital)}, ${sql.lit(capital.toLowerCase())})`,
@@ -25,6 +26,6 @@ export function foldedLower(dialect: DialectName, expression: Expression<unknown
 }
 
 /** `column contains term`, case-insensitively. */
-export function containsText(dialect: DialectName, expression: Expression<unknown>, term: string) {
-  return sql<boolean>`${foldedLower(dialect, expression)} like ${containsPattern(term)} escape '\\'`;
+export function containsText(db: Db, expression: Expression<unknown>, term: string) {
+  return sql<boolean>`${foldedLower(db, expression)} like ${containsPattern(term)} escape '\\'`;
 }

@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import { dialectOf } from '../db/dialect.js';
-import type { Db, DialectName } from '../db/types.js';
+import type { Db } from '../db/types.js';
 
 /**
  * Runs `work` in a transaction: a new one, or the caller's when `db` already is one. Services take either, so
@@ -62,7 +62,8 @@ export const pgIntArray = (values: readonly (number | null)[]): string =>
  * - `idBatches` and `inIds`: PostgreSQL takes the whole id set as one array parameter (`= any($1::int[])`, one
  *   statement however many ids); SQLite gets chunks of ID_CHUNK_SIZE for `IN (…)`.
  */
-export function dialectStatements(dialect: DialectName) {
+export function dialectStatements(db: Db) {
+  const dialect = dialectOf(db);
   return {
     lockIfPostgres: <Q extends { forUpdate(): Q }>(query: Q): Q => (dialect === 'postgres' ? query.forUpdate() : query),
     idBatches: <T>(ids: readonly T[]): (readonly T[])[] =>

@@ -1,4 +1,15 @@
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { Database, Db } from '../../src/db/types.js';
 import { mapInSlices, readsInTurns, turnOfTheLoop } from '../../src/lib/event-loop.js';
 
 describe('turnOfTheLoop: big work in slices shares the loop fairly', () => {
@@ -32,6 +43,25 @@ describe('turnOfTheLoop: big work in slices shares the loop fairly', () => {
   });
 
   it('reads in turns on SQLite (one after another, other work between) and all at once on PostgreSQL', async () => {
+    // A handle of each dialect that never connects: readsInTurns only asks it which dialect it speaks.
+    const handles: Record<'sqlite' | 'postgres', Db> = {
+      sqlite: new Kysely<Database>({
+        dialect: {
+          createAdapter: () => new SqliteAdapter(),
+          createDriver: () => new DummyDriver(),
+          createIntrospector: (db) => new SqliteIntrospector(db),
+          createQueryCompiler: () => new SqliteQueryCompiler(),
+        },
+      }),
+      postgres: new Kysely<Database>({
+        dialect: {
+          createAdapter: () => new PostgresAdapter(),
+          createDriver: () => new DummyDriver(),
+          createIntrospector: (db) => new PostgresIntrospector(db),
+          createQueryCompiler: () => new PostgresQueryCompiler(),
+        },
+      }),
+    };
     const run = async (dialect: 'sqlite' | 'postgres') => {
       const order: string[] = [];
       const read = (name: string, value: number) => async () => {
@@ -42,7 +72,7 @@ describe('turnOfTheLoop: big work in slices shares the loop fairly', () => {
         order.push(`${name} ends`);
         return value;
       };
-      const results = await readsInTurns(dialect, [read('a', 1), read('b', 2)]);
+      const results = await readsInTurns(handles[dialect], [read('a', 1), read('b', 2)]);
       return { results, order };
     };
     // Each order is read as the reads return (the callback queued by the last read has not run yet).

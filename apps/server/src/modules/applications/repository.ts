@@ -282,7 +282,7 @@ export function history(db: Db, eventId: number, applicationId: number) {
 export async function targetsByIds(trx: Db, ids: readonly number[]): Promise<ApplicationTarget[]> {
   const dialect = dialectOf(trx);
   // PostgreSQL locks the rows a bulk update reads, so two organisers' updates cannot interleave.
-  const { lockIfPostgres, idBatches, inIds } = dialectStatements(dialect);
+  const { lockIfPostgres, idBatches, inIds } = dialectStatements(trx);
   const found: ApplicationTarget[] = [];
   for (const [index, chunk] of idBatches(ids).entries()) {
     // SQLite reads on the server's thread: 100 chunks of 50,000 ids take turns with other requests (decision 021).
@@ -305,7 +305,7 @@ export function targetsByFilter(
   filter: ApplicationFilter,
 ): Promise<ApplicationTarget[]> {
   // PostgreSQL locks the rows a bulk update reads, so two organisers' updates cannot interleave.
-  const { lockIfPostgres } = dialectStatements(dialectOf(trx));
+  const { lockIfPostgres } = dialectStatements(trx);
   return lockIfPostgres(
     selectMatching(trx, scope, filter)
       .select(['a.id', 'a.event_id', 'a.user_id', 'a.status', 'a.group_id'])
@@ -319,7 +319,7 @@ export async function setStatusAndGroup(
   values: { status?: ApplicationStatus; groupId?: number | null },
   now: string,
 ) {
-  const { idBatches, inIds } = dialectStatements(dialectOf(trx));
+  const { idBatches, inIds } = dialectStatements(trx);
   for (const chunk of idBatches(ids)) {
     await trx
       .updateTable('applications')
@@ -449,7 +449,7 @@ export function listAnswersOfEvent(db: Db, eventId: number) {
 
 /** One statement per chunk of ids: the week of many applications set at once. */
 export async function setWeek(db: Db, eventId: number, ids: number[], week: string | null): Promise<void> {
-  const { idBatches, inIds } = dialectStatements(dialectOf(db));
+  const { idBatches, inIds } = dialectStatements(db);
   for (const chunk of idBatches(ids)) {
     await db
       .updateTable('applications')

@@ -105,7 +105,7 @@ export async function insertOffers(
  * them beside the free place). One statement per slice of ids.
  */
 export async function unclosedOfShifts(db: Db, shiftIds: readonly number[]): Promise<UnclosedRow[]> {
-  const { inIds, idBatches } = dialectStatements(dialectOf(db));
+  const { inIds, idBatches } = dialectStatements(db);
   const rows: UnclosedRow[] = [];
   for (const ids of idBatches([...shiftIds])) {
     const slice = await db

@@ -1,7 +1,6 @@
 /** All SQL of `member_codes` and `check_ins`: their only writer. Pass a transaction as `db` to take part in it. */
 
 import { type SqlBool, sql } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
 import { dialectStatements } from '../../lib/transaction.js';
 
@@ -59,7 +58,7 @@ export async function codeVersion(db: Db, eventUserId: number): Promise<number> 
 }
 
 export async function codeVersions(db: Db, eventUserIds: readonly number[]): Promise<Map<number, number>> {
-  const { idBatches, inIds } = dialectStatements(dialectOf(db));
+  const { idBatches, inIds } = dialectStatements(db);
   const versions = new Map<number, number>();
   for (const ids of idBatches(eventUserIds)) {
     const rows = await db
@@ -168,7 +167,7 @@ export function markUndone(db: Db, id: number, now: string) {
  * by `at` then id. One statement per id batch (one on PostgreSQL), read by `check_ins_shift_idx`.
  */
 export async function standingOnShifts(db: Db, shiftIds: readonly number[]): Promise<CheckInRow[]> {
-  const { idBatches, inIds } = dialectStatements(dialectOf(db));
+  const { idBatches, inIds } = dialectStatements(db);
   const rows: CheckInRow[] = [];
   for (const ids of idBatches(shiftIds)) {
     rows.push(

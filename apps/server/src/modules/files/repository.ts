@@ -3,7 +3,6 @@
 import type { EventFile, FileSort, RoleLevel } from '@funkis/shared';
 import { isPreviewable } from '@funkis/shared';
 import { sql } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
 import { parseJson } from '../../lib/json.js';
 import { containsText } from '../../lib/search.js';
@@ -47,12 +46,11 @@ export function toEventFile(row: ListedRow): EventFile {
 const SORT_COLUMNS = { name: 'f.name', createdAt: 'f.id', size: 'f.size' } as const;
 
 function visible(db: Db, eventId: number, roleLevel: RoleLevel, search?: string) {
-  const dialect = dialectOf(db);
   let query = db
     .selectFrom('files as f')
     .where('f.event_id', '=', eventId)
     .where('f.allowed_roles', 'like', `%${roleLevel}%`);
-  if (search) query = query.where(containsText(dialect, sql.ref('f.name'), search));
+  if (search) query = query.where(containsText(db, sql.ref('f.name'), search));
   return query;
 }
 

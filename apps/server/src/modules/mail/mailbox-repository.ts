@@ -2,7 +2,6 @@
 
 import type { MailReceiverState, MailStateCounts } from '@funkis/shared';
 import { sql } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
 import { foldedLower } from '../../lib/search.js';
 import { nowIso } from '../../lib/time.js';
@@ -181,12 +180,11 @@ export async function countMails(db: Db, eventId: number, senderId: number | nul
 }
 
 export async function findLabelByName(db: Db, eventId: number, name: string) {
-  const dialect = dialectOf(db);
   return db
     .selectFrom('mail_labels')
     .select('id')
     .where('event_id', '=', eventId)
-    .where(sql<boolean>`${foldedLower(dialect, sql.ref('name'))} = ${name.toLowerCase()}`)
+    .where(sql<boolean>`${foldedLower(db, sql.ref('name'))} = ${name.toLowerCase()}`)
     .executeTakeFirst();
 }
 

@@ -5,7 +5,6 @@
 
 import type { ApplicationStatus, MailReceiverFilter } from '@funkis/shared';
 import { sql } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
 import { containsText } from '../../lib/search.js';
 import { chunked } from '../../lib/transaction.js';
@@ -151,9 +150,8 @@ export async function resolveReceivers(
 
 /** Members and applicants whose name or e-mail contains `search`, for choosing people one by one. */
 export async function findCandidates(db: Db, eventId: number, search: string, scopeGroupId: number | null, limit = 20) {
-  const dialect = dialectOf(db);
   // The lists' one search: non-ASCII capitals folded on SQLite too ("åsa" finds "Åsa").
-  const matches = containsText(dialect, sql`u.firstname || ' ' || u.lastname || ' ' || u.email`, search);
+  const matches = containsText(db, sql`u.firstname || ' ' || u.lastname || ' ' || u.email`, search);
   const memberRows = await members(db, scopeGroupId)
     .where('eu.event_id', '=', eventId)
     .where(matches)

@@ -93,7 +93,6 @@ const memberColumns = [
 ] as const;
 
 function filteredMembers(db: Db, eventId: number, query: MemberQuery) {
-  const dialect = dialectOf(db);
   let builder = membersFrom(db, eventId);
   const { scope } = query;
   if (scope.kind === 'nobody') builder = builder.where(sql<SqlBool>`1 = 0`);
@@ -102,7 +101,7 @@ function filteredMembers(db: Db, eventId: number, query: MemberQuery) {
   if (query.roleLevel !== undefined) builder = builder.where('event_users.role_level', '=', query.roleLevel);
   const term = query.search;
   if (term) {
-    const like = (expression: Expression<unknown>) => containsText(dialect, expression, term);
+    const like = (expression: Expression<unknown>) => containsText(db, expression, term);
     builder = builder.where((eb) =>
       eb.or([
         like(eb.ref('users.firstname')),
@@ -179,7 +178,7 @@ export async function lockMember(db: Db, eventId: number, eventUserId: number): 
 
 /** Several members of the event by membership id (ids of other events name nobody). */
 export async function findMembers(db: Db, eventId: number, eventUserIds: readonly number[]): Promise<Member[]> {
-  const { idBatches, inIds } = dialectStatements(dialectOf(db));
+  const { idBatches, inIds } = dialectStatements(db);
   const members: Member[] = [];
   for (const ids of idBatches([...new Set(eventUserIds)])) {
     const rows = await membersFrom(db, eventId).select(memberColumns).where(inIds('event_users.id', ids)).execute();
@@ -196,10 +195,9 @@ export async function searchByName(
   term: string,
   limit: number,
 ): Promise<Member[]> {
-  const dialect = dialectOf(db);
   const rows = await filteredMembers(db, eventId, { scope })
     .where((eb) => {
-      const like = (expression: Expression<unknown>) => containsText(dialect, expression, term);
+      const like = (expression: Expression<unknown>) => containsText(db, expression, term);
       return eb.or([
         like(eb.ref('users.firstname')),
         like(eb.ref('users.lastname')),
@@ -336,7 +334,7 @@ export async function membershipsOfUsers(
   userIds: readonly number[],
 ): Promise<MembershipRow[]> {
   // PostgreSQL locks the rows read, so two changes of the same memberships cannot interleave.
-  const { lockIfPostgres, idBatches, inIds } = dialectStatements(dialectOf(db));
+  const { lockIfPostgres, idBatches, inIds } = dialectStatements(db);
   const found: MembershipRow[] = [];
   for (const chunk of idBatches(userIds)) {
     const rows = await lockIfPostgres(
@@ -362,7 +360,7 @@ export async function insertAcceptedVolunteers(
   now: string,
 ) {
   const dialect = dialectOf(db);
-  const { idBatches } = dialectStatements(dialect);
+  const { idBatches } = dialectStatements(db);
   const inserted: { id: number; user_id: number; group_id: number | null }[] = [];
   for (const chunk of idBatches(volunteers)) {
     const query =
@@ -406,7 +404,7 @@ export async function setAcceptedMembershipsGroup(
   groupId: number | null,
   now: string,
 ) {
-  const { idBatches, inIds } = dialectStatements(dialectOf(db));
+  const { idBatches, inIds } = dialectStatements(db);
   for (const chunk of idBatches(membershipIds)) {
     await db
       .updateTable('event_users')
@@ -420,7 +418,7 @@ export async function setAcceptedMembershipsGroup(
 
 /** Removes memberships that acceptance created; never an admin's, a leader's or one added by hand. */
 export async function deleteAcceptedMemberships(db: Db, membershipIds: readonly number[]): Promise<number[]> {
-  const { idBatches, inIds } = dialectStatements(dialectOf(db));
+  const { idBatches, inIds } = dialectStatements(db);
   const deleted: number[] = [];
   for (const chunk of idBatches(membershipIds)) {
     const rows = await db

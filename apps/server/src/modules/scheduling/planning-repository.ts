@@ -112,7 +112,6 @@ function notFullWhere(db: Db) {
  * `search`: name or e-mail contains it.
  */
 function withoutShiftFrom(db: Db, eventId: number, groupId: number | null | undefined, search = '') {
-  const dialect = dialectOf(db);
   let query = db
     .selectFrom('event_users as eu')
     .innerJoin('users as u', 'u.id', 'eu.user_id')
@@ -127,7 +126,7 @@ function withoutShiftFrom(db: Db, eventId: number, groupId: number | null | unde
   else if (groupId !== undefined) query = query.where('eu.group_id', '=', groupId);
   if (search !== '') {
     query = query.where(
-      containsText(dialect, sql`u.firstname || ' ' || u.lastname || ' ' || u.email`, search) as RawBuilder<SqlBool>,
+      containsText(db, sql`u.firstname || ' ' || u.lastname || ' ' || u.email`, search) as RawBuilder<SqlBool>,
     );
   }
   return query;

@@ -149,7 +149,7 @@ export function lockShift(db: Db, eventId: number, shiftId: number): Promise<Shi
 }
 
 export async function assignmentsOf(db: Db, shiftIds: readonly number[]): Promise<AssignmentRow[]> {
-  const { inIds, idBatches: batches } = dialectStatements(dialectOf(db));
+  const { inIds, idBatches: batches } = dialectStatements(db);
   const rows: AssignmentRow[] = [];
   for (const ids of batches(shiftIds)) {
     rows.push(
@@ -242,7 +242,7 @@ export async function waitlistsOf(
   shiftIds: readonly number[],
   viewer: number,
 ): Promise<Map<number, { size: number; myPosition: number | null }>> {
-  const { inIds, idBatches: batches } = dialectStatements(dialectOf(db));
+  const { inIds, idBatches: batches } = dialectStatements(db);
   const lists = new Map<number, { size: number; myPosition: number | null }>();
   for (const ids of batches(shiftIds)) {
     const rows = await db
@@ -318,7 +318,7 @@ export function shiftsOfMember(db: Db, eventId: number, eventUserId: number) {
 
 /** The shifts each of these memberships holds in the event (`event_user_id` names whose): overlap and rest of many. */
 export async function shiftsOfMembers(db: Db, eventId: number, eventUserIds: readonly number[]) {
-  const { inIds, idBatches: batches } = dialectStatements(dialectOf(db));
+  const { inIds, idBatches: batches } = dialectStatements(db);
   const rows: { event_user_id: number; id: number; title: string; starts_at: string; ends_at: string }[] = [];
   for (const ids of batches(eventUserIds)) {
     rows.push(
@@ -545,7 +545,7 @@ export async function deleteCalendarToken(db: Db, userId: number): Promise<boole
 
 /** Every shift the given memberships hold (any events), by start: the secret feed. */
 export async function calendarShiftsOfMemberships(db: Db, eventUserIds: readonly number[]) {
-  const { inIds, idBatches: batches } = dialectStatements(dialectOf(db));
+  const { inIds, idBatches: batches } = dialectStatements(db);
   const rows: Awaited<ReturnType<ReturnType<typeof heldShiftsFrom>['execute']>> = [];
   for (const ids of batches(eventUserIds)) {
     rows.push(...(await heldShiftsFrom(db).where(inIds('a.event_user_id', ids)).execute()));

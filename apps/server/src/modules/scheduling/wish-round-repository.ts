@@ -1,13 +1,12 @@
 /** The reads of `shifts` and `shift_assignments` a wish round's allocation needs, each a few statements at most. */
 
 import { sql } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
 import { dialectStatements } from '../../lib/transaction.js';
 
 /** Places taken on each of these shifts (shifts without any are missing). */
 export async function takenOf(db: Db, shiftIds: readonly number[]): Promise<Map<number, number>> {
-  const { inIds, idBatches } = dialectStatements(dialectOf(db));
+  const { inIds, idBatches } = dialectStatements(db);
   const taken = new Map<number, number>();
   for (const ids of idBatches(shiftIds)) {
     const rows = await db
@@ -26,7 +25,7 @@ export async function holdersOf(
   db: Db,
   shiftIds: readonly number[],
 ): Promise<{ shift_id: number; event_user_id: number }[]> {
-  const { inIds, idBatches } = dialectStatements(dialectOf(db));
+  const { inIds, idBatches } = dialectStatements(db);
   const rows: { shift_id: number; event_user_id: number }[] = [];
   for (const ids of idBatches(shiftIds)) {
     rows.push(

@@ -12,7 +12,6 @@ import {
   type StatisticsResponse,
   weekSeparationConfigSchema,
 } from '@funkis/shared';
-import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/types.js';
 import { readsInTurns, turnOfTheLoop } from '../../lib/event-loop.js';
 import { notFound } from '../../lib/http-error.js';
@@ -68,7 +67,7 @@ export function statisticsService(db: Db) {
         ? weekSeparationConfigSchema.safeParse(parseJson<unknown>(event.week_separation_config, null))
         : null;
 
-      const [groups, groupStatus, days, members, options] = await readsInTurns(dialectOf(db), [
+      const [groups, groupStatus, days, members, options] = await readsInTurns(db, [
         () => statisticsRepository.listGroups(db, eventId),
         () => statisticsRepository.countByGroupStatusWeek(db, eventId, filter),
         () => statisticsRepository.countByDay(db, eventId, filter),

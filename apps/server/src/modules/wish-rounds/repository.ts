@@ -157,7 +157,7 @@ export function listRounds(db: Db, eventId: number, groupScope: 'all' | number |
 
 /** The rounds of these in which the person saved wishes. */
 export async function roundsWishedBy(db: Db, roundIds: readonly number[], eventUserId: number): Promise<Set<number>> {
-  const { inIds } = dialectStatements(dialectOf(db));
+  const { inIds } = dialectStatements(db);
   if (roundIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('wishes')
@@ -212,7 +212,7 @@ export function roundShifts(db: Db, roundId: number) {
 
 /** Shifts of the event among these ids, with what a new round checks. */
 export async function eventShifts(db: Db, eventId: number, shiftIds: readonly number[]) {
-  const { inIds, idBatches } = dialectStatements(dialectOf(db));
+  const { inIds, idBatches } = dialectStatements(db);
   const rows: { id: number; group_id: number | null; starts_at: string }[] = [];
   for (const ids of idBatches(shiftIds)) {
     rows.push(
