@@ -101,7 +101,8 @@ async function serve() {
   const adminMembership = await membershipsService(app.db).findMemberByUserId(seeded.eventId, adminRow.id);
   if (!adminMembership) throw new Error('no admin membership');
   const bar = seeded.groupIds[0];
-  const scheduling = schedulingService(app.db);
+  // A context without services: setting up the shifts tells nobody.
+  const scheduling = schedulingService({ db: app.db, clock: app.clock, config: app.config });
   const caller = {
     eventId: seeded.eventId,
     eventUserId: adminMembership.id,

@@ -7,8 +7,8 @@
  * reads every state: most arrived, some of them left again, the rest never came.
  */
 import type { CreateShiftInput } from '@funkis/shared';
-import type { Db } from '../src/db/types.js';
 import type { Caller } from '../src/lib/caller.js';
+import type { ServerContext } from '../src/lib/context.js';
 import { eventDayService } from '../src/modules/event-day/service.js';
 import { membershipsService } from '../src/modules/memberships/service.js';
 import { schedulingService } from '../src/modules/scheduling/service.js';
@@ -44,15 +44,15 @@ export interface SchedulingSeed {
 }
 
 export async function seedScheduling(
-  db: Db,
+  context: ServerContext,
   eventId: number,
   adminUserId: number,
   groupIds: number[],
-  secret: string,
 ): Promise<SchedulingSeed> {
   const started = performance.now();
+  const { db } = context;
   const members = membershipsService(db);
-  const scheduling = schedulingService(db);
+  const scheduling = schedulingService(context);
   const admin = await members.findMemberByUserId(eventId, adminUserId);
   if (!admin) throw new Error('bench admin is no member');
   const caller: Caller = { eventId, eventUserId: admin.id, userId: adminUserId, roleLevel: 0, groupId: null };
@@ -114,7 +114,7 @@ export async function seedScheduling(
 
   // The board's day: 7 in 10 arrive (at the shift's start, give or take), 1 in 10 of those leave an hour before
   // its end; the other 3 in 10 never check in. Each scan is recorded at its own time (`now`).
-  const eventDay = eventDayService(db, { secret });
+  const eventDay = eventDayService(context);
   let checkIns = 0;
   for (const [index, { shift, eventUserId }] of boardDay.entries()) {
     if (index % 10 >= 7) continue;

@@ -270,7 +270,13 @@ async function main() {
       .select('id')
       .where('email', '=', ADMIN_EMAIL)
       .executeTakeFirstOrThrow();
-    scheduling = await seedScheduling(app.db, seeded.eventId, admin.id, seeded.groupIds, config.SESSION_SECRET);
+    // A context without services: the seeded assignments tell nobody.
+    scheduling = await seedScheduling(
+      { db: app.db, clock: app.clock, config: app.config },
+      seeded.eventId,
+      admin.id,
+      seeded.groupIds,
+    );
   }
   // PostgreSQL: the state autovacuum leaves a freshly loaded table in (statistics, visibility map for index-only
   // scans); it would get there by itself within minutes. SQLite: as the app runs it, without ANALYZE.

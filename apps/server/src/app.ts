@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import { type DatabaseHandle, migrateToLatest, openConfiguredDatabase } from './db/database.js';
 import type { Db, DialectName } from './db/types.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import type { ServerContext } from './lib/context.js';
 import { openapiOptions } from './lib/openapi.js';
 import { redactUrl } from './lib/redact.js';
 import { serializerCompiler } from './lib/serializer.js';
@@ -59,6 +60,8 @@ declare module 'fastify' {
     config: Config;
     /** The time the mail queue goes by (lib/clock.ts). */
     clock: Clock;
+    /** What every module's operations work with: the database, clock, configuration and services (lib/context.ts). */
+    serverContext: ServerContext;
     /** Every route as registered, for tests that walk the route table. */
     routeTable: { method: string; url: string; csrfExempt: boolean }[];
   }
@@ -145,6 +148,21 @@ export async function buildApp({
   app.decorate('dialect', handle.dialect);
   app.decorate('config', config);
   app.decorate('clock', clock);
+  // The services are the plugins' below; the context asks for them when an operation uses them, not before.
+  app.decorate('serverContext', {
+    db: handle.db,
+    clock,
+    config,
+    mail: {
+      enqueue: (input, db) => app.mail.enqueue(input, db),
+      enqueueEach: (eventId, count, render, db) => app.mail.enqueueEach(eventId, count, render, db),
+      enqueuePush: (input, db) => app.mail.enqueuePush(input, db),
+    },
+    notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
+    get storage() {
+      return app.storage;
+    },
+  } satisfies ServerContext);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

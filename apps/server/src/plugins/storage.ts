@@ -30,6 +30,13 @@ declare module 'fastify' {
   }
 }
 
+declare module '../lib/context.js' {
+  interface ContextServices {
+    /** Where uploaded bytes live. */
+    storage: FileStorage;
+  }
+}
+
 export class FileTooLargeError extends Error {}
 
 /**

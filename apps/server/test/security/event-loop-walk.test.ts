@@ -499,7 +499,7 @@ async function makeWishRounds(): Promise<void> {
     expect(made.statusCode, made.body).toBe(201);
     roundShiftIds.push(...made.json().shifts.map((shift: { id: number }) => shift.id));
   }
-  const rounds = wishRoundsService(t.db);
+  const rounds = wishRoundsService(t.app.serverContext);
   const open = async () => {
     const made = await admin.post(e('/wish-rounds'), {
       groupId: null,

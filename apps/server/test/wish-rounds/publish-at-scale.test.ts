@@ -64,7 +64,7 @@ beforeAll(async () => {
   });
   expect(made.statusCode, made.body).toBe(201);
   roundId = made.json().round.id;
-  const rounds = wishRoundsService(t.db);
+  const rounds = wishRoundsService(t.app.serverContext);
   for (let index = 0; index < VOLUNTEERS; index += 1) {
     const user = await createUser(t.db, { firstname: `Vol${index}` });
     const eventUserId = await addMember(t.db, eventId, user.id, 2, null);

@@ -1,8 +1,8 @@
+import { inTransaction } from '../../lib/context.js';
 import { fieldError } from '../../lib/http-error.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { schedulingService } from '../scheduling/service.js';
 import { accountMails } from './mails.js';
 import type { AccountContext } from './operations-context.js';
@@ -23,9 +23,9 @@ export function passwordOperations(shared: AccountContext) {
     ) {
       await requirePassword(userId, currentPassword, 'currentPassword');
       const passwordHash = await hashPassword(newPassword);
-      await withTransaction(app.db, async (trx) => {
-        await accountRepository.changePassword(trx, userId, passwordHash, sessionId);
-        await schedulingService(trx).endCalendarFeed(userId, 'password_changed');
+      await inTransaction(app.serverContext, async (tx) => {
+        await accountRepository.changePassword(tx.db, userId, passwordHash, sessionId);
+        await schedulingService(tx).endCalendarFeed(userId, 'password_changed');
       });
       const row = await accountRepository.findById(app.db, userId);
       if (row) {
@@ -64,9 +64,9 @@ export function passwordOperations(shared: AccountContext) {
       if (!(await accountRepository.findUsableResetToken(app.db, tokenHash)))
         throw fieldError('token', 'error.tokenInvalid');
       const passwordHash = await hashPassword(newPassword);
-      const userId = await withTransaction(app.db, async (trx) => {
-        const claimedBy = await accountRepository.consumeResetToken(trx, tokenHash, passwordHash);
-        if (claimedBy !== null) await schedulingService(trx).endCalendarFeed(claimedBy, 'password_changed');
+      const userId = await inTransaction(app.serverContext, async (tx) => {
+        const claimedBy = await accountRepository.consumeResetToken(tx.db, tokenHash, passwordHash);
+        if (claimedBy !== null) await schedulingService(tx).endCalendarFeed(claimedBy, 'password_changed');
         return claimedBy;
       });
       if (userId === null) throw fieldError('token', 'error.tokenInvalid');

@@ -1,4 +1,5 @@
 import { COVER_LIST_MAXIMUM, type OfferedCoverRequest, type RoleLevel, type ShiftAssignment } from '@funkis/shared';
+import { boundTo } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
@@ -53,7 +54,7 @@ export function offerOperations(shared: CoverContext) {
           roleLevel: offer.role_level as RoleLevel,
           groupId: offer.group_id,
         };
-        const scheduling = schedulingService(trx);
+        const scheduling = schedulingService(boundTo(shared.context, trx));
         const { shift } = await scheduling.lockShiftForCover(caller.eventId, request.shift_id);
         if (Date.parse(shift.ends_at) <= Date.now()) throw conflict('error.coverRequestClosed');
         const assignment = await scheduling.takeCoverPlace(caller, shift.id, request.id);

@@ -1,17 +1,14 @@
 import type { CoverRequestState } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import type { Notify } from '../push/service.js';
 import type { CoverRequestRow } from './repository.js';
 
-/** What asking for cover needs beyond the database. */
+/** What asking for cover takes from the server's context beyond the database. */
 export interface CoverOptions {
-  /**
-   * `app.push.notify`: the request by push to those who allow it, by e-mail to the others; without it nobody is
-   * told (scripts, benches).
-   */
+  /** `notify` of the context: the request by push to those who allow it, by e-mail to the others. */
   notify?: Notify;
   /** The app's public address, for the links in the mails of a place freed for cover (`PUBLIC_URL`). */
-  publicUrl?: string;
+  publicUrl: string;
 }
 
 /** The web page where an asked volunteer sees the request and takes the shift (apps/web config/paths.ts). */
@@ -32,9 +29,10 @@ export function coverState(
   return 'open';
 }
 
-/** What every cover operation shares: the database and the options. */
-export function coverContext(db: Db, options: CoverOptions = {}) {
-  return { db, options };
+/** What every cover operation shares: the server's context, its database and the options taken from it. */
+export function coverContext(context: ServerContext) {
+  const options: CoverOptions = { notify: context.notify, publicUrl: context.config.PUBLIC_URL };
+  return { context, db: context.db, options };
 }
 
 export type CoverContext = ReturnType<typeof coverContext>;

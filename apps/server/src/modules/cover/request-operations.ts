@@ -1,6 +1,7 @@
 import { type CoverRequest, canAskForCover } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
+import { boundTo } from '../../lib/context.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { withTransaction } from '../../lib/transaction.js';
@@ -13,7 +14,7 @@ import * as coverRepository from './repository.js';
 
 /** An organiser asking a shift's volunteers to cover a free place. */
 export function requestOperations(shared: CoverContext) {
-  const { db, options } = shared;
+  const { context, db, options } = shared;
   return {
     /**
      * Asks for cover on a shift with a free place that has not ended (admins; a leader for their group's shift).
@@ -29,7 +30,7 @@ export function requestOperations(shared: CoverContext) {
     ): Promise<{ coverRequest: CoverRequest; created: boolean }> {
       return withTransaction(db, async (trx) => {
         // With the notices, so a person whose place is freed for the cover is told in the same transaction.
-        const scheduling = schedulingService(trx, { notify: options.notify, publicUrl: options.publicUrl });
+        const scheduling = schedulingService(boundTo(context, trx));
         // The shift's lock: two organisers asking at once make one request, and places cannot change meanwhile.
         const { shift, taken, settings } = await scheduling.lockShiftForCover(caller.eventId, shiftId);
         if (!canAskForCover(caller, shift.group_id)) throw forbidden('error.ownGroupOnly');
@@ -133,7 +134,10 @@ export function requestOperations(shared: CoverContext) {
       await withTransaction(db, async (trx) => {
         const request = await coverRepository.lockRequest(trx, coverRequestId);
         if (!request || request.event_id !== caller.eventId) throw notFound('error.coverRequestNotFound');
-        const { shift } = await schedulingService(trx).lockShiftForCover(caller.eventId, request.shift_id);
+        const { shift } = await schedulingService(boundTo(context, trx)).lockShiftForCover(
+          caller.eventId,
+          request.shift_id,
+        );
         if (!canAskForCover(caller, shift.group_id)) throw forbidden('error.ownGroupOnly');
         if (request.taken_at !== null) throw conflict('error.coverRequestTaken');
         if (request.closed_at !== null) return;

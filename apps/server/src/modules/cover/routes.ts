@@ -16,10 +16,7 @@ const tags = { tags: ['cover'] };
 
 /** Asking for cover and taking it. Who may is decided in the service. */
 export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = coverService(app.db, {
-    notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
-    publicUrl: app.config.PUBLIC_URL,
-  });
+  const service = coverService(app.serverContext);
 
   app.post(
     '/event/:id/shifts/:shiftId/cover-requests',

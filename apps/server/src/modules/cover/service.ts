@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { offerOperations } from './offer-operations.js';
 import { type CoverOptions, coverContext } from './operations-context.js';
 import { requestOperations } from './request-operations.js';
@@ -11,11 +11,11 @@ export type { CoverOptions };
  * scheduling module's rules. Accepting holds the request's row lock (PostgreSQL), then the shift's and the
  * member's, so one request has exactly one taker.
  */
-export function coverService(db: Db, options: CoverOptions = {}) {
-  const context = coverContext(db, options);
+export function coverService(context: ServerContext) {
+  const shared = coverContext(context);
   return {
-    ...requestOperations(context),
-    ...offerOperations(context),
+    ...requestOperations(shared),
+    ...offerOperations(shared),
   };
 }
 

@@ -9,7 +9,7 @@ import * as eventDayRepository from './repository.js';
 /** The live board. */
 export function boardOperations(shared: EventDayContext) {
   const { db, members, scheduling, requireGroup, lateAfterMinutes } = shared;
-  const cover = coverService(db);
+  const cover = coverService(shared.context);
   return {
     /**
      * The live board: the shifts overlapping the window that the caller organises, their people and each one's

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
+import { boundTo } from '../../lib/context.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
@@ -22,7 +23,7 @@ const FUTURE_TOLERANCE_MS = 2 * MINUTE;
 
 /** Recording an arrival or departure, and undoing it within a minute. */
 export function checkInOperations(shared: EventDayContext) {
-  const { db, personFor, scheduling } = shared;
+  const { context, db, personFor, scheduling } = shared;
   return {
     /**
      * Records an arrival or departure. `created` is false when the scan's `clientId` was already stored: nothing
@@ -73,7 +74,7 @@ export function checkInOperations(shared: EventDayContext) {
           const stored = await replay(trx);
           if (stored) return stored;
           // One scheduling service per transaction, for every read and write of places under the member's lock.
-          const trxScheduling = schedulingService(trx);
+          const trxScheduling = schedulingService(boundTo(context, trx));
           const place = shift ? await trxScheduling.findPlace(shift.id, member.id) : undefined;
           if (shift && !place) throw conflict('error.checkInNotOnShift');
           const standing = await eventDayRepository.standing(trx, caller.eventId, member.id, shiftId);
@@ -139,7 +140,7 @@ export function checkInOperations(shared: EventDayContext) {
         const undoneAt = now.toISOString();
         await eventDayRepository.markUndone(trx, row.id, undoneAt);
         if (row.applied === 1 && row.kind === 'arrive' && row.shift_id !== null) {
-          const trxScheduling = schedulingService(trx);
+          const trxScheduling = schedulingService(boundTo(context, trx));
           const shift = await trxScheduling.findShift(caller.eventId, row.shift_id);
           const place = await trxScheduling.findPlace(row.shift_id, row.event_user_id);
           const arrivals = await eventDayRepository.appliedArrivals(

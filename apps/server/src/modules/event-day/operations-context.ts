@@ -1,6 +1,7 @@
 import { type CheckIn, type CheckInPerson, canCheckIn, type Member } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import type { EventMembership } from '../../lib/caller.js';
+import type { ServerContext } from '../../lib/context.js';
 import { fieldError, forbidden } from '../../lib/http-error.js';
 import { groupsService } from '../groups/service.js';
 import { membershipsService } from '../memberships/service.js';
@@ -12,6 +13,7 @@ import * as eventDayRepository from './repository.js';
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
+/** What the event day takes from the server's context beyond the database. */
 export interface EventDayOptions {
   /** The secret member codes are signed with (SESSION_SECRET). */
   secret: string;
@@ -37,13 +39,15 @@ export const toCheckIn = (row: CheckInRow, person: CheckInPerson): CheckIn => ({
 });
 
 /**
- * What every event-day operation shares: the database, the secret, and who a code or a chosen name is (refused
- * unless the caller may check them in).
+ * What every event-day operation shares: the server's context, its database, the secret, and who a code or a chosen
+ * name is (refused unless the caller may check them in).
  */
-export function eventDayContext(db: Db, options: EventDayOptions) {
+export function eventDayContext(context: ServerContext) {
+  const { db } = context;
+  const options: EventDayOptions = { secret: context.config.SESSION_SECRET };
   const members = membershipsService(db);
   /** Shifts and places read outside a transaction; a transaction builds its own once (check-in-operations.ts). */
-  const scheduling = schedulingService(db);
+  const scheduling = schedulingService(context);
 
   /** The membership a code names in this event, or 400 `error.codeInvalid` (forged, revoked, another event's). */
   async function memberOfCode(eventId: number, code: string, source: Db = db): Promise<Member> {
@@ -80,7 +84,7 @@ export function eventDayContext(db: Db, options: EventDayOptions) {
     return (await scheduling.settings(eventId)).lateAfterMinutes;
   }
 
-  return { db, options, members, scheduling, memberOfCode, personFor, requireGroup, lateAfterMinutes };
+  return { context, db, options, members, scheduling, memberOfCode, personFor, requireGroup, lateAfterMinutes };
 }
 
 export type EventDayContext = ReturnType<typeof eventDayContext>;

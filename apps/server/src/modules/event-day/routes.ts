@@ -22,7 +22,7 @@ const tags = { tags: ['event day'] };
 
 /** The event day: personal codes, check-in and check-out, the live board, badges. Who may is decided in the service. */
 export const eventDayRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = eventDayService(app.db, { secret: app.config.SESSION_SECRET });
+  const service = eventDayService(app.serverContext);
 
   app.get(
     '/event/:id/my-code',

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { boardOperations } from './board-operations.js';
 import { checkInOperations } from './check-in-operations.js';
 import { codeOperations } from './code-operations.js';
@@ -13,13 +13,13 @@ export type { EventDayOptions };
  * through the scheduling module. Every decision about one person holds their membership row's lock (PostgreSQL),
  * never the event's, so desks checking in different people never wait for each other.
  */
-export function eventDayService(db: Db, options: EventDayOptions) {
-  const context = eventDayContext(db, options);
+export function eventDayService(context: ServerContext) {
+  const shared = eventDayContext(context);
   return {
-    ...codeOperations(context),
-    ...checkInOperations(context),
-    ...deskOperations(context),
-    ...boardOperations(context),
+    ...codeOperations(shared),
+    ...checkInOperations(shared),
+    ...deskOperations(shared),
+    ...boardOperations(shared),
   };
 }
 

@@ -30,7 +30,7 @@ const PDF_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; 
 /** Event files: every member lists and downloads what their role may see; admins manage them. */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const quotaBytes = app.config.EVENT_FILES_QUOTA_BYTES;
-  const service = filesService(app.db, app.storage, quotaBytes, storageLimitsOf(app.config));
+  const service = filesService(app.serverContext);
   const stored = storageUse(app.db, app.storage, storageLimitsOf(app.config));
 
   app.get(

@@ -7,18 +7,17 @@ import {
   type RoleLevel,
   type UpdateFileInput,
 } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { EventMembership } from '../../lib/caller.js';
+import type { ServerContext } from '../../lib/context.js';
 import { notFound, tooLarge } from '../../lib/http-error.js';
 import { parseJson } from '../../lib/json.js';
 import type { StoredBytes } from '../../lib/stored-answer.js';
 import { nowIso } from '../../lib/time.js';
 import { lockEvent, withTransaction } from '../../lib/transaction.js';
-import type { FileStorage } from '../../plugins/storage.js';
 import * as filesRepository from './repository.js';
 import { type FileRow, rolesJson } from './repository.js';
-import { claimRoom, type StorageLimits } from './storage-use.js';
+import { claimRoom, storageLimitsOf } from './storage-use.js';
 
 /** Bytes as whole megabytes, for the messages ("at most 25 MB"). */
 export const megabytes = (bytes: number): number => Math.max(1, Math.floor(bytes / (1024 * 1024)));
@@ -38,12 +37,11 @@ const canSee = (row: FileRow, caller: EventMembership) =>
  * Event files: the one owner of `files` and of their bytes in the store. A file the caller's role may not see
  * answers 404 like a file that does not exist, and a file of another event is never found under this one.
  */
-export function filesService(
-  db: Db,
-  storage: FileStorage,
-  quotaBytes: number,
-  limits: StorageLimits = { accountBytes: 0, serverBytes: 0 },
-) {
+export function filesService(context: ServerContext) {
+  const { db, storage, config } = context;
+  if (!storage) throw new Error('Event files need the file store: the server context has none');
+  const quotaBytes = config.EVENT_FILES_QUOTA_BYTES;
+  const limits = storageLimitsOf(config);
   const findVisible = async (caller: EventMembership, fileId: number): Promise<FileRow> => {
     const row = await filesRepository.find(db, caller.eventId, fileId);
     if (!row || !canSee(row, caller)) throw notFound('files.notFound');

@@ -26,7 +26,7 @@ export function mailContext(app: FastifyInstance) {
   const rateOf = async (eventId: number, db: Db = app.db) => (await mailRepository.rateOf(db, eventId)) ?? defaultRate;
   const intervalOf = async (eventId: number, db: Db = app.db) => 60_000 / (await rateOf(eventId, db));
   // The storage plugin is registered before this one; the files service is made when first needed.
-  const files = () => filesService(app.db, app.storage, app.config.EVENT_FILES_QUOTA_BYTES);
+  const files = () => filesService(app.serverContext);
   const downloadPath = (eventId: number, fileId: number) => `/api/event/${eventId}/files/${fileId}/download`;
   const worker: MailWorker = createMailWorker(
     app.db,

@@ -9,6 +9,16 @@ declare module 'fastify' {
   }
 }
 
+declare module '../../lib/context.js' {
+  interface ContextServices {
+    /** The mail queue: what other modules send through, in the caller's transaction when given one. */
+    mail: MailQueue;
+  }
+}
+
+/** The queue's doors other modules use. */
+export type MailQueue = Pick<MailService, 'enqueue' | 'enqueueEach' | 'enqueuePush'>;
+
 /** Makes the mail service available to every module and runs the queue's worker while the server runs. */
 async function mailPlugin(app: FastifyInstance) {
   const service = mailService(app);

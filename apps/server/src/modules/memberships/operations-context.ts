@@ -1,4 +1,5 @@
 import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { fieldError } from '../../lib/http-error.js';
 import { groupsService } from '../groups/service.js';
 import type { EnqueueInput } from '../mail/service.js';
@@ -21,20 +22,28 @@ export function membershipsContext(db: Db) {
 export type MembershipsContext = ReturnType<typeof membershipsContext>;
 
 /**
- * What invitations need beyond the database: the mail queue and the address the mails link to. Only the invitation
- * routes have them, so they stay out of `membershipsContext`, which every module building a memberships service on
- * its transaction uses.
+ * What invitations take from the server's context beyond the database: the mail queue and the address the mails
+ * link to. Only invitations need them, so they stay out of `membershipsContext`, which every module building a
+ * memberships service on its transaction uses.
  */
 export interface InvitationsOptions {
-  /** The mail queue (`app.mail.enqueue`), in the caller's transaction when given one. */
+  /** The context's mail queue, in the caller's transaction when given one. */
   enqueueMail: (input: EnqueueInput, db?: Db) => Promise<void>;
   /** PUBLIC_URL, for the links of the invitation mail. */
   publicUrl: string;
 }
 
-/** What every invitation operation shares: the database and the options. */
-export function invitationsContext(db: Db, options: InvitationsOptions) {
-  return { db, options };
+/** What every invitation operation shares: the database and the options taken from the server's context. */
+export function invitationsContext(context: ServerContext) {
+  const { mail } = context;
+  const options: InvitationsOptions = {
+    enqueueMail: (input, db) => {
+      if (!mail) throw new Error('Invitations need the mail queue: the server context has none');
+      return mail.enqueue(input, db);
+    },
+    publicUrl: context.config.PUBLIC_URL,
+  };
+  return { db: context.db, options };
 }
 
 export type InvitationsContext = ReturnType<typeof invitationsContext>;

@@ -14,6 +14,7 @@ import {
 } from '@funkis/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { boundTo } from '../../lib/context.js';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { HttpError } from '../../lib/http-error.js';
 import { languageOf } from '../../lib/language.js';
@@ -21,7 +22,6 @@ import { answers } from '../../lib/openapi.js';
 import { XLSX_TYPE } from '../../lib/table-export.js';
 import { currentCaller, currentMembership, currentUser } from '../../plugins/auth.js';
 import { ACCOUNT_RATE_LIMITS, byUser, dailyLimit, FailureWindow } from '../account/rate-limits.js';
-import type { SchedulingOptions } from '../scheduling/operations-context.js';
 import { schedulingService } from '../scheduling/service.js';
 import { membersToCsv, membersToXlsx } from './export.js';
 import { invitationsService, membershipsService } from './service.js';
@@ -40,16 +40,7 @@ const memberResponse = ok({ user: memberSchema });
  */
 export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = membershipsService(app.db);
-  // A removed person's places on shifts to come go to the shifts' waitlists; whoever gets one is told.
-  const schedulingOptions: SchedulingOptions = {
-    notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
-    secret: app.config.SESSION_SECRET,
-    publicUrl: app.config.PUBLIC_URL,
-  };
-  const invitations = invitationsService(app.db, {
-    enqueueMail: (input, db) => app.mail.enqueue(input, db),
-    publicUrl: app.config.PUBLIC_URL,
-  });
+  const invitations = invitationsService(app.serverContext);
   const invitationsPerUser = new FailureWindow(app.db, ACCOUNT_RATE_LIMITS.invitationsPerUser);
   const invitationsPerDay = dailyLimit(
     app,
@@ -264,9 +255,10 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = currentCaller(request);
       const { eventUserId } = request.params;
-      // Their places on shifts to come are freed for the shifts' waitlists in the same transaction (decision 032).
+      // Their places on shifts to come are freed for the shifts' waitlists in the same transaction (decision 032);
+      // whoever gets one is told.
       await service.removeMember(caller, eventUserId, (trx) =>
-        schedulingService(trx, schedulingOptions).releasePlacesOf(trx, caller.eventId, eventUserId),
+        schedulingService(boundTo(app.serverContext, trx)).releasePlacesOf(trx, caller.eventId, eventUserId),
       );
       return {};
     },

@@ -1,10 +1,11 @@
 import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { acceptanceOperations } from './acceptance-operations.js';
 import { accountRemovalOperations } from './account-removal-operations.js';
 import { invitationOperations } from './invitation-operations.js';
 import { listOperations } from './list-operations.js';
 import { memberOperations } from './member-operations.js';
-import { type InvitationsOptions, invitationsContext, membershipsContext } from './operations-context.js';
+import { invitationsContext, membershipsContext } from './operations-context.js';
 import { readOperations } from './read-operations.js';
 
 export type { MemberQuery, MemberScope, MembershipRow } from './repository.js';
@@ -33,8 +34,8 @@ export type MembershipsService = ReturnType<typeof membershipsService>;
  * Invitations (decision 013) to the event's memberships: composed apart from `membershipsService` because they
  * need the mail queue and PUBLIC_URL, which only the invitation routes provide.
  */
-export function invitationsService(db: Db, options: InvitationsOptions) {
-  return invitationOperations(invitationsContext(db, options));
+export function invitationsService(context: ServerContext) {
+  return invitationOperations(invitationsContext(context));
 }
 
 export type InvitationsService = ReturnType<typeof invitationsService>;

@@ -3,12 +3,19 @@ import https from 'node:https';
 import tls from 'node:tls';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type PushService, pushService } from './service.js';
+import { type Notify, type PushService, pushService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Web push and the notices other modules send through it (`app.push.notify`). */
     push: PushService;
+  }
+}
+
+declare module '../../lib/context.js' {
+  interface ContextServices {
+    /** Tells a person something: by push where they allow the kind, by e-mail otherwise (`app.push.notify`). */
+    notify: Notify;
   }
 }
 

@@ -16,12 +16,7 @@ const shiftParams = z.object({ id: idSchema, shiftId: idSchema });
 
 /** Hand-over of a place on a shift (decision 033). Who may do what is decided in handover-operations.ts. */
 export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = schedulingService(app.db, {
-    // The taker and the one who offered are told by push where they allow shift changes, else by mail.
-    notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
-    secret: app.config.SESSION_SECRET,
-    publicUrl: app.config.PUBLIC_URL,
-  });
+  const service = schedulingService(app.serverContext);
 
   app.post(
     '/event/:id/shifts/:shiftId/offers',

@@ -13,6 +13,7 @@ import {
 } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import type { EventMembership } from '../../lib/caller.js';
+import type { ServerContext } from '../../lib/context.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import { eventsService } from '../events/service.js';
@@ -28,15 +29,15 @@ import { spanClash } from './rules.js';
 /** Shifts made into answers per statement when a list is long (a week of a festival). */
 const SHIFT_SLICE = 250;
 
-/** What the service needs beyond the database: the mail queue, the token secret and the public address. */
+/** What the operations take from the server's context beyond the database. */
 export interface SchedulingOptions {
   /** The secret calendar tokens are hashed with (SESSION_SECRET). */
-  secret?: string;
+  secret: string;
   /** PUBLIC_URL, for links in mail and the feed's URL. */
-  publicUrl?: string;
+  publicUrl: string;
   /**
-   * `app.push.notify`: each notice by push where the person allows it for the kind, by e-mail otherwise; without
-   * it nobody is told (scripts, benches).
+   * `notify` of the context: each notice by push where the person allows it for the kind, by e-mail otherwise;
+   * without it nobody is told (scripts, benches).
    */
   notify?: Notify;
 }
@@ -54,12 +55,19 @@ export const toAssignment = (row: AssignmentRow): ShiftAssignment => ({
 });
 
 /**
- * What every scheduling operation shares: the database, the options and the helpers (mail to the people a change
- * concerns, shifts as answers with their people, the checks of a time change, a day's copies).
+ * What every scheduling operation shares: the server's context, its database, the options taken from it and the
+ * helpers (mail to the people a change concerns, shifts as answers with their people, the checks of a time change,
+ * a day's copies).
  */
-export function schedulingContext(db: Db, options: SchedulingOptions = {}) {
-  const publicUrl = (options.publicUrl ?? 'http://localhost').replace(/\/$/, '');
-  const secret = options.secret ?? 'funkis-calendar';
+export function schedulingContext(context: ServerContext) {
+  const { db } = context;
+  const options: SchedulingOptions = {
+    secret: context.config.SESSION_SECRET,
+    publicUrl: context.config.PUBLIC_URL,
+    notify: context.notify,
+  };
+  const publicUrl = options.publicUrl.replace(/\/$/, '');
+  const secret = options.secret;
 
   const eventInfo = async (source: Db, eventId: number) => {
     const found = await eventsService(source).namesAndZones([eventId]);
@@ -289,6 +297,7 @@ export function schedulingContext(db: Db, options: SchedulingOptions = {}) {
   };
 
   return {
+    context,
     db,
     options,
     publicUrl,

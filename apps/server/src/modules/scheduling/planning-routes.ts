@@ -36,11 +36,7 @@ const assignmentParams = z.object({ id: idSchema, shiftId: idSchema, assignmentI
  * attendance and hours. Organiser routes take admins and leaders; the service narrows leaders to their group.
  */
 export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = schedulingService(app.db, {
-    // Changes to people's shifts go by push to those who allow it, the change mail to the others.
-    notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
-    publicUrl: app.config.PUBLIC_URL,
-  });
+  const service = schedulingService(app.serverContext);
 
   app.get(
     '/event/:id/scheduling/timeline',

@@ -17,12 +17,7 @@ declare module 'fastify' {
 }
 
 async function remindersPlugin(app: FastifyInstance) {
-  const service = schedulingService(app.db, {
-    // Reminders go by push first, to those who allow it; the reminder mail to the others.
-    notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
-    secret: app.config.SESSION_SECRET,
-    publicUrl: app.config.PUBLIC_URL,
-  });
+  const service = schedulingService(app.serverContext);
   const worker = periodicPass(
     (now) => service.sendDueReminders(now),
     app.config.REMINDER_POLL_MS,

@@ -31,12 +31,7 @@ const shiftResponse = ok({ shift: shiftSchema });
 
 /** Shift scheduling. Who may do what inside a route is decided in the service. */
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = schedulingService(app.db, {
-    // Changes to people's shifts go by push to those who allow it, the change mail to the others.
-    notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
-    secret: app.config.SESSION_SECRET,
-    publicUrl: app.config.PUBLIC_URL,
-  });
+  const service = schedulingService(app.serverContext);
   const host = () => new URL(app.config.PUBLIC_URL).hostname;
 
   app.get(

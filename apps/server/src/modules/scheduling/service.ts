@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { assignmentOperations } from './assignment-operations.js';
 import { calendarOperations } from './calendar-operations.js';
 import { checkInOperations } from './check-in-operations.js';
@@ -20,19 +20,19 @@ export type { SchedulingOptions };
  * lock (capacity) and then the member's (overlap, rest), so two people taking the last place at once queue and
  * the second sees it full, while sign-ups for other shifts go on beside them (decisions 010, 024). Members are read through the memberships service, never written here.
  */
-export function schedulingService(db: Db, options: SchedulingOptions = {}) {
-  const context = schedulingContext(db, options);
+export function schedulingService(context: ServerContext) {
+  const shared = schedulingContext(context);
   return {
-    ...shiftOperations(context),
-    ...calendarOperations(context),
-    ...duplicationOperations(context),
-    ...assignmentOperations(context),
-    ...checkInOperations(context),
-    ...waitlistOperations(context),
-    ...coverOperations(context),
-    ...wishRoundOperations(context),
-    ...handoverOperations(context),
-    ...planningOperations(context),
+    ...shiftOperations(shared),
+    ...calendarOperations(shared),
+    ...duplicationOperations(shared),
+    ...assignmentOperations(shared),
+    ...checkInOperations(shared),
+    ...waitlistOperations(shared),
+    ...coverOperations(shared),
+    ...wishRoundOperations(shared),
+    ...handoverOperations(shared),
+    ...planningOperations(shared),
   };
 }
 

@@ -2,6 +2,7 @@ import { canRunWishRound, type WishRound, type WishRoundOptions, type WishRoundP
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
 import { withCheckpointAside } from '../../lib/checkpoint-aside.js';
+import { boundTo } from '../../lib/context.js';
 import { mapInSlices, turnEvery, turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
@@ -33,8 +34,8 @@ const CHOICES_PAGE = 5000;
 const CLOSING_PASS_MAXIMUM = 20;
 
 /** Allocating a round (a preview) and publishing it. */
-export function allocationOperations(context: WishRoundContext) {
-  const { db, options } = context;
+export function allocationOperations(shared: WishRoundContext) {
+  const { context, db, options } = shared;
 
   const requireRunner = async (caller: Caller, roundId: number) => {
     const round = await wishRoundsRepository.findRound(db, caller.eventId, roundId);
@@ -66,7 +67,7 @@ export function allocationOperations(context: WishRoundContext) {
       const last = page[page.length - 1];
       after = { eventUserId: last.event_user_id, shiftId: last.shift_id };
     }
-    const facts = await schedulingService(db).wishRoundFacts(
+    const facts = await schedulingService(context).wishRoundFacts(
       round.event_id,
       shifts.map((shift) => shift.id),
       [...ids],
@@ -229,7 +230,7 @@ export function allocationOperations(context: WishRoundContext) {
           if (locked.published_at !== null) throw conflict('error.wishRoundPublished');
           const preview = await parsePreview(await wishRoundsRepository.previewOf(trx, locked.id));
           if (!preview) throw conflict('error.wishRoundNoPreview');
-          const { placed, skipped } = await schedulingService(trx).placeWishRound(
+          const { placed, skipped } = await schedulingService(boundTo(context, trx)).placeWishRound(
             caller,
             locked.id,
             preview.assignments.map((place) => ({ shiftId: place.shiftId, eventUserId: place.eventUserId })),
@@ -248,7 +249,7 @@ export function allocationOperations(context: WishRoundContext) {
         }),
       );
       await tellParticipants(round, stored);
-      return { round: await roundAnswer(context, caller, round), skipped: stored.skipped ?? [] };
+      return { round: await roundAnswer(shared, caller, round), skipped: stored.skipped ?? [] };
     },
   };
 
@@ -314,7 +315,7 @@ export function allocationOperations(context: WishRoundContext) {
             params: { round: roundTitle, count: mine.length, event: event.name },
           },
           mail: resultMail(
-            { ...reader, roundTitle, link: `${context.publicUrl}${url}`, lines: lines[reader.language] },
+            { ...reader, roundTitle, link: `${shared.publicUrl}${url}`, lines: lines[reader.language] },
             mine,
             unmet.get(reader.eventUserId) ?? [],
           ),

@@ -5,18 +5,18 @@ import {
   type WishRoundStatus,
   wishRoundOptionsSchema,
 } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { parseJson } from '../../lib/json.js';
 import type { Notify } from '../push/service.js';
 import { readLines, storeInLines } from './json-in-slices.js';
 import type { WishRoundRow } from './repository.js';
 
-/** What wish rounds need beyond the database. */
+/** What wish rounds take from the server's context beyond the database. */
 export interface WishRoundOptionsOfApp {
-  /** `app.push.notify`: the result by push to those who allow shift changes, by e-mail to the others. */
+  /** `notify` of the context: the result by push to those who allow shift changes, by e-mail to the others. */
   notify?: Notify;
   /** PUBLIC_URL, for the link in the mail. */
-  publicUrl?: string;
+  publicUrl: string;
 }
 
 /** The web page of a round (apps/web config/paths.ts). */
@@ -57,12 +57,14 @@ export const previewAnswer = (stored: StoredPreview): WishRoundPreview => ({
   createdAt: stored.createdAt,
 });
 
-/** What every wish-round operation shares. */
-export function wishRoundContext(db: Db, options: WishRoundOptionsOfApp = {}) {
+/** What every wish-round operation shares: the server's context, its database and the options taken from it. */
+export function wishRoundContext(context: ServerContext) {
+  const options: WishRoundOptionsOfApp = { notify: context.notify, publicUrl: context.config.PUBLIC_URL };
   return {
-    db,
+    context,
+    db: context.db,
     options,
-    publicUrl: (options.publicUrl ?? 'http://localhost').replace(/\/$/, ''),
+    publicUrl: options.publicUrl.replace(/\/$/, ''),
   };
 }
 

@@ -18,8 +18,8 @@ declare module 'fastify' {
 }
 
 async function wishRoundCloserPlugin(app: FastifyInstance) {
-  // Allocating tells nobody (publishing does): no notify.
-  const service = wishRoundsService(app.db, { publicUrl: app.config.PUBLIC_URL });
+  // Allocating tells nobody (publishing does).
+  const service = wishRoundsService(app.serverContext);
   const closer = periodicPass(
     (now) => service.allocateClosedRounds(now),
     app.config.REMINDER_POLL_MS,

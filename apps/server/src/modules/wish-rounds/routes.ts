@@ -32,10 +32,7 @@ async function sendInSlices(request: FastifyRequest, reply: FastifyReply, body: 
 
 /** Wish rounds. Who may do what is decided in the service. */
 export const wishRoundsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = wishRoundsService(app.db, {
-    notify: (userId, kind, message, options) => app.push.notify(userId, kind, message, options),
-    publicUrl: app.config.PUBLIC_URL,
-  });
+  const service = wishRoundsService(app.serverContext);
 
   app.post(
     '/event/:id/wish-rounds',

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { allocationOperations } from './allocation-operations.js';
 import { type WishRoundOptionsOfApp, wishRoundContext } from './operations-context.js';
 import { roundOperations } from './round-operations.js';
@@ -12,12 +12,12 @@ export type { WishRoundOptionsOfApp };
  * are written by the scheduling module under its rules. Publishing holds the round's row lock (PostgreSQL), so a
  * round is published exactly once.
  */
-export function wishRoundsService(db: Db, options: WishRoundOptionsOfApp = {}) {
-  const context = wishRoundContext(db, options);
+export function wishRoundsService(context: ServerContext) {
+  const shared = wishRoundContext(context);
   return {
-    ...roundOperations(context),
-    ...wishOperations(context),
-    ...allocationOperations(context),
+    ...roundOperations(shared),
+    ...wishOperations(shared),
+    ...allocationOperations(shared),
   };
 }
 
