@@ -10,11 +10,16 @@
  * To try a schema change: `BULK_PROFILE_KEEP=1` keeps the seeded schema (its name is printed), and
  * `BULK_PROFILE_SCHEMA=<name>` profiles an existing one (seeded by an earlier run) without seeding or dropping it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { loadConfig } from '../src/config.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import type { Database, Db } from '../src/db/types.js';
+import { systemClock } from '../src/lib/clock.js';
+import { boundTo, type ServerContext } from '../src/lib/context.js';
 import { applicationsService, type BulkUpdateInput, type Reviewer } from '../src/modules/applications/service.js';
 import { seedEvent } from './serve.js';
 
@@ -57,6 +62,7 @@ async function seededEventOf(db: Db) {
   };
 }
 
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'funkis-bulk-profile-'));
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
 if (!reused) await admin.query(`create schema ${schema}`);
@@ -91,6 +97,12 @@ try {
     .where('email', '=', seeded.email)
     .executeTakeFirstOrThrow();
   const reviewer: Reviewer = { userId: adminUser.id, eventId: seeded.eventId, roleLevel: 0, groupId: null };
+  // A context without services (the bulk update tells nobody here); its configuration's files in a directory of its own.
+  const context: ServerContext = {
+    db,
+    clock: systemClock,
+    config: loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'bulk-profile-secret-bulk-profile-secret' }),
+  };
 
   const profile = async (label: string, input: BulkUpdateInput) => {
     statements.length = 0;
@@ -103,7 +115,7 @@ try {
       backendStart = cpuOf(backendPid);
       measuredFrom = performance.now();
       statements.length = 0;
-      return applicationsService(trx).bulkUpdate(reviewer, input);
+      return applicationsService(boundTo(context, trx)).bulkUpdate(reviewer, input);
     });
     const wall = performance.now() - started;
     const node = process.cpuUsage(nodeCpu);
@@ -136,6 +148,7 @@ try {
   });
   await db.destroy();
 } finally {
+  rmSync(dataDir, { recursive: true, force: true });
   if (!keep) await admin.query(`drop schema if exists ${schema} cascade`);
   await admin.end();
 }

@@ -26,6 +26,7 @@ import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { boundTo, withoutServices } from '../src/lib/context.js';
 import { hashToken, randomToken } from '../src/lib/tokens.js';
 import { withTransaction } from '../src/lib/transaction.js';
 import { createAccount } from '../src/modules/account/service.js';
@@ -98,11 +99,11 @@ async function serve() {
     .select('id')
     .where('email', '=', seeded.email)
     .executeTakeFirstOrThrow();
-  const adminMembership = await membershipsService(app.db).findMemberByUserId(seeded.eventId, adminRow.id);
+  const adminMembership = await membershipsService(app.serverContext).findMemberByUserId(seeded.eventId, adminRow.id);
   if (!adminMembership) throw new Error('no admin membership');
   const bar = seeded.groupIds[0];
   // A context without services: setting up the shifts tells nobody.
-  const scheduling = schedulingService({ db: app.db, clock: app.clock, config: app.config });
+  const scheduling = schedulingService(withoutServices(app.serverContext));
   const caller = {
     eventId: seeded.eventId,
     eventUserId: adminMembership.id,
@@ -140,7 +141,7 @@ async function serve() {
   }
   const people: Ready['volunteers'] = [];
   await withTransaction(app.db, async (trx) => {
-    const members = membershipsService(trx);
+    const members = membershipsService(boundTo(withoutServices(app.serverContext), trx));
     for (let index = 0; index < volunteers; index++) {
       const user = await createAccount(trx, {
         email: `rush-${index}@example.org`,

@@ -50,8 +50,7 @@ export async function seedScheduling(
   groupIds: number[],
 ): Promise<SchedulingSeed> {
   const started = performance.now();
-  const { db } = context;
-  const members = membershipsService(db);
+  const members = membershipsService(context);
   const scheduling = schedulingService(context);
   const admin = await members.findMemberByUserId(eventId, adminUserId);
   if (!admin) throw new Error('bench admin is no member');

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/types.js';
+import { withoutServices } from '../src/lib/context.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { type SchedulingSeed, seedScheduling } from './scheduling-seed.js';
 
@@ -271,12 +272,7 @@ async function main() {
       .where('email', '=', ADMIN_EMAIL)
       .executeTakeFirstOrThrow();
     // A context without services: the seeded assignments tell nobody.
-    scheduling = await seedScheduling(
-      { db: app.db, clock: app.clock, config: app.config },
-      seeded.eventId,
-      admin.id,
-      seeded.groupIds,
-    );
+    scheduling = await seedScheduling(withoutServices(app.serverContext), seeded.eventId, admin.id, seeded.groupIds);
   }
   // PostgreSQL: the state autovacuum leaves a freshly loaded table in (statistics, visibility map for index-only
   // scans); it would get there by itself within minutes. SQLite: as the app runs it, without ANALYZE.

@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openConfiguredDatabase } from '../src/db/database.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from '../src/demo/seed.js';
+import { withoutServices } from '../src/lib/context.js';
 import { HttpClient } from '../test/helpers/http.js';
 
 const args = process.argv.slice(2);
@@ -73,7 +74,7 @@ async function main() {
   });
   const database = openConfiguredDatabase(config);
   const app = await buildApp({ config, database, logger: false });
-  await seedIfEmpty(database.db, { info: () => {} });
+  await seedIfEmpty(withoutServices(app.serverContext), { info: () => {} });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

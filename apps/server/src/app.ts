@@ -250,9 +250,7 @@ export async function buildApp({
   );
 
   // The apply link's first paint names the event (plugins/web.ts); an event not taking applications gets none.
-  const applyPages = applicationsService(app.db, {
-    enqueueEach: (eventId, count, render, db) => app.mail.enqueueEach(eventId, count, render, db),
-  });
+  const applyPages = applicationsService(app.serverContext);
   await app.register(webPlugin, {
     webDist: config.WEB_DIST,
     gtmId: config.GTM_ID,

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/database.js';
 import { seedIfEmpty } from './demo/seed.js';
+import { withoutServices } from './lib/context.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -18,7 +19,8 @@ async function main() {
   // buildApp migrates under an advisory lock and the seed takes one of its own, so servers starting at once
   // on one PostgreSQL neither migrate nor seed twice.
   const app = await buildApp({ config, database });
-  if (config.seedDemoData) await seedIfEmpty(database.db, app.log);
+  // The demo data tells nobody: a context without the mail queue and notices.
+  if (config.seedDemoData) await seedIfEmpty(withoutServices(app.serverContext), app.log);
   else app.log.info('Demo data is off (DEMO_DATA=1 seeds an empty database; SQLite seeds by default).');
 
   let closing = false;

@@ -1,7 +1,7 @@
 import { APPLICATION_STATUSES } from '@funkis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from '../src/demo/seed.js';
-import { createTestApp, dialect, type TestApp } from './helpers/app.js';
+import { contextOf, createTestApp, dialect, type TestApp } from './helpers/app.js';
 import { TestClient } from './helpers/client.js';
 
 let t: TestApp;
@@ -10,7 +10,7 @@ const quiet = { info: () => {} };
 
 beforeAll(async () => {
   t = await createTestApp();
-  expect(await seedIfEmpty(t.db, quiet)).toBe(true);
+  expect(await seedIfEmpty(contextOf(t.db), quiet)).toBe(true);
   admin = new TestClient(t.app);
   await admin.login(DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
 });
@@ -32,7 +32,7 @@ describe(`demo data on ${dialect}`, () => {
   });
 
   it('seeds only an empty database', async () => {
-    expect(await seedIfEmpty(t.db, quiet)).toBe(false);
+    expect(await seedIfEmpty(contextOf(t.db), quiet)).toBe(false);
   });
 
   it('has the events of the specification, 1 and 13 with week separation', async () => {
@@ -104,7 +104,10 @@ describe(`demo data policy on ${dialect}`, () => {
   it.runIf(dialect === 'postgres')('seeds once when two servers start at the same moment', async () => {
     const fresh = await createTestApp();
     try {
-      const results = await Promise.all([seedIfEmpty(fresh.db, quiet), seedIfEmpty(fresh.db, quiet)]);
+      const results = await Promise.all([
+        seedIfEmpty(contextOf(fresh.db), quiet),
+        seedIfEmpty(contextOf(fresh.db), quiet),
+      ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       const users = await fresh.db
         .selectFrom('users')

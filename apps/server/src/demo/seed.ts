@@ -8,6 +8,7 @@ import {
 import { sql } from 'kysely';
 import { dialectOf } from '../db/dialect.js';
 import type { Db } from '../db/types.js';
+import { boundTo, inTransaction, type ServerContext } from '../lib/context.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createAccount } from '../modules/account/service.js';
 import { applicationsService, type Reviewer } from '../modules/applications/service.js';
@@ -170,15 +171,16 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * the modules' services in one transaction, as a person using the app would make it: every computed column
  * (week, search text, memberships of accepted applicants) is the services' own, and the audit log tells the story.
  */
-export async function seed(db: Db, log: Logger): Promise<void> {
+export async function seed(context: ServerContext, log: Logger): Promise<void> {
+  const { db } = context;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction().execute(async (trx) => {
-    const events = eventsService(trx);
-    const groups = groupsService(trx);
-    const members = membershipsService(trx);
-    const applications = applicationsService(trx);
+  await inTransaction(context, async (tx) => {
+    const events = eventsService(tx);
+    const groups = groupsService(tx);
+    const members = membershipsService(tx);
+    const applications = applicationsService(tx);
     const createUser = async (email: string, firstname: string, lastname: string) =>
-      (await createAccount(trx, { email, firstname, lastname, passwordHash, emailConfirmed: true })).id;
+      (await createAccount(tx.db, { email, firstname, lastname, passwordHash, emailConfirmed: true })).id;
 
     const adminId = await createUser(DEMO_ACCOUNTS.admin, 'Ada', 'Admin');
     const leaderId = await createUser(DEMO_ACCOUNTS.leader, 'Leo', 'Leader');
@@ -192,7 +194,7 @@ export async function seed(db: Db, log: Logger): Promise<void> {
 
     for (const event of DEMO_EVENTS) {
       await events.createEvent(adminId, { name: event.name, description: event.description }, { id: event.id });
-      await formsService(trx).importForm(event.id, adminId, event.fields);
+      await formsService(tx).importForm(event.id, adminId, event.fields);
       const groupIds: number[] = [];
       for (const name of event.groups) groupIds.push((await groups.create(event.id, adminId, { name })).id);
       if (event.weeks) {
@@ -239,17 +241,18 @@ export async function seed(db: Db, log: Logger): Promise<void> {
  * Seeds when the database has no user yet. Servers starting at once on one PostgreSQL take turns on an advisory
  * lock and look again inside it, so the demo data is made once.
  */
-export async function seedIfEmpty(db: Db, log: Logger): Promise<boolean> {
+export async function seedIfEmpty(context: ServerContext, log: Logger): Promise<boolean> {
+  const { db } = context;
   if (!(await isEmpty(db))) return false;
   if (dialectOf(db) !== 'postgres') {
-    await seed(db, log);
+    await seed(context, log);
     return true;
   }
   return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(connection);
     try {
       if (!(await isEmpty(connection))) return false;
-      await seed(connection, log);
+      await seed(boundTo(context, connection), log);
       return true;
     } finally {
       await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(connection);

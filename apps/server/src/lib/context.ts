@@ -35,3 +35,8 @@ export function inTransaction<T>(context: ServerContext, work: (tx: ServerContex
 export function boundTo(context: ServerContext, db: Db): ServerContext {
   return db === context.db ? context : { ...context, db };
 }
+
+/** The context without the other modules' services: what a script or bench uses when its work must tell nobody. */
+export function withoutServices({ db, clock, config }: ServerContext): ServerContext {
+  return { db, clock, config };
+}

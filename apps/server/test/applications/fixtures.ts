@@ -2,7 +2,7 @@ import type { Answers, ApplicationStatus, WeekSeparationConfig } from '@funkis/s
 import type { Db } from '../../src/db/types.js';
 import { createAccount } from '../../src/modules/account/service.js';
 import { applicationsService } from '../../src/modules/applications/service.js';
-import type { TestApp } from '../helpers/app.js';
+import { contextOf, type TestApp } from '../helpers/app.js';
 import {
   addMember,
   createApplication,
@@ -101,7 +101,7 @@ export async function createManyApplications(
     });
     userIds.push(user.id);
   }
-  const ids = await applicationsService(db).importApplications(
+  const ids = await applicationsService(contextOf(db)).importApplications(
     eventId,
     userIds.map((userId) => ({ userId, answers: { week: 'week-1' } })),
   );

@@ -356,7 +356,7 @@ describe(`membership effects on ${dialect}`, () => {
     expect(created).toMatchObject({ via_application: 1, role_level: 2 });
     const adminMembership = await findMembership(t.db, world.eventId, world.admin.id);
     const caller = { ...(adminMembership as EventMembership), userId: world.admin.id };
-    await membershipsService(t.db).updateMember(caller, created?.id as number, {
+    await membershipsService(t.app.serverContext).updateMember(caller, created?.id as number, {
       roleLevel: 1,
       groupId: world.bar.id,
     });

@@ -66,7 +66,7 @@ beforeAll(async () => {
       ).id,
     );
   }
-  await applicationsService(t.db).importApplications(
+  await applicationsService(t.app.serverContext).importApplications(
     eventId,
     userIds.map((userId) => ({ userId, answers: { week: 'a', weeks: ['x'] } })),
   );

@@ -57,7 +57,7 @@ describe(`the apply preview for visitors not logged in on ${dialect}`, () => {
   it("answers the event's name and picture, and the picture loads without a session", async () => {
     const admin = await createUser(t.db);
     const event = await createEvent(t.db, { adminId: admin.id, name: 'Harbour Festival', fields });
-    await eventsService(t.db).updateSettings(event.id, admin.id, { description: 'Internal plans' });
+    await eventsService(t.app.serverContext).updateSettings(event.id, admin.id, { description: 'Internal plans' });
     const uploaded = await uploadAvatar(await loginAs(t.app, admin), event.id);
     expect(uploaded.statusCode).toBe(200);
 
@@ -81,7 +81,7 @@ describe(`the apply preview for visitors not logged in on ${dialect}`, () => {
     const closed = await createEvent(t.db, { adminId: admin.id, applicationsOpen: false });
     await uploadAvatar(await loginAs(t.app, admin), closed.id);
     const completed = await createEvent(t.db, { adminId: admin.id });
-    await eventsService(t.db).updateSettings(completed.id, admin.id, { status: 'completed' });
+    await eventsService(t.app.serverContext).updateSettings(completed.id, admin.id, { status: 'completed' });
     const guest = new TestClient(t.app);
     for (const id of [closed.id, completed.id, 999999]) {
       const preview = await guest.get(`/api/event/${id}/apply/preview`);

@@ -24,7 +24,7 @@ describe(`what the apply page shows outsiders on ${dialect}`, () => {
       applicationsOpen: false,
       fields,
     });
-    await eventsService(t.db).updateSettings(event.id, admin.id, { description: 'Internal plans' });
+    await eventsService(t.app.serverContext).updateSettings(event.id, admin.id, { description: 'Internal plans' });
     const outsider = await loginAs(t.app, await createUser(t.db));
     const page = await outsider.get(`/api/event/${event.id}/apply`);
     const unknown = await outsider.get('/api/event/999999/apply');
@@ -50,7 +50,7 @@ describe(`what the apply page shows outsiders on ${dialect}`, () => {
     const applicantUser = await createUser(t.db);
     const applicant = await loginAs(t.app, applicantUser);
     expect((await applicant.post(`/api/event/${event.id}/apply`, { answers: {} })).statusCode).toBe(201);
-    await eventsService(t.db).setApplicationsOpen(event.id, admin.id, false);
+    await eventsService(t.app.serverContext).setApplicationsOpen(event.id, admin.id, false);
     const page = await applicant.get(`/api/event/${event.id}/apply`);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({
@@ -71,7 +71,7 @@ describe(`what the apply page shows outsiders on ${dialect}`, () => {
   it('treats a completed event as closed even when its switch was left on (404 to strangers, 409 to members)', async () => {
     const admin = await createUser(t.db);
     const event = await createEvent(t.db, { adminId: admin.id, fields });
-    await eventsService(t.db).updateSettings(event.id, admin.id, { status: 'completed' });
+    await eventsService(t.app.serverContext).updateSettings(event.id, admin.id, { status: 'completed' });
     const outsider = await loginAs(t.app, await createUser(t.db));
     expect((await outsider.get(`/api/event/${event.id}/apply`)).statusCode).toBe(404);
     const memberUser = await createUser(t.db);

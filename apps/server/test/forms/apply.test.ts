@@ -72,12 +72,12 @@ describe(`apply page on ${dialect}`, () => {
 
   it('gives the avatar URL while the event takes applications, and says when they are closed', async () => {
     const event = await createEvent(t.db, { adminId: admin.id });
-    await eventsService(t.db).setAvatar(event.id, admin.id, 'abc123.png');
+    await eventsService(t.app.serverContext).setAvatar(event.id, admin.id, 'abc123.png');
     const { client } = await applicant();
     const open = (await client.get(`/api/event/${event.id}/apply`)).json();
     expect(open.event.avatarUrl).toBe(`/api/event/${event.id}/avatar?v=abc123`);
     expect(open.applicationsOpen).toBe(true);
-    await eventsService(t.db).setApplicationsOpen(event.id, admin.id, false);
+    await eventsService(t.app.serverContext).setApplicationsOpen(event.id, admin.id, false);
     // A closed event is not found for an outsider, as an id that names none (docs/decisions/022).
     expect((await client.get(`/api/event/${event.id}/apply`)).statusCode).toBe(404);
   });

@@ -7,10 +7,23 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/types.js';
 import type { Clock } from '../../src/lib/clock.js';
+import { type ServerContext, withoutServices } from '../../src/lib/context.js';
 import { OpenApiAnswers } from './openapi-answers.js';
 
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const contexts = new WeakMap<Db, ServerContext>();
+
+/**
+ * The server context of the test app whose database this is, without the mail queue and notices: data a test
+ * makes through the modules' services tells nobody, as the demo data does not.
+ */
+export function contextOf(db: Db): ServerContext {
+  const context = contexts.get(db);
+  if (!context) throw new Error('contextOf: not the database of a test app');
+  return withoutServices(context);
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -68,6 +81,7 @@ export async function createTestApp(
   try {
     app = await buildApp({ config, logger: false, onAnswer: answers.hook, clock });
     await app.ready();
+    contexts.set(app.db, app.serverContext);
   } catch (error) {
     // A start that failed (a migration) leaves no schema or directory behind: no close() will be called.
     await dropSchema().catch(() => {});

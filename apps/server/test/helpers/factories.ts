@@ -8,6 +8,7 @@ import { eventsService } from '../../src/modules/events/service.js';
 import { formsService } from '../../src/modules/forms/service.js';
 import { groupsService } from '../../src/modules/groups/service.js';
 import { membershipsService } from '../../src/modules/memberships/service.js';
+import { contextOf } from './app.js';
 import { TestClient } from './client.js';
 
 /**
@@ -84,13 +85,13 @@ export async function createEvent(
   sequence += 1;
   const name = options.name ?? `Event ${sequence}`;
   const creatorId = options.adminId ?? (await createUser(db, { firstname: 'Event', lastname: 'Owner' })).id;
-  const events = eventsService(db);
+  const events = eventsService(contextOf(db));
   const event = await events.createEvent(creatorId, { name });
   const fields = [...(options.fields ?? [])];
   if (options.weeks && !fields.some((field) => field.name === options.weeks?.formFieldName)) {
     fields.push(weekQuestion(options.weeks));
   }
-  if (fields.length > 0) await formsService(db).importForm(event.id, creatorId, fields);
+  if (fields.length > 0) await formsService(contextOf(db)).importForm(event.id, creatorId, fields);
   if (options.weeks) {
     await events.updateSettings(event.id, creatorId, { useWeekSeparation: true, weekSeparationConfig: options.weeks });
   }
@@ -103,7 +104,7 @@ export async function createGroup(
   eventId: number,
   name = `Group ${++sequence}`,
 ): Promise<{ id: number; name: string }> {
-  const group = await groupsService(db).create(eventId, null, { name });
+  const group = await groupsService(contextOf(db)).create(eventId, null, { name });
   return { id: group.id, name: group.name };
 }
 
@@ -115,7 +116,7 @@ export async function addMember(
   roleLevel: RoleLevel,
   groupId: number | null = null,
 ): Promise<number> {
-  return (await membershipsService(db).addUser(eventId, null, { userId, roleLevel, groupId })).id;
+  return (await membershipsService(contextOf(db)).addUser(eventId, null, { userId, roleLevel, groupId })).id;
 }
 
 /**
@@ -154,7 +155,7 @@ export async function createApplication(
     createdAt?: string;
   } = {},
 ): Promise<number> {
-  const applications = applicationsService(db);
+  const applications = applicationsService(contextOf(db));
   const id = await applications.importApplication(eventId, userId, options.answers ?? {}, {
     createdAt: options.createdAt,
   });
@@ -172,7 +173,7 @@ export async function review(
   const status = change.status && change.status !== 'pending' ? change.status : undefined;
   const groupId = change.groupId === undefined || change.groupId === null ? undefined : change.groupId;
   if (status === undefined && groupId === undefined) return;
-  await applicationsService(db).bulkUpdate(
+  await applicationsService(contextOf(db)).bulkUpdate(
     { userId: null, eventId, roleLevel: 0, groupId: null },
     { ids, status, groupId },
   );

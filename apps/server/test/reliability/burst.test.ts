@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../src/lib/context.js';
 import { XLSX_TYPE } from '../../src/lib/table-export.js';
-import { withTransaction } from '../../src/lib/transaction.js';
 import { createAccount } from '../../src/modules/account/service.js';
 import { membershipsService } from '../../src/modules/memberships/service.js';
-import { createTestApp, dialect, type TestApp } from '../helpers/app.js';
+import { contextOf, createTestApp, dialect, type TestApp } from '../helpers/app.js';
 import { longestBlockMs } from '../helpers/event-loop.js';
 import { addMember, createEvent, createUser, loginAs } from '../helpers/factories.js';
 import { waitForFreeLoop } from '../helpers/overload.js';
@@ -34,10 +34,10 @@ describe(`a burst of registrations and exports on ${dialect}`, () => {
     // 10,000 members through the account and memberships operations, in one transaction (seconds, not minutes).
     // better-sqlite3 answers each query as a microtask, so without a turn of the loop now and then the whole
     // fixture is one block of seconds, which the guard (on here, as in production) rightly takes for saturation.
-    await withTransaction(t.db, async (trx) => {
-      const members = membershipsService(trx);
+    await inTransaction(contextOf(t.db), async (tx) => {
+      const members = membershipsService(tx);
       for (let index = 0; index < MEMBERS; index++) {
-        const user = await createAccount(trx, {
+        const user = await createAccount(tx.db, {
           email: `burst-${index}@example.test`,
           firstname: `First${index}`,
           lastname: `Last${index}`,

@@ -265,7 +265,7 @@ describe(`event guard with the membership read in the session query, on ${dialec
     // The same answer as the event's own read gives (every column of the joined read mapped back).
     const { eventsService } = await import('../../src/modules/events/service.js');
     const { toEvent } = await import('../../src/modules/events/event-view.js');
-    const row = await eventsService(t.db).findEventWithForm(event.id);
+    const row = await eventsService(t.app.serverContext).findEventWithForm(event.id);
     expect(row).toBeDefined();
     expect(after.json().event).toEqual(JSON.parse(JSON.stringify(toEvent(row as NonNullable<typeof row>))));
   });

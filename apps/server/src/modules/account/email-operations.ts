@@ -1,10 +1,11 @@
 import type { User } from '@funkis/shared';
 import type { UserRow } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
+import { inTransaction } from '../../lib/context.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { hashToken } from '../../lib/tokens.js';
-import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import { isUniqueViolation } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
 import { mailLanguagesOf } from './languages.js';
 import { accountMails } from './mails.js';
@@ -30,15 +31,15 @@ export function emailOperations(shared: AccountContext) {
     ): Promise<User> {
       await requirePassword(userId, password, 'password');
       const wanted = normaliseEmail(newEmail);
-      return withTransaction(app.db, async (trx) => {
-        const current = await accountRepository.findById(trx, userId);
+      return inTransaction(app.serverContext, async (tx) => {
+        const current = await accountRepository.findById(tx.db, userId);
         if (!current) throw notFound();
-        if (wanted === current.email) return toUser(await accountRepository.setPendingEmail(trx, userId, null));
-        const row = await accountRepository.setPendingEmail(trx, userId, wanted);
-        const owner = await accountRepository.findByEmail(trx, wanted);
-        if (owner) await tellOwnerOfTakenAddress(trx, owner);
-        else await sendConfirmationLink(trx, row, wanted, language, sessionId);
-        await writeAudit(trx, {
+        if (wanted === current.email) return toUser(await accountRepository.setPendingEmail(tx.db, userId, null));
+        const row = await accountRepository.setPendingEmail(tx.db, userId, wanted);
+        const owner = await accountRepository.findByEmail(tx.db, wanted);
+        if (owner) await tellOwnerOfTakenAddress(tx.db, owner);
+        else await sendConfirmationLink(tx.db, row, wanted, language, sessionId);
+        await writeAudit(tx.db, {
           eventId: null,
           actorId: userId,
           action: 'account.email_change_requested',
@@ -54,14 +55,14 @@ export function emailOperations(shared: AccountContext) {
      * owner was told once).
      */
     async resendConfirmation(userId: number, sessionId: string | null, language: MailLanguage = 'en'): Promise<void> {
-      await withTransaction(app.db, async (trx) => {
-        const row = await accountRepository.findById(trx, userId);
+      await inTransaction(app.serverContext, async (tx) => {
+        const row = await accountRepository.findById(tx.db, userId);
         if (!row) return;
         if (row.pending_email) {
-          if (await accountRepository.findByEmail(trx, row.pending_email)) return;
-          await sendConfirmationLink(trx, row, row.pending_email, language, sessionId);
+          if (await accountRepository.findByEmail(tx.db, row.pending_email)) return;
+          await sendConfirmationLink(tx.db, row, row.pending_email, language, sessionId);
         } else if (row.email_confirmed_at === null) {
-          await sendConfirmationLink(trx, row, row.email, language, null);
+          await sendConfirmationLink(tx.db, row, row.email, language, null);
         }
       });
     },
@@ -77,23 +78,23 @@ export function emailOperations(shared: AccountContext) {
       let result: { user: User; before: UserRow | null } | 'invalid' | 'taken';
       const claim: { userId: number | null } = { userId: null };
       try {
-        result = await withTransaction(app.db, async (trx) => {
-          const claimed = await accountRepository.claimConfirmationToken(trx, tokenHash);
+        result = await inTransaction(app.serverContext, async (tx) => {
+          const claimed = await accountRepository.claimConfirmationToken(tx.db, tokenHash);
           if (!claimed) return 'invalid';
           claim.userId = claimed.user_id;
-          const row = await accountRepository.findById(trx, claimed.user_id);
+          const row = await accountRepository.findById(tx.db, claimed.user_id);
           if (!row) return 'invalid';
           if (claimed.email === row.email) {
-            return { user: toUser(await accountRepository.confirmCurrentEmail(trx, row.id)), before: null };
+            return { user: toUser(await accountRepository.confirmCurrentEmail(tx.db, row.id)), before: null };
           }
           if (claimed.email !== row.pending_email) return 'invalid';
-          if (await accountRepository.findByEmail(trx, claimed.email)) {
-            await accountRepository.setPendingEmail(trx, row.id, null);
+          if (await accountRepository.findByEmail(tx.db, claimed.email)) {
+            await accountRepository.setPendingEmail(tx.db, row.id, null);
             return 'taken';
           }
           const keep = [claimed.keep_session_id, openingSessionId].filter((id): id is string => id !== null);
-          const changed = await accountRepository.applyEmailChange(trx, row.id, claimed.email, keep);
-          await applicationsService(trx).refreshApplicant(row.id);
+          const changed = await accountRepository.applyEmailChange(tx.db, row.id, claimed.email, keep);
+          await applicationsService(tx).refreshApplicant(row.id);
           return { user: toUser(changed), before: row };
         });
       } catch (error) {

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { User } from '@funkis/shared';
+import { inTransaction } from '../../lib/context.js';
 import { notFound } from '../../lib/http-error.js';
 import type { ImageType } from '../../lib/images.js';
 import type { StoredBytes } from '../../lib/stored-answer.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
 import { claimRoom, storageLimitsOf } from '../files/storage-use.js';
 import type { AccountContext } from './operations-context.js';
@@ -16,9 +16,9 @@ export function profileOperations(shared: AccountContext) {
   return {
     async updateInfo(userId: number, names: { firstname: string; lastname: string }): Promise<User> {
       // The applications review finds applicants by name: their search text follows in the same transaction.
-      return withTransaction(app.db, async (trx) => {
-        const row = await accountRepository.updateNames(trx, userId, names);
-        await applicationsService(trx).refreshApplicant(userId);
+      return inTransaction(app.serverContext, async (tx) => {
+        const row = await accountRepository.updateNames(tx.db, userId, names);
+        await applicationsService(tx).refreshApplicant(userId);
         return toUser(row);
       });
     },

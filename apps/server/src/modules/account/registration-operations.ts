@@ -1,9 +1,10 @@
 import type { RegisterInput, User } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
+import { inTransaction } from '../../lib/context.js';
 import { fieldError } from '../../lib/http-error.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import { isUniqueViolation } from '../../lib/transaction.js';
 import type { AccountContext } from './operations-context.js';
 import * as accountRepository from './repository.js';
 import { toUser } from './repository.js';
@@ -37,10 +38,10 @@ export function registrationOperations(shared: AccountContext) {
     async register(input: RegisterInput, language: MailLanguage = 'en'): Promise<User> {
       if (await accountRepository.findByEmail(app.db, input.email)) throw emailTaken('email');
       const passwordHash = await hashPassword(input.password);
-      return withTransaction(app.db, async (trx) => {
-        const user = await createAccount(trx, { ...input, passwordHash });
-        const row = await accountRepository.findById(trx, user.id);
-        if (row) await sendConfirmationLink(trx, row, row.email, language, null);
+      return inTransaction(app.serverContext, async (tx) => {
+        const user = await createAccount(tx.db, { ...input, passwordHash });
+        const row = await accountRepository.findById(tx.db, user.id);
+        if (row) await sendConfirmationLink(tx.db, row, row.email, language, null);
         return user;
       });
     },

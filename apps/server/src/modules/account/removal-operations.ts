@@ -1,6 +1,6 @@
 import { forgetAuditActor, writeAudit } from '../../lib/audit.js';
+import { inTransaction } from '../../lib/context.js';
 import { conflict } from '../../lib/http-error.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { eventsService } from '../events/service.js';
 import { membershipsService } from '../memberships/service.js';
 import type { AccountContext } from './operations-context.js';
@@ -12,14 +12,14 @@ export function removalOperations(shared: AccountContext) {
   return {
     async removeAccount(userId: number, password: string): Promise<void> {
       await requirePassword(userId, password, 'password');
-      const orphanedKeys = await withTransaction(app.db, async (trx) => {
+      const orphanedKeys = await inTransaction(app.serverContext, async (tx) => {
         // Locks the events the user administers first: two admins leaving at once cannot both be the "other" admin.
-        const blockedBy = await membershipsService(trx).lockAndFindSoleAdminEvents(userId);
+        const blockedBy = await membershipsService(tx).lockAndFindSoleAdminEvents(userId);
         if (blockedBy.length > 0) throw conflict('error.soleAdmin');
-        const avatar = await accountRepository.avatarOf(trx, userId);
-        const { soloEventIds } = await membershipsService(trx).removeAllOfUser(userId);
-        const fileKeys = await eventsService(trx).deleteEvents(soloEventIds);
-        await writeAudit(trx, [
+        const avatar = await accountRepository.avatarOf(tx.db, userId);
+        const { soloEventIds } = await membershipsService(tx).removeAllOfUser(userId);
+        const fileKeys = await eventsService(tx).deleteEvents(soloEventIds);
+        await writeAudit(tx.db, [
           // The event's own log goes with it, so its end is written where it stays.
           ...soloEventIds.map((eventId) => ({
             eventId: null,
@@ -30,8 +30,8 @@ export function removalOperations(shared: AccountContext) {
           })),
           { eventId: null, actorId: userId, action: 'account.removed', subject: `user:${userId}` },
         ]);
-        await forgetAuditActor(trx, userId);
-        await accountRepository.deleteUser(trx, userId);
+        await forgetAuditActor(tx.db, userId);
+        await accountRepository.deleteUser(tx.db, userId);
         return [...(avatar ? [avatar.split('.')[0] as string] : []), ...fileKeys];
       });
       for (const key of orphanedKeys) {

@@ -1,8 +1,8 @@
 import { type Answers, type ApplicationStatus, validateAnswers, weekOfAnswers } from '@funkis/shared';
 import { eventAvatarUrl } from '../../lib/avatar-urls.js';
+import { inTransaction } from '../../lib/context.js';
 import { conflict, fieldErrors, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { activeWeekConfig } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { choicesOf } from './choices.js';
@@ -26,7 +26,7 @@ export function searchTextOf(user: { firstname: string; lastname: string; email:
  * in from elsewhere (demo data, another tool's export), whose week and search text are computed the same way.
  */
 export function applyOperations(shared: ApplicationsContext) {
-  const { db, forms } = shared;
+  const { context, db, forms } = shared;
 
   /** Many imported applications at once: multi-row statements, each row's week and search text computed here. */
   async function importApplications(
@@ -59,10 +59,10 @@ export function applyOperations(shared: ApplicationsContext) {
         createdAt: row.createdAt ?? now,
       };
     });
-    return withTransaction(db, async (trx) => {
-      const ids = await applicationsRepository.insertApplications(trx, values);
+    return inTransaction(context, async (tx) => {
+      const ids = await applicationsRepository.insertApplications(tx.db, values);
       await applicationsRepository.insertChoices(
-        trx,
+        tx.db,
         rows.flatMap((row, index) =>
           choicesOf(fields, row.answers).map((choice) => ({ applicationId: ids[index] as number, eventId, ...choice })),
         ),
@@ -83,7 +83,7 @@ export function applyOperations(shared: ApplicationsContext) {
       if (!event) throw notFound();
       const [application, member] = await Promise.all([
         applicationsRepository.findApplicationOf(db, eventId, userId),
-        membershipsService(db).findMemberByUserId(eventId, userId),
+        membershipsService(context).findMemberByUserId(eventId, userId),
       ]);
       const open = isTakingApplications(event);
       // Outsiders see an event only while it takes applications (or once they have applied); otherwise it is
@@ -128,7 +128,7 @@ export function applyOperations(shared: ApplicationsContext) {
       const event = await applicationsRepository.findEventForApply(db, eventId);
       if (!event) throw notFound();
       const applied = await applicationsRepository.findApplicationOf(db, eventId, user.id);
-      const isMember = (await membershipsService(db).findMemberByUserId(eventId, user.id)) !== undefined;
+      const isMember = (await membershipsService(context).findMemberByUserId(eventId, user.id)) !== undefined;
       if (!isTakingApplications(event)) {
         // As the apply page: closed to those who know the event, not found to strangers.
         if (isMember || applied) throw conflict('error.applicationsClosed');
@@ -149,8 +149,8 @@ export function applyOperations(shared: ApplicationsContext) {
       try {
         // The application and the options it chooses are stored together or not at all.
         const createdAt = nowIso();
-        const applicationId = await withTransaction(db, async (trx) => {
-          const [id] = await applicationsRepository.insertApplications(trx, [
+        const applicationId = await inTransaction(context, async (tx) => {
+          const [id] = await applicationsRepository.insertApplications(tx.db, [
             {
               eventId,
               userId: user.id,
@@ -163,7 +163,7 @@ export function applyOperations(shared: ApplicationsContext) {
           ]);
           const stored = id as number;
           await applicationsRepository.insertChoices(
-            trx,
+            tx.db,
             choicesOf(fields, result.value).map((choice) => ({ applicationId: stored, eventId, ...choice })),
           );
           return stored;

@@ -1,6 +1,6 @@
 import { type Answers, type WeekSeparationConfig, weekOfAnswers } from '@funkis/shared';
+import { inTransaction } from '../../lib/context.js';
 import { parseJsonObject } from '../../lib/json.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { searchTextOf } from './apply.js';
 import type { ApplicationsContext } from './operations-context.js';
 import * as applicationsRepository from './repository.js';
@@ -10,7 +10,7 @@ import * as applicationsRepository from './repository.js';
  * separation) and the search text and sort name (from the applicant's name and e-mail).
  */
 export function computedColumns(shared: ApplicationsContext) {
-  const { db } = shared;
+  const { context, db } = shared;
   return {
     /**
      * Sets the week of every application of the event from its answers and the week-separation config (null
@@ -40,12 +40,12 @@ export function computedColumns(shared: ApplicationsContext) {
      * and sort by the new name.
      */
     async refreshApplicant(userId: number): Promise<void> {
-      await withTransaction(db, async (trx) => {
-        for (const row of await applicationsRepository.applicationsOfUser(trx, userId)) {
+      await inTransaction(context, async (tx) => {
+        for (const row of await applicationsRepository.applicationsOfUser(tx.db, userId)) {
           const text = searchTextOf(row, parseJsonObject<Answers>(row.answers, {}));
-          if (text !== row.search_text) await applicationsRepository.setSearchText(trx, row.id, text);
+          if (text !== row.search_text) await applicationsRepository.setSearchText(tx.db, row.id, text);
         }
-        await applicationsRepository.refreshSortName(trx, userId);
+        await applicationsRepository.refreshSortName(tx.db, userId);
       });
     },
   };

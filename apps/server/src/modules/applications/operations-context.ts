@@ -1,26 +1,21 @@
 import { canReviewApplication, isAdmin } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { formsService } from '../forms/service.js';
 import { groupsService } from '../groups/service.js';
-import type { MailService } from '../mail/service.js';
 import { membershipsService } from '../memberships/service.js';
 import type { Reviewer } from './bulk-update.js';
 import { applicantNotices } from './notices.js';
 
-/** What the service needs beyond the database: the mail queue (`app.mail.enqueueEach`). */
-export interface ApplicationsOptions {
-  /** Without it a notification is refused (scripts, the seed). */
-  enqueueEach?: MailService['enqueueEach'];
-}
-
 /**
- * What every applications operation shares: the database, the event's groups and form, the applicant notices
- * (refused without a mail queue) and the application the reviewer may see.
+ * What every applications operation shares: the server's context, its database, the event's groups and form, the
+ * applicant notices (refused without the context's mail queue: scripts, the seed) and the application the reviewer
+ * may see.
  */
-export function applicationsContext(db: Db, options: ApplicationsOptions = {}) {
-  const eventGroups = groupsService(db);
-  const forms = formsService(db);
-  const notify = applicantNotices(options.enqueueEach);
+export function applicationsContext(context: ServerContext) {
+  const { db } = context;
+  const eventGroups = groupsService(context);
+  const forms = formsService(context);
+  const notify = applicantNotices(context.mail?.enqueueEach);
 
   /**
    * Whether the reviewer may see and act on this application: admins any of the event; a group leader those of
@@ -32,11 +27,11 @@ export function applicationsContext(db: Db, options: ApplicationsOptions = {}) {
   ): Promise<boolean> {
     if (isAdmin(reviewer)) return true;
     if (!canReviewApplication(reviewer, application.group_id)) return false;
-    const member = await membershipsService(db).findMemberByUserId(reviewer.eventId, application.user_id);
+    const member = await membershipsService(context).findMemberByUserId(reviewer.eventId, application.user_id);
     return member === undefined || member.group?.id === reviewer.groupId;
   }
 
-  return { db, eventGroups, forms, notify, isInScope };
+  return { context, db, eventGroups, forms, notify, isInScope };
 }
 
 export type ApplicationsContext = ReturnType<typeof applicationsContext>;

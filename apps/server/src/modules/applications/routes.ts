@@ -28,9 +28,7 @@ const applicationParams = z.object({ id: idSchema, applicationId: idSchema });
  * the whole event, group leaders their own group only) and the answers of one application as they were given.
  */
 export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const applications = applicationsService(app.db, {
-    enqueueEach: (eventId, count, render, db) => app.mail.enqueueEach(eventId, count, render, db),
-  });
+  const applications = applicationsService(app.serverContext);
   const tag = { tags: ['applications'] };
   const reviewers = app.requireEventRole(0, 1);
 

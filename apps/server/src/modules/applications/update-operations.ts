@@ -1,8 +1,8 @@
 import { MAIL_LIMITS } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
+import { inTransaction } from '../../lib/context.js';
 import { fieldError } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
 import {
   applyMembershipEffects,
@@ -20,7 +20,7 @@ import * as applicationsRepository from './repository.js';
 
 /** The changes of status and group: the review's bulk update, and an application following its member's move. */
 export function updateOperations(shared: ApplicationsContext) {
-  const { db, eventGroups, notify } = shared;
+  const { context, db, eventGroups, notify } = shared;
   return {
     /**
      * Sets status and/or group of many applications in one transaction, with set-based statements (one per step
@@ -30,9 +30,9 @@ export function updateOperations(shared: ApplicationsContext) {
     async bulkUpdate(reviewer: Reviewer, input: BulkUpdateInput): Promise<{ updated: number; notified?: number }> {
       const groupName = await checkGroupChange(eventGroups, reviewer, input);
 
-      return withTransaction(db, async (trx) => {
-        const members = membershipsService(trx);
-        const targets = await findTargets(trx, members, reviewer, input);
+      return inTransaction(context, async (tx) => {
+        const members = membershipsService(tx);
+        const targets = await findTargets(tx.db, members, reviewer, input);
 
         const changes = changesOf(input);
         const { finalStatus, finalGroup, statusChanges, groupChanges } = changes;
@@ -48,15 +48,15 @@ export function updateOperations(shared: ApplicationsContext) {
         // PostgreSQL runs the longest statement, the update of the applications, instead of after it.
         // Only volunteer memberships that acceptance created are ever changed.
         const effects = await applyMembershipEffects(members, reviewer.eventId, changed, changes, now);
-        const partOf = await writeBulkSummary(trx, reviewer, input, changed, groupName);
-        await updateWithAudit(trx, { reviewer, changed, input, now, partOf }, () =>
+        const partOf = await writeBulkSummary(tx.db, reviewer, input, changed, groupName);
+        await updateWithAudit(tx.db, { reviewer, changed, input, now, partOf }, () =>
           bulkAuditEntries(changed, effects, changes, groupName),
         );
         if (!input.notify) return { updated: changed.length };
         const mailed =
           notified.length === 0
             ? 0
-            : await notify(trx, reviewer, input.notify, notified, finalStatus, (target) =>
+            : await notify(tx.db, reviewer, input.notify, notified, finalStatus, (target) =>
                 groupName(finalGroup(target)),
               );
         return { updated: changed.length, notified: mailed };

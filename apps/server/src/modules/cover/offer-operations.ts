@@ -1,8 +1,7 @@
 import { COVER_LIST_MAXIMUM, type OfferedCoverRequest, type RoleLevel, type ShiftAssignment } from '@funkis/shared';
-import { boundTo } from '../../lib/context.js';
+import { inTransaction } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { eventsService } from '../events/service.js';
 import { schedulingService } from '../scheduling/service.js';
 import { type CoverContext, coverState } from './operations-context.js';
@@ -10,12 +9,12 @@ import * as coverRepository from './repository.js';
 
 /** A volunteer's side: the requests offered to them and taking one. */
 export function offerOperations(shared: CoverContext) {
-  const { db } = shared;
+  const { context, db } = shared;
   return {
     /** The requests offered to the account, in every event, for shifts that have not ended: open, taken, closed. */
     async offeredTo(user: { id: number }, now: Date = new Date()): Promise<OfferedCoverRequest[]> {
       const rows = await coverRepository.offeredToUser(db, user.id, now.toISOString(), COVER_LIST_MAXIMUM);
-      const events = await eventsService(db).namesAndZones(rows.map((row) => row.event_id));
+      const events = await eventsService(context).namesAndZones(rows.map((row) => row.event_id));
       return rows.map((row) => ({
         id: row.id,
         eventId: row.event_id,
@@ -41,9 +40,9 @@ export function offerOperations(shared: CoverContext) {
      * rest) with their usual answers. 404 when the request was not offered to the caller, 409 when taken or closed.
      */
     async accept(user: { id: number }, coverRequestId: number): Promise<ShiftAssignment> {
-      return withTransaction(db, async (trx) => {
-        const request = await coverRepository.lockRequest(trx, coverRequestId);
-        const offer = request ? await coverRepository.offerTo(trx, request.id, user.id) : undefined;
+      return inTransaction(context, async (tx) => {
+        const request = await coverRepository.lockRequest(tx.db, coverRequestId);
+        const offer = request ? await coverRepository.offerTo(tx.db, request.id, user.id) : undefined;
         if (!request || !offer) throw notFound('error.coverRequestNotFound');
         if (request.taken_at !== null) throw conflict('error.coverRequestTaken');
         if (request.closed_at !== null) throw conflict('error.coverRequestClosed');
@@ -54,11 +53,11 @@ export function offerOperations(shared: CoverContext) {
           roleLevel: offer.role_level as RoleLevel,
           groupId: offer.group_id,
         };
-        const scheduling = schedulingService(boundTo(shared.context, trx));
+        const scheduling = schedulingService(tx);
         const { shift } = await scheduling.lockShiftForCover(caller.eventId, request.shift_id);
         if (Date.parse(shift.ends_at) <= Date.now()) throw conflict('error.coverRequestClosed');
         const assignment = await scheduling.takeCoverPlace(caller, shift.id, request.id);
-        await coverRepository.markTaken(trx, request.id, offer.id, nowIso());
+        await coverRepository.markTaken(tx.db, request.id, offer.id, nowIso());
         return assignment;
       });
     },

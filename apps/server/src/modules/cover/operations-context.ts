@@ -1,15 +1,6 @@
 import type { CoverRequestState } from '@funkis/shared';
 import type { ServerContext } from '../../lib/context.js';
-import type { Notify } from '../push/service.js';
 import type { CoverRequestRow } from './repository.js';
-
-/** What asking for cover takes from the server's context beyond the database. */
-export interface CoverOptions {
-  /** `notify` of the context: the request by push to those who allow it, by e-mail to the others. */
-  notify?: Notify;
-  /** The app's public address, for the links in the mails of a place freed for cover (`PUBLIC_URL`). */
-  publicUrl: string;
-}
 
 /** The web page where an asked volunteer sees the request and takes the shift (apps/web config/paths.ts). */
 export const coverRequestPath = (id: number) => `/cover-requests/${id}`;
@@ -29,10 +20,12 @@ export function coverState(
   return 'open';
 }
 
-/** What every cover operation shares: the server's context, its database and the options taken from it. */
+/**
+ * What every cover operation shares: the server's context (its `notify` tells the asked volunteers) and its
+ * database.
+ */
 export function coverContext(context: ServerContext) {
-  const options: CoverOptions = { notify: context.notify, publicUrl: context.config.PUBLIC_URL };
-  return { context, db: context.db, options };
+  return { context, db: context.db };
 }
 
 export type CoverContext = ReturnType<typeof coverContext>;

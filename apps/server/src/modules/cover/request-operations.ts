@@ -1,10 +1,9 @@
 import { type CoverRequest, canAskForCover } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
-import { boundTo } from '../../lib/context.js';
+import { inTransaction } from '../../lib/context.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
 import { tellMembers } from '../push/service.js';
 import { shiftNotice } from '../scheduling/mails.js';
@@ -14,7 +13,7 @@ import * as coverRepository from './repository.js';
 
 /** An organiser asking a shift's volunteers to cover a free place. */
 export function requestOperations(shared: CoverContext) {
-  const { context, db, options } = shared;
+  const { context } = shared;
   return {
     /**
      * Asks for cover on a shift with a free place that has not ended (admins; a leader for their group's shift).
@@ -28,9 +27,9 @@ export function requestOperations(shared: CoverContext) {
       shiftId: number,
       replacing?: number,
     ): Promise<{ coverRequest: CoverRequest; created: boolean }> {
-      return withTransaction(db, async (trx) => {
+      return inTransaction(context, async (tx) => {
         // With the notices, so a person whose place is freed for the cover is told in the same transaction.
-        const scheduling = schedulingService(boundTo(context, trx));
+        const scheduling = schedulingService(tx);
         // The shift's lock: two organisers asking at once make one request, and places cannot change meanwhile.
         const { shift, taken, settings } = await scheduling.lockShiftForCover(caller.eventId, shiftId);
         if (!canAskForCover(caller, shift.group_id)) throw forbidden('error.ownGroupOnly');
@@ -40,19 +39,19 @@ export function requestOperations(shared: CoverContext) {
         const freed =
           replacing === undefined ? 0 : await scheduling.releaseLatePlace(caller, shift, replacing, settings);
         if (taken - freed >= shift.capacity) throw conflict('error.coverShiftFull');
-        const open = await coverRepository.openRequestOfShift(trx, shift.id);
+        const open = await coverRepository.openRequestOfShift(tx.db, shift.id);
         const request =
           open ??
-          (await coverRepository.insertRequest(trx, {
+          (await coverRepository.insertRequest(tx.db, {
             eventId: caller.eventId,
             shiftId: shift.id,
             createdBy: caller.userId,
             now,
           }));
-        const members = membershipsService(trx);
+        const members = membershipsService(tx);
         const volunteers =
           shift.group_id === null ? [] : await members.volunteerIdsOfGroup(caller.eventId, shift.group_id);
-        const asked = new Set(open ? await coverRepository.offeredIds(trx, request.id) : []);
+        const asked = new Set(open ? await coverRepository.offeredIds(tx.db, request.id) : []);
         // The person whose place was freed is not asked to cover it.
         const passedOver = new Set(replacing === undefined ? [] : [replacing]);
         const free = await scheduling.freeForShift(
@@ -60,14 +59,14 @@ export function requestOperations(shared: CoverContext) {
           volunteers.filter((id) => !asked.has(id) && !passedOver.has(id)),
           settings,
         );
-        await coverRepository.insertOffers(trx, request.id, free, now);
+        await coverRepository.insertOffers(tx.db, request.id, free, now);
         const notice = shiftNotice('coverRequest', 'push.coverRequest', {
           title: shift.title,
           location: shift.location,
           startsAt: shift.starts_at,
           endsAt: shift.ends_at,
         });
-        await tellMembers(trx, options.notify, {
+        await tellMembers(tx, {
           eventId: caller.eventId,
           eventUserIds: free,
           kind: notice.kind,
@@ -76,7 +75,7 @@ export function requestOperations(shared: CoverContext) {
           write: (reader) => ({ message: notice.message(reader) }),
         });
         if (!open) {
-          await writeAudit(trx, {
+          await writeAudit(tx.db, {
             eventId: caller.eventId,
             actorId: caller.userId,
             action: 'shift.cover_requested',
@@ -131,18 +130,15 @@ export function requestOperations(shared: CoverContext) {
      * Another event's request or none: 404.
      */
     async withdraw(caller: Caller, coverRequestId: number): Promise<void> {
-      await withTransaction(db, async (trx) => {
-        const request = await coverRepository.lockRequest(trx, coverRequestId);
+      await inTransaction(context, async (tx) => {
+        const request = await coverRepository.lockRequest(tx.db, coverRequestId);
         if (!request || request.event_id !== caller.eventId) throw notFound('error.coverRequestNotFound');
-        const { shift } = await schedulingService(boundTo(context, trx)).lockShiftForCover(
-          caller.eventId,
-          request.shift_id,
-        );
+        const { shift } = await schedulingService(tx).lockShiftForCover(caller.eventId, request.shift_id);
         if (!canAskForCover(caller, shift.group_id)) throw forbidden('error.ownGroupOnly');
         if (request.taken_at !== null) throw conflict('error.coverRequestTaken');
         if (request.closed_at !== null) return;
-        await coverRepository.markClosed(trx, request.id, nowIso());
-        await writeAudit(trx, {
+        await coverRepository.markClosed(tx.db, request.id, nowIso());
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'shift.cover_withdrawn',

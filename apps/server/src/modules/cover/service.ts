@@ -1,9 +1,7 @@
 import type { ServerContext } from '../../lib/context.js';
 import { offerOperations } from './offer-operations.js';
-import { type CoverOptions, coverContext } from './operations-context.js';
+import { coverContext } from './operations-context.js';
 import { requestOperations } from './request-operations.js';
-
-export type { CoverOptions };
 
 /**
  * Asking for cover (decision 031): an organiser's request for a free place of a shift, offered to the group's free and

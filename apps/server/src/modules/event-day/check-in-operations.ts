@@ -10,9 +10,9 @@ import {
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
-import { boundTo } from '../../lib/context.js';
+import { boundTo, inTransaction } from '../../lib/context.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
-import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import { isUniqueViolation } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
 import { schedulingService } from '../scheduling/service.js';
 import { type EventDayContext, HOUR, MINUTE, toCheckIn, toPerson } from './operations-context.js';
@@ -40,7 +40,10 @@ export function checkInOperations(shared: EventDayContext) {
         if (clientId === null) return undefined;
         const stored = await eventDayRepository.findByClientId(source, caller.eventId, clientId);
         if (!stored) return undefined;
-        const member = await membershipsService(source).findMember(caller.eventId, stored.event_user_id);
+        const member = await membershipsService(boundTo(context, source)).findMember(
+          caller.eventId,
+          stored.event_user_id,
+        );
         if (!member) throw notFound('error.memberNotFound');
         if (!canCheckIn(caller, member.group?.id ?? null)) throw forbidden('error.ownGroupOnly');
         return { checkIn: toCheckIn(stored, toPerson(member)), created: false };
@@ -66,23 +69,23 @@ export function checkInOperations(shared: EventDayContext) {
       }
 
       try {
-        return await withTransaction(db, async (trx) => {
+        return await inTransaction(context, async (tx) => {
           // One decision per person at a time: their membership row, never the event's.
-          const member = await membershipsService(trx).lockMember(caller.eventId, person.id);
+          const member = await membershipsService(tx).lockMember(caller.eventId, person.id);
           if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
           // A replay that waited on the lock behind its twin finds it here.
-          const stored = await replay(trx);
+          const stored = await replay(tx.db);
           if (stored) return stored;
           // One scheduling service per transaction, for every read and write of places under the member's lock.
-          const trxScheduling = schedulingService(boundTo(context, trx));
+          const trxScheduling = schedulingService(tx);
           const place = shift ? await trxScheduling.findPlace(shift.id, member.id) : undefined;
           if (shift && !place) throw conflict('error.checkInNotOnShift');
-          const standing = await eventDayRepository.standing(trx, caller.eventId, member.id, shiftId);
+          const standing = await eventDayRepository.standing(tx.db, caller.eventId, member.id, shiftId);
           const atIso = at.toISOString();
           // A scan made before the standing decision (kept offline) is kept for the record and changes nothing.
           const applied = !standing || atIso >= standing.at;
           const setsArrival = applied && shift !== undefined && input.kind === 'arrive';
-          const row = await eventDayRepository.insert(trx, {
+          const row = await eventDayRepository.insert(tx.db, {
             eventId: caller.eventId,
             eventUserId: member.id,
             shiftId,
@@ -95,9 +98,9 @@ export function checkInOperations(shared: EventDayContext) {
             previousAttendance: setsArrival ? (place?.attendance ?? null) : null,
           });
           if (setsArrival && shift && place) {
-            await trxScheduling.setAttendanceByCheckIn(trx, caller, shift, place, 'arrived', row.id);
+            await trxScheduling.setAttendanceByCheckIn(tx.db, caller, shift, place, 'arrived', row.id);
           }
-          await writeAudit(trx, {
+          await writeAudit(tx.db, {
             eventId: caller.eventId,
             actorId: caller.userId,
             action: 'check_in.recorded',
@@ -125,26 +128,26 @@ export function checkInOperations(shared: EventDayContext) {
 
     /** Undoes a check-in within UNDO_SECONDS: the one who recorded it, or an admin; restores the attendance. */
     async undo(caller: Caller, checkInId: number, now: Date = new Date()): Promise<CheckIn> {
-      return withTransaction(db, async (trx) => {
-        const found = await eventDayRepository.find(trx, caller.eventId, checkInId);
+      return inTransaction(context, async (tx) => {
+        const found = await eventDayRepository.find(tx.db, caller.eventId, checkInId);
         if (!found) throw notFound('error.checkInNotFound');
         if (found.recorded_by !== caller.userId && !isAdmin(caller)) throw forbidden();
-        const member = await membershipsService(trx).lockMember(caller.eventId, found.event_user_id);
+        const member = await membershipsService(tx).lockMember(caller.eventId, found.event_user_id);
         if (!member) throw notFound('error.checkInNotFound');
         // Read again under the lock: a twin undo may have finished while this one waited.
-        const row = (await eventDayRepository.find(trx, caller.eventId, checkInId)) ?? found;
+        const row = (await eventDayRepository.find(tx.db, caller.eventId, checkInId)) ?? found;
         if (row.undone_at !== null) return toCheckIn(row, toPerson(member));
         if (now.getTime() - Date.parse(row.recorded_at) > EVENT_DAY_LIMITS.UNDO_SECONDS * 1000) {
           throw conflict('error.undoExpired', { seconds: EVENT_DAY_LIMITS.UNDO_SECONDS });
         }
         const undoneAt = now.toISOString();
-        await eventDayRepository.markUndone(trx, row.id, undoneAt);
+        await eventDayRepository.markUndone(tx.db, row.id, undoneAt);
         if (row.applied === 1 && row.kind === 'arrive' && row.shift_id !== null) {
-          const trxScheduling = schedulingService(boundTo(context, trx));
+          const trxScheduling = schedulingService(tx);
           const shift = await trxScheduling.findShift(caller.eventId, row.shift_id);
           const place = await trxScheduling.findPlace(row.shift_id, row.event_user_id);
           const arrivals = await eventDayRepository.appliedArrivals(
-            trx,
+            tx.db,
             caller.eventId,
             row.event_user_id,
             row.shift_id,
@@ -155,10 +158,10 @@ export function checkInOperations(shared: EventDayContext) {
           const setter = [...arrivals].reverse().find((other) => other.previous_attendance !== 'arrived');
           if (shift && place && place.attendance === 'arrived' && !standsStill && setter) {
             const previous = setter.previous_attendance === 'no_show' ? 'no_show' : null;
-            await trxScheduling.setAttendanceByCheckIn(trx, caller, shift, place, previous, row.id);
+            await trxScheduling.setAttendanceByCheckIn(tx.db, caller, shift, place, previous, row.id);
           }
         }
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'check_in.undone',

@@ -1,8 +1,8 @@
 import { canRevokeCode, canSeeBoard, isAdmin } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller, EventMembership } from '../../lib/caller.js';
+import { inTransaction } from '../../lib/context.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { type MemberScope, membershipsService } from '../memberships/service.js';
 import { memberCode } from './codes.js';
 import type { EventDayContext } from './operations-context.js';
@@ -10,14 +10,14 @@ import * as eventDayRepository from './repository.js';
 
 /** Personal codes: one's own, revoking one, and every code of the badges the caller may print. */
 export function codeOperations(shared: EventDayContext) {
-  const { db, options, members, memberOfCode, requireGroup } = shared;
+  const { context, db, secret, members, memberOfCode, requireGroup } = shared;
   return {
     memberOfCode,
 
     /** The caller's own code (any member). */
     async myCode(membership: EventMembership): Promise<string> {
       const version = await eventDayRepository.codeVersion(db, membership.eventUserId);
-      return memberCode(options.secret, {
+      return memberCode(secret, {
         eventId: membership.eventId,
         eventUserId: membership.eventUserId,
         version,
@@ -27,11 +27,11 @@ export function codeOperations(shared: EventDayContext) {
     /** Makes a member's code invalid (a lost or copied badge); their next code is a new one. Admins; audited. */
     async revokeCode(caller: Caller, eventUserId: number): Promise<void> {
       if (!canRevokeCode(caller)) throw forbidden();
-      await withTransaction(db, async (trx) => {
-        const member = await membershipsService(trx).lockMember(caller.eventId, eventUserId);
+      await inTransaction(context, async (tx) => {
+        const member = await membershipsService(tx).lockMember(caller.eventId, eventUserId);
         if (!member) throw notFound('error.memberNotFound');
-        const version = await eventDayRepository.bumpCodeVersion(trx, eventUserId);
-        await writeAudit(trx, {
+        const version = await eventDayRepository.bumpCodeVersion(tx.db, eventUserId);
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'member.code_revoked',
@@ -63,7 +63,7 @@ export function codeOperations(shared: EventDayContext) {
         firstname: member.firstname,
         lastname: member.lastname,
         group: member.group?.name ?? '',
-        code: memberCode(options.secret, {
+        code: memberCode(secret, {
           eventId: caller.eventId,
           eventUserId: member.id,
           version: versions.get(member.id) ?? 1,

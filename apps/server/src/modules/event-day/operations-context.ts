@@ -1,7 +1,7 @@
 import { type CheckIn, type CheckInPerson, canCheckIn, type Member } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import type { EventMembership } from '../../lib/caller.js';
-import type { ServerContext } from '../../lib/context.js';
+import { boundTo, type ServerContext } from '../../lib/context.js';
 import { fieldError, forbidden } from '../../lib/http-error.js';
 import { groupsService } from '../groups/service.js';
 import { membershipsService } from '../memberships/service.js';
@@ -12,12 +12,6 @@ import * as eventDayRepository from './repository.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
-
-/** What the event day takes from the server's context beyond the database. */
-export interface EventDayOptions {
-  /** The secret member codes are signed with (SESSION_SECRET). */
-  secret: string;
-}
 
 export const toPerson = (member: Member): CheckInPerson => ({
   eventUserId: member.id,
@@ -44,16 +38,17 @@ export const toCheckIn = (row: CheckInRow, person: CheckInPerson): CheckIn => ({
  */
 export function eventDayContext(context: ServerContext) {
   const { db } = context;
-  const options: EventDayOptions = { secret: context.config.SESSION_SECRET };
-  const members = membershipsService(db);
+  /** The secret member codes are signed with. */
+  const secret = context.config.SESSION_SECRET;
+  const members = membershipsService(context);
   /** Shifts and places read outside a transaction; a transaction builds its own once (check-in-operations.ts). */
   const scheduling = schedulingService(context);
 
   /** The membership a code names in this event, or 400 `error.codeInvalid` (forged, revoked, another event's). */
   async function memberOfCode(eventId: number, code: string, source: Db = db): Promise<Member> {
-    const parts = readMemberCode(options.secret, code);
+    const parts = readMemberCode(secret, code);
     if (!parts || parts.eventId !== eventId) throw fieldError('code', 'error.codeInvalid');
-    const member = await membershipsService(source).findMember(eventId, parts.eventUserId);
+    const member = await membershipsService(boundTo(context, source)).findMember(eventId, parts.eventUserId);
     if (!member) throw fieldError('code', 'error.codeInvalid');
     if ((await eventDayRepository.codeVersion(source, member.id)) !== parts.version) {
       throw fieldError('code', 'error.codeInvalid');
@@ -75,7 +70,7 @@ export function eventDayContext(context: ServerContext) {
   /** A group asked for by an admin must be one of the event's. */
   async function requireGroup(eventId: number, groupId: number | undefined): Promise<void> {
     if (groupId === undefined) return;
-    if (!(await groupsService(db).find(eventId, groupId))) {
+    if (!(await groupsService(context).find(eventId, groupId))) {
       throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
     }
   }
@@ -84,7 +79,7 @@ export function eventDayContext(context: ServerContext) {
     return (await scheduling.settings(eventId)).lateAfterMinutes;
   }
 
-  return { context, db, options, members, scheduling, memberOfCode, personFor, requireGroup, lateAfterMinutes };
+  return { context, db, secret, members, scheduling, memberOfCode, personFor, requireGroup, lateAfterMinutes };
 }
 
 export type EventDayContext = ReturnType<typeof eventDayContext>;

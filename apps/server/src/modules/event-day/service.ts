@@ -3,9 +3,7 @@ import { boardOperations } from './board-operations.js';
 import { checkInOperations } from './check-in-operations.js';
 import { codeOperations } from './code-operations.js';
 import { deskOperations } from './desk-operations.js';
-import { type EventDayOptions, eventDayContext } from './operations-context.js';
-
-export type { EventDayOptions };
+import { eventDayContext } from './operations-context.js';
 
 /**
  * The event day (decision 028): personal codes, check-in and check-out for the event or a shift, undo, the

@@ -64,9 +64,9 @@ function parsedEvent(eventId: number, formText: string | null, weekText: string 
 
 /** Home, the event itself, its settings, avatar and the applications switch. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = eventsService(app.db);
+  const service = eventsService(app.serverContext);
   const storedUploads = storageUse(app.db, app.storage, storageLimitsOf(app.config));
-  const memberships = membershipsService(app.db);
+  const memberships = membershipsService(app.serverContext);
 
   /**
    * The avatar shows on the home page and the public apply page too: members, and anyone (logged in or not: the

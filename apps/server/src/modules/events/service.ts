@@ -1,8 +1,10 @@
 import { type CreateEventInput, type Event, type EventSettingsInput, OPTION_FIELD_TYPES } from '@funkis/shared';
 import type { Db, EventUpdate } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { ServerContext } from '../../lib/context.js';
+import { inTransaction } from '../../lib/context.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
-import { lockEvent, withTransaction } from '../../lib/transaction.js';
+import { lockEvent } from '../../lib/transaction.js';
 import { applicationsService } from '../applications/service.js';
 import { formsService } from '../forms/service.js';
 import { membershipsService } from '../memberships/service.js';
@@ -16,24 +18,25 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  * first admin (memberships); a week-separation change recomputes the applications' weeks (applications). Every
  * change in one transaction with its audit entries.
  */
-export function eventsService(db: Db) {
+export function eventsService(context: ServerContext) {
+  const { db } = context;
   return {
     async createEvent(actorId: number, input: CreateEventInput, options: { id?: number } = {}): Promise<Event> {
-      return withTransaction(db, async (trx) => {
-        const row = await eventsRepository.insertEvent(trx, {
+      return inTransaction(context, async (tx) => {
+        const row = await eventsRepository.insertEvent(tx.db, {
           name: input.name,
           description: input.description ?? '',
           id: options.id,
         });
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId: row.id,
           actorId,
           action: 'event.created',
           subject: `event:${row.id}`,
           details: { name: row.name },
         });
-        await formsService(trx).createEmptyForm(row.id);
-        await membershipsService(trx).addCreator(row.id, actorId);
+        await formsService(tx).createEmptyForm(row.id);
+        await membershipsService(tx).addCreator(row.id, actorId);
         return toEvent(row);
       });
     },
@@ -43,9 +46,9 @@ export function eventsService(db: Db) {
      * or checkboxes question of the form; a change of either recomputes every application's week.
      */
     async updateSettings(eventId: number, actorId: number | null, input: EventSettingsInput): Promise<Event> {
-      return withTransaction(db, async (trx) => {
-        await lockEvent(trx, eventId);
-        const current = await eventsRepository.findEvent(trx, eventId);
+      return inTransaction(context, async (tx) => {
+        await lockEvent(tx.db, eventId);
+        const current = await eventsRepository.findEvent(tx.db, eventId);
         if (!current) throw notFound();
         const before = toEvent(current);
         const after = {
@@ -66,7 +69,7 @@ export function eventsService(db: Db) {
         if (weekTouched && after.useWeekSeparation) {
           const config = after.weekSeparationConfig;
           if (!config) throw fieldError('weekSeparationConfig', 'error.weekConfigRequired');
-          const fields = await formsService(trx).fields(eventId);
+          const fields = await formsService(tx).fields(eventId);
           const field = fields.find((candidate) => candidate.name === config.formFieldName);
           if (!field || !(OPTION_FIELD_TYPES as readonly string[]).includes(field.type)) {
             throw fieldError('weekSeparationConfig.formFieldName', 'error.weekFieldNotInForm');
@@ -90,13 +93,13 @@ export function eventsService(db: Db) {
           // Stored only once chosen: until then the event follows the server's zone.
           ...(changes.timeZone ? { time_zone: after.timeZone } : {}),
         };
-        const row = await eventsRepository.updateEvent(trx, eventId, values);
+        const row = await eventsRepository.updateEvent(tx.db, eventId, values);
         let weeksRecomputed: number | undefined;
         if (changes.useWeekSeparation || changes.weekSeparationConfig) {
           const config = after.useWeekSeparation ? parseWeekConfig(row.week_separation_config) : null;
-          weeksRecomputed = await applicationsService(trx).recomputeWeeks(eventId, config);
+          weeksRecomputed = await applicationsService(tx).recomputeWeeks(eventId, config);
         }
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId,
           actorId,
           action: 'event.settings_changed',
@@ -108,13 +111,13 @@ export function eventsService(db: Db) {
     },
 
     async setApplicationsOpen(eventId: number, actorId: number | null, open: boolean): Promise<Event> {
-      return withTransaction(db, async (trx) => {
-        await lockEvent(trx, eventId);
-        const current = await eventsRepository.findEvent(trx, eventId);
+      return inTransaction(context, async (tx) => {
+        await lockEvent(tx.db, eventId);
+        const current = await eventsRepository.findEvent(tx.db, eventId);
         if (!current) throw notFound();
         if ((current.applications_open === 1) === open) return toEvent(current);
-        const row = await eventsRepository.updateEvent(trx, eventId, { applications_open: open ? 1 : 0 });
-        await writeAudit(trx, {
+        const row = await eventsRepository.updateEvent(tx.db, eventId, { applications_open: open ? 1 : 0 });
+        await writeAudit(tx.db, {
           eventId,
           actorId,
           action: open ? 'event.applications_opened' : 'event.applications_closed',
@@ -144,13 +147,13 @@ export function eventsService(db: Db) {
      * decides under the event's lock whether the new bytes may be recorded (storage limits).
      */
     async setAvatar(eventId: number, actorId: number | null, avatar: string, claim?: (trx: Db) => Promise<void>) {
-      return withTransaction(db, async (trx) => {
-        await lockEvent(trx, eventId);
-        await claim?.(trx);
-        const current = await eventsRepository.findEvent(trx, eventId);
+      return inTransaction(context, async (tx) => {
+        await lockEvent(tx.db, eventId);
+        await claim?.(tx.db);
+        const current = await eventsRepository.findEvent(tx.db, eventId);
         if (!current) throw notFound();
-        const row = await eventsRepository.updateEvent(trx, eventId, { avatar });
-        await writeAudit(trx, {
+        const row = await eventsRepository.updateEvent(tx.db, eventId, { avatar });
+        await writeAudit(tx.db, {
           eventId,
           actorId,
           action: 'event.avatar_changed',

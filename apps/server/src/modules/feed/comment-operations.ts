@@ -1,8 +1,8 @@
 import { type Comment, type CommentInput, canRemovePost } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
+import { inTransaction } from '../../lib/context.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { toComment } from './mapping.js';
 import type { FeedContext } from './operations-context.js';
 import type { FeedViewer } from './repository.js';
@@ -10,7 +10,7 @@ import * as feedRepository from './repository.js';
 
 /** Comments by every member who sees the post: writing, editing (the author) and removing them. */
 export function commentOperations(shared: FeedContext) {
-  const { db, visiblePost } = shared;
+  const { context, db, visiblePost } = shared;
 
   /** The comment as written, with its author's name and avatar, as the viewer sees it. */
   const commentFor = async (commentId: number, viewer: FeedViewer) => {
@@ -22,15 +22,15 @@ export function commentOperations(shared: FeedContext) {
   return {
     async createComment(eventId: number, postId: number, viewer: FeedViewer, input: CommentInput): Promise<Comment> {
       await visiblePost(eventId, postId, viewer);
-      const id = await withTransaction(db, async (trx) => {
-        const { id } = await feedRepository.insertComment(trx, {
+      const id = await inTransaction(context, async (tx) => {
+        const { id } = await feedRepository.insertComment(tx.db, {
           post_id: postId,
           event_id: eventId,
           author_id: viewer.userId,
           message: input.message,
           created_at: nowIso(),
         });
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId,
           actorId: viewer.userId,
           action: 'comment.created',
@@ -53,9 +53,9 @@ export function commentOperations(shared: FeedContext) {
       const current = await feedRepository.findComment(db, eventId, postId, commentId);
       if (!current) throw notFound('feed.commentNotFound');
       if (current.author_id !== viewer.userId) throw forbidden('feed.notAuthor');
-      await withTransaction(db, async (trx) => {
-        await feedRepository.updateComment(trx, commentId, { message: input.message, edited_at: nowIso() });
-        await writeAudit(trx, {
+      await inTransaction(context, async (tx) => {
+        await feedRepository.updateComment(tx.db, commentId, { message: input.message, edited_at: nowIso() });
+        await writeAudit(tx.db, {
           eventId,
           actorId: viewer.userId,
           action: 'comment.edited',
@@ -70,9 +70,9 @@ export function commentOperations(shared: FeedContext) {
       const current = await feedRepository.findComment(db, eventId, postId, commentId);
       if (!current) throw notFound('feed.commentNotFound');
       if (!canRemovePost(viewer, current.author_id === viewer.userId)) throw forbidden();
-      await withTransaction(db, async (trx) => {
-        await feedRepository.deleteComment(trx, commentId);
-        await writeAudit(trx, {
+      await inTransaction(context, async (tx) => {
+        await feedRepository.deleteComment(tx.db, commentId);
+        await writeAudit(tx.db, {
           eventId,
           actorId: viewer.userId,
           action: 'comment.deleted',

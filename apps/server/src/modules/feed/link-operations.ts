@@ -1,25 +1,25 @@
 import type { CreateLinkInput, EventLink } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
+import { inTransaction } from '../../lib/context.js';
 import { notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { withTransaction } from '../../lib/transaction.js';
 import type { FeedContext } from './operations-context.js';
 import * as feedRepository from './repository.js';
 
 /** The event's links, kept by the admins (the route checks the role; `actorId` is whom the audit entry names). */
 export function linkOperations(shared: FeedContext) {
-  const { db } = shared;
+  const { context, db } = shared;
   return {
     async createLink(eventId: number, actorId: number, input: CreateLinkInput): Promise<EventLink> {
       const createdAt = nowIso();
-      const id = await withTransaction(db, async (trx) => {
-        const { id } = await feedRepository.insertLink(trx, {
+      const id = await inTransaction(context, async (tx) => {
+        const { id } = await feedRepository.insertLink(tx.db, {
           event_id: eventId,
           title: input.title,
           url: input.url,
           created_at: createdAt,
         });
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId,
           actorId,
           action: 'link.created',
@@ -34,9 +34,9 @@ export function linkOperations(shared: FeedContext) {
     async deleteLink(eventId: number, linkId: number, actorId: number): Promise<void> {
       const current = await feedRepository.findLink(db, eventId, linkId);
       if (!current) throw notFound('feed.linkNotFound');
-      await withTransaction(db, async (trx) => {
-        await feedRepository.deleteLink(trx, eventId, linkId);
-        await writeAudit(trx, {
+      await inTransaction(context, async (tx) => {
+        await feedRepository.deleteLink(tx.db, eventId, linkId);
+        await writeAudit(tx.db, {
           eventId,
           actorId,
           action: 'link.deleted',

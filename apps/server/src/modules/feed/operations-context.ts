@@ -1,5 +1,5 @@
 import { canPostToGroup } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
 import { groupsService } from '../groups/service.js';
 import { toPost } from './mapping.js';
@@ -10,7 +10,8 @@ import * as feedRepository from './repository.js';
  * What every feed operation shares: the database and the helpers (posts as answers with their comments, the post
  * the viewer may see, the audience a post may have).
  */
-export function feedContext(db: Db) {
+export function feedContext(context: ServerContext) {
+  const { db } = context;
   const withComments = async (rows: PostRow[], viewer: FeedViewer) => {
     const comments = await feedRepository.commentsOf(
       db,
@@ -33,13 +34,13 @@ export function feedContext(db: Db) {
   const checkAudience = async (eventId: number, viewer: FeedViewer, groupId: number | null | undefined) => {
     if (groupId === undefined || groupId === null) return null;
     if (!canPostToGroup(viewer, groupId)) throw fieldError('groupId', 'feed.audienceOwnGroup', undefined, 403);
-    if (!(await groupsService(db).find(eventId, groupId))) {
+    if (!(await groupsService(context).find(eventId, groupId))) {
       throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
     }
     return groupId;
   };
 
-  return { db, withComments, visiblePost, postFor, checkAudience };
+  return { context, db, withComments, visiblePost, postFor, checkAudience };
 }
 
 export type FeedContext = ReturnType<typeof feedContext>;

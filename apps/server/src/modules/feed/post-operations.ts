@@ -1,27 +1,28 @@
 import { type CreatePostInput, canRemovePost, FEED_LIMITS, type Post, type UpdatePostInput } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
+import { inTransaction } from '../../lib/context.js';
 import { conflict, forbidden } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { lockEvent, withTransaction } from '../../lib/transaction.js';
+import { lockEvent } from '../../lib/transaction.js';
 import type { FeedContext } from './operations-context.js';
 import type { FeedViewer } from './repository.js';
 import * as feedRepository from './repository.js';
 
 /** Posts by admins and group leaders: writing, editing (the author), pinning (admins) and removing them. */
 export function postOperations(shared: FeedContext) {
-  const { db, visiblePost, postFor, checkAudience } = shared;
+  const { context, visiblePost, postFor, checkAudience } = shared;
   return {
     async createPost(eventId: number, viewer: FeedViewer, input: CreatePostInput): Promise<Post> {
       const groupId = await checkAudience(eventId, viewer, input.groupId);
-      const id = await withTransaction(db, async (trx) => {
-        const { id } = await feedRepository.insertPost(trx, {
+      const id = await inTransaction(context, async (tx) => {
+        const { id } = await feedRepository.insertPost(tx.db, {
           event_id: eventId,
           author_id: viewer.userId,
           message: input.message,
           group_id: groupId,
           created_at: nowIso(),
         });
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId,
           actorId: viewer.userId,
           action: 'post.created',
@@ -38,13 +39,13 @@ export function postOperations(shared: FeedContext) {
       if (current.author_id !== viewer.userId) throw forbidden('feed.notAuthor');
       const groupId =
         input.groupId === undefined ? current.group_id : await checkAudience(eventId, viewer, input.groupId);
-      await withTransaction(db, async (trx) => {
-        await feedRepository.updatePost(trx, eventId, postId, {
+      await inTransaction(context, async (tx) => {
+        await feedRepository.updatePost(tx.db, eventId, postId, {
           message: input.message,
           group_id: groupId,
           edited_at: nowIso(),
         });
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId,
           actorId: viewer.userId,
           action: 'post.edited',
@@ -63,17 +64,17 @@ export function postOperations(shared: FeedContext) {
     async pinPost(eventId: number, postId: number, viewer: FeedViewer, pinned: boolean): Promise<Post> {
       const current = await visiblePost(eventId, postId, viewer);
       if ((current.pinned_at !== null) !== pinned) {
-        await withTransaction(db, async (trx) => {
+        await inTransaction(context, async (tx) => {
           if (pinned) {
-            await lockEvent(trx, eventId);
+            await lockEvent(tx.db, eventId);
             // Another admin pinned it meanwhile: nothing left to do, and no second audit entry.
-            if (await feedRepository.isPinned(trx, eventId, postId)) return;
-            if ((await feedRepository.countPinned(trx, eventId)) >= FEED_LIMITS.PINNED_MAXIMUM) {
+            if (await feedRepository.isPinned(tx.db, eventId, postId)) return;
+            if ((await feedRepository.countPinned(tx.db, eventId)) >= FEED_LIMITS.PINNED_MAXIMUM) {
               throw conflict('feed.pinnedLimit', { max: FEED_LIMITS.PINNED_MAXIMUM });
             }
           }
-          await feedRepository.setPinned(trx, eventId, postId, pinned ? nowIso() : null);
-          await writeAudit(trx, {
+          await feedRepository.setPinned(tx.db, eventId, postId, pinned ? nowIso() : null);
+          await writeAudit(tx.db, {
             eventId,
             actorId: viewer.userId,
             action: pinned ? 'post.pinned' : 'post.unpinned',
@@ -87,9 +88,9 @@ export function postOperations(shared: FeedContext) {
     async deletePost(eventId: number, postId: number, viewer: FeedViewer): Promise<void> {
       const current = await visiblePost(eventId, postId, viewer);
       if (!canRemovePost(viewer, current.author_id === viewer.userId)) throw forbidden();
-      await withTransaction(db, async (trx) => {
-        await feedRepository.deletePost(trx, eventId, postId);
-        await writeAudit(trx, {
+      await inTransaction(context, async (tx) => {
+        await feedRepository.deletePost(tx.db, eventId, postId);
+        await writeAudit(tx.db, {
           eventId,
           actorId: viewer.userId,
           action: 'post.deleted',

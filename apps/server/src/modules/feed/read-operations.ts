@@ -9,7 +9,7 @@ const CONTACTS_MAXIMUM = 100;
 
 /** What every member reads: the posts they may see, whom to turn to, the event's links. */
 export function readOperations(shared: FeedContext) {
-  const { db, withComments } = shared;
+  const { context, db, withComments } = shared;
   return {
     async listPosts(eventId: number, viewer: FeedViewer, before?: number): Promise<PostsResponse> {
       const rows = await feedRepository.listPosts(db, eventId, viewer, { before, limit: FEED_LIMITS.PAGE_SIZE + 1 });
@@ -23,7 +23,7 @@ export function readOperations(shared: FeedContext) {
 
     /** Admins and group leaders, with e-mail and group: whom a member can turn to. */
     async contacts(eventId: number): Promise<Contact[]> {
-      const memberships = membershipsService(db);
+      const memberships = membershipsService(context);
       const lists = await Promise.all(
         ([0, 1] as const).map((roleLevel) =>
           memberships.listMembers(eventId, { scope: { kind: 'all' }, roleLevel }, CONTACTS_MAXIMUM, 0),

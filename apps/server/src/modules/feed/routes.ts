@@ -33,7 +33,7 @@ function viewerOf(request: FastifyRequest): { eventId: number; viewer: FeedViewe
 
 /** The event feed: posts and comments, the event's contacts and links. All members read it. */
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = feedService(app.db);
+  const service = feedService(app.serverContext);
   const members = app.requireEventRole(0, 1, 2);
 
   app.get(

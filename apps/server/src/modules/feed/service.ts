@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { commentOperations } from './comment-operations.js';
 import { linkOperations } from './link-operations.js';
 import { feedContext } from './operations-context.js';
@@ -11,13 +11,13 @@ import { readOperations } from './read-operations.js';
  * A post addressed to a group is seen by that group's members, the admins and its author; to anyone else it
  * does not exist (404).
  */
-export function feedService(db: Db) {
-  const context = feedContext(db);
+export function feedService(context: ServerContext) {
+  const shared = feedContext(context);
   return {
-    ...readOperations(context),
-    ...postOperations(context),
-    ...commentOperations(context),
-    ...linkOperations(context),
+    ...readOperations(shared),
+    ...postOperations(shared),
+    ...commentOperations(shared),
+    ...linkOperations(shared),
   };
 }
 

@@ -10,11 +10,12 @@ import {
 import { writeAudit } from '../../lib/audit.js';
 import type { EventMembership } from '../../lib/caller.js';
 import type { ServerContext } from '../../lib/context.js';
+import { inTransaction } from '../../lib/context.js';
 import { notFound, tooLarge } from '../../lib/http-error.js';
 import { parseJson } from '../../lib/json.js';
 import type { StoredBytes } from '../../lib/stored-answer.js';
 import { nowIso } from '../../lib/time.js';
-import { lockEvent, withTransaction } from '../../lib/transaction.js';
+import { lockEvent } from '../../lib/transaction.js';
 import * as filesRepository from './repository.js';
 import { type FileRow, rolesJson } from './repository.js';
 import { claimRoom, storageLimitsOf } from './storage-use.js';
@@ -78,18 +79,18 @@ export function filesService(context: ServerContext) {
      */
     async create(eventId: number, actorId: number, upload: StoredUpload): Promise<EventFile> {
       try {
-        const id = await withTransaction(db, async (trx) => {
-          await lockEvent(trx, eventId);
-          const used = await filesRepository.usedBytes(trx, eventId);
+        const id = await inTransaction(context, async (tx) => {
+          await lockEvent(tx.db, eventId);
+          const used = await filesRepository.usedBytes(tx.db, eventId);
           if (used + upload.size > quotaBytes) {
             throw tooLarge('files.quotaExceeded', { size: megabytes(quotaBytes) }, 'file');
           }
-          await claimRoom(trx, storage, limits, actorId, upload.size, {
+          await claimRoom(tx.db, storage, limits, actorId, upload.size, {
             remainingBytes: quotaBytes - used,
             code: 'files.quotaExceeded',
             sizeBytes: quotaBytes,
           });
-          const { id } = await filesRepository.insert(trx, {
+          const { id } = await filesRepository.insert(tx.db, {
             event_id: eventId,
             name: upload.name,
             mime_type: upload.mimeType,
@@ -99,7 +100,7 @@ export function filesService(context: ServerContext) {
             allowed_roles: rolesJson(upload.roles),
             created_at: nowIso(),
           });
-          await writeAudit(trx, {
+          await writeAudit(tx.db, {
             eventId,
             actorId,
             action: 'file.uploaded',
@@ -133,8 +134,8 @@ export function filesService(context: ServerContext) {
     },
 
     async update(eventId: number, fileId: number, actorId: number, input: UpdateFileInput): Promise<EventFile> {
-      await withTransaction(db, async (trx) => {
-        const current = await filesRepository.find(trx, eventId, fileId);
+      await inTransaction(context, async (tx) => {
+        const current = await filesRepository.find(tx.db, eventId, fileId);
         if (!current) throw notFound('files.notFound');
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         if (input.name !== undefined && input.name !== current.name) {
@@ -145,12 +146,12 @@ export function filesService(context: ServerContext) {
           changes.roles = { from: parseJson(current.allowed_roles, []), to: parseJson(roles, []) };
         }
         if (Object.keys(changes).length === 0) return;
-        await filesRepository.update(trx, eventId, fileId, {
+        await filesRepository.update(tx.db, eventId, fileId, {
           ...(changes.name ? { name: input.name } : {}),
           ...(changes.roles ? { allowed_roles: roles } : {}),
           updated_at: nowIso(),
         });
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId,
           actorId,
           action: 'file.updated',
@@ -165,11 +166,11 @@ export function filesService(context: ServerContext) {
 
     /** Removes the record, then the bytes: a failure in between leaves an unreferenced blob, never a dead link. */
     async delete(eventId: number, fileId: number, actorId: number): Promise<void> {
-      const row = await withTransaction(db, async (trx) => {
-        const current = await filesRepository.find(trx, eventId, fileId);
+      const row = await inTransaction(context, async (tx) => {
+        const current = await filesRepository.find(tx.db, eventId, fileId);
         if (!current) throw notFound('files.notFound');
-        await filesRepository.deleteFile(trx, eventId, fileId);
-        await writeAudit(trx, {
+        await filesRepository.deleteFile(tx.db, eventId, fileId);
+        await writeAudit(tx.db, {
           eventId,
           actorId,
           action: 'file.deleted',

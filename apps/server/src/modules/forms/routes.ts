@@ -8,7 +8,7 @@ import { formsService } from './service.js';
 
 /** The application form's builder (admins only). The apply page is the applications module's. */
 export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const forms = formsService(app.db);
+  const forms = formsService(app.serverContext);
   const admin = app.requireEventRole(0);
 
   app.get(

@@ -10,14 +10,14 @@ import {
   type WeekSeparationConfig,
   weekSeparationConfigSchema,
 } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { ServerContext } from '../../lib/context.js';
+import { inTransaction } from '../../lib/context.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldErrors, notFound } from '../../lib/http-error.js';
 import { parseJson } from '../../lib/json.js';
 import { parseJsonArraySliced, parseSliced } from '../../lib/sliced-parse.js';
 import { nowIso } from '../../lib/time.js';
-import { withTransaction } from '../../lib/transaction.js';
 import * as formsRepository from './repository.js';
 
 /** `formFieldsSchema`'s bound: more fields than this are no form. */
@@ -76,7 +76,8 @@ function checkWeekField(fields: FormField[], config: WeekSeparationConfig | null
   if (!isOptionField(field.type)) throw conflict('error.formWeekFieldType', { name: config.formFieldName });
 }
 
-export function formsService(db: Db) {
+export function formsService(context: ServerContext) {
+  const { db } = context;
   const toEventForm = async (
     form: { fields: string; updated_at: string; last_field_number: number } | undefined,
   ): Promise<EventForm> => {
@@ -106,10 +107,10 @@ export function formsService(db: Db) {
         throw fieldErrors(400, checked.issues, { summary: 'error.formInvalid' });
       }
       const fields = checked.value;
-      return withTransaction(db, async (trx) => {
-        const event = await formsRepository.findEvent(trx, input.eventId);
+      return inTransaction(context, async (tx) => {
+        const event = await formsRepository.findEvent(tx.db, input.eventId);
         if (!event) throw notFound();
-        const saved = await formsRepository.findForm(trx, input.eventId);
+        const saved = await formsRepository.findForm(tx.db, input.eventId);
         const current = await toEventForm(saved);
         if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== current.updatedAt) {
           throw conflict('error.formChanged');
@@ -132,13 +133,13 @@ export function formsService(db: Db) {
         await turnOfTheLoop();
         const changes = describeChanges(current.fields, fields);
         const stored = await formsRepository.saveForm(
-          trx,
+          tx.db,
           input.eventId,
           { fields: fieldsJson, lastFieldNumber, updatedAt },
           saved ? saved.updated_at : null,
         );
         if (!stored) throw conflict('error.formChanged');
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId: input.eventId,
           actorId: input.actorId,
           action: 'form.updated',
@@ -161,21 +162,21 @@ export function formsService(db: Db) {
     async importForm(eventId: number, actorId: number | null, fields: FormField[]): Promise<EventForm> {
       const checked = validateFormFields(fields);
       if (!checked.isValid) throw fieldErrors(400, checked.issues, { summary: 'error.formInvalid' });
-      return withTransaction(db, async (trx) => {
-        const saved = await formsRepository.findForm(trx, eventId);
+      return inTransaction(context, async (tx) => {
+        const saved = await formsRepository.findForm(tx.db, eventId);
         const updatedAt = nowIso();
         const lastFieldNumber = Math.max(
           saved?.last_field_number ?? 0,
           highestCustomFieldNumber(checked.value.map((field) => field.name)),
         );
         const stored = await formsRepository.saveForm(
-          trx,
+          tx.db,
           eventId,
           { fields: JSON.stringify(checked.value), lastFieldNumber, updatedAt },
           saved ? saved.updated_at : null,
         );
         if (!stored) throw conflict('error.formChanged');
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId,
           actorId,
           action: 'form.imported',

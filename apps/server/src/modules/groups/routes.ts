@@ -18,7 +18,7 @@ const groupResponse = ok({ group: groupSchema });
 
 /** Groups of an event: every member may list them, admins change them. */
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = groupsService(app.db);
+  const service = groupsService(app.serverContext);
 
   app.get(
     '/event/:id/groups',

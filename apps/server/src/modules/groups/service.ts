@@ -1,12 +1,14 @@
 import type { Group } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { ServerContext } from '../../lib/context.js';
+import { inTransaction } from '../../lib/context.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
-import { lockEvent, withTransaction } from '../../lib/transaction.js';
+import { lockEvent } from '../../lib/transaction.js';
 import * as groupsRepository from './repository.js';
 
 /** An event's groups: the one owner of `event_groups`. Every change with its audit entry, under the event's lock. */
-export function groupsService(db: Db) {
+export function groupsService(context: ServerContext) {
+  const { db } = context;
   return {
     list: (eventId: number, page: number, pageSize: number) => groupsRepository.listGroups(db, eventId, page, pageSize),
     names: (eventId: number) => groupsRepository.names(db, eventId),
@@ -17,17 +19,17 @@ export function groupsService(db: Db) {
       actorId: number | null,
       input: { name: string; description?: string; wanted?: number | null },
     ): Promise<Group> {
-      return withTransaction(db, async (trx) => {
-        await lockEvent(trx, eventId);
-        if (await groupsRepository.isNameTaken(trx, eventId, input.name)) {
+      return inTransaction(context, async (tx) => {
+        await lockEvent(tx.db, eventId);
+        if (await groupsRepository.isNameTaken(tx.db, eventId, input.name)) {
           throw fieldError('name', 'error.groupNameTaken', undefined, 409);
         }
-        const row = await groupsRepository.insert(trx, eventId, {
+        const row = await groupsRepository.insert(tx.db, eventId, {
           name: input.name,
           description: input.description ?? '',
           wanted: input.wanted ?? null,
         });
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId,
           actorId,
           action: 'group.created',
@@ -44,11 +46,11 @@ export function groupsService(db: Db) {
       actorId: number | null,
       input: { name?: string; description?: string; wanted?: number | null },
     ): Promise<Group> {
-      return withTransaction(db, async (trx) => {
-        await lockEvent(trx, eventId);
-        const current = await groupsRepository.find(trx, eventId, groupId);
+      return inTransaction(context, async (tx) => {
+        await lockEvent(tx.db, eventId);
+        const current = await groupsRepository.find(tx.db, eventId, groupId);
         if (!current) throw notFound('error.groupNotFound');
-        if (input.name !== undefined && (await groupsRepository.isNameTaken(trx, eventId, input.name, groupId))) {
+        if (input.name !== undefined && (await groupsRepository.isNameTaken(tx.db, eventId, input.name, groupId))) {
           throw fieldError('name', 'error.groupNameTaken', undefined, 409);
         }
         const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
@@ -64,13 +66,13 @@ export function groupsService(db: Db) {
         const row =
           Object.keys(changes).length === 0
             ? current
-            : await groupsRepository.update(trx, eventId, groupId, {
+            : await groupsRepository.update(tx.db, eventId, groupId, {
                 name: input.name,
                 description: input.description,
                 wanted: input.wanted,
               });
         if (Object.keys(changes).length > 0) {
-          await writeAudit(trx, {
+          await writeAudit(tx.db, {
             eventId,
             actorId,
             action: 'group.updated',
@@ -78,19 +80,19 @@ export function groupsService(db: Db) {
             details: { changes },
           });
         }
-        const memberCount = await groupsRepository.countMembers(trx, eventId, groupId);
+        const memberCount = await groupsRepository.countMembers(tx.db, eventId, groupId);
         return { id: row.id, name: row.name, description: row.description, memberCount, wanted: row.wanted };
       });
     },
 
     async delete(eventId: number, groupId: number, actorId: number | null): Promise<void> {
-      await withTransaction(db, async (trx) => {
-        await lockEvent(trx, eventId);
-        const current = await groupsRepository.find(trx, eventId, groupId);
+      await inTransaction(context, async (tx) => {
+        await lockEvent(tx.db, eventId);
+        const current = await groupsRepository.find(tx.db, eventId, groupId);
         if (!current) throw notFound('error.groupNotFound');
-        const memberCount = await groupsRepository.countMembers(trx, eventId, groupId);
-        await groupsRepository.deleteGroup(trx, eventId, groupId);
-        await writeAudit(trx, {
+        const memberCount = await groupsRepository.countMembers(tx.db, eventId, groupId);
+        await groupsRepository.deleteGroup(tx.db, eventId, groupId);
+        await writeAudit(tx.db, {
           eventId,
           actorId,
           action: 'group.deleted',

@@ -7,10 +7,11 @@ import {
 } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
+import { inTransaction } from '../../lib/context.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { nowIso } from '../../lib/time.js';
-import { isUniqueViolation, lockEvent, withTransaction } from '../../lib/transaction.js';
+import { isUniqueViolation, lockEvent } from '../../lib/transaction.js';
 import { invitationMail } from './invitation-mails.js';
 import * as invitationsRepository from './invitations-repository.js';
 import { toEventInvitation, toMyInvitation } from './invitations-repository.js';
@@ -47,7 +48,7 @@ const requireConfirmed = (user: Invitee) => {
  * invitation that was not accepted, until it lapses, and no entry of the event's audit log tells them more.
  */
 export function invitationOperations(shared: InvitationsContext) {
-  const { db, options } = shared;
+  const { context, db, options } = shared;
 
   return {
     /**
@@ -57,26 +58,26 @@ export function invitationOperations(shared: InvitationsContext) {
     async invite(inviter: Inviter, input: InviteMemberInput, language: MailLanguage): Promise<EventInvitation> {
       const { eventId } = inviter;
       const email = input.email.trim().toLowerCase();
-      return withTransaction(db, async (trx) => {
-        await lockEvent(trx, eventId);
-        const group = input.groupId === null ? null : await requireGroup(trx, eventId, input.groupId);
-        const found = await membershipsRepository.findUserByEmail(trx, email);
+      return inTransaction(context, async (tx) => {
+        await lockEvent(tx.db, eventId);
+        const group = input.groupId === null ? null : await requireGroup(tx, eventId, input.groupId);
+        const found = await membershipsRepository.findUserByEmail(tx.db, email);
         // An account that has not proven the address is no invitee: the invitation waits for the address's owner
         // (linked when a confirmed account with it lists its invitations), and the mail is the one for newcomers.
         const account = found?.email_confirmed_at ? found : undefined;
         // A member is on the admin's own users list already: saying so tells them nothing new.
-        if (found && (await membershipsRepository.findMemberByUserId(trx, eventId, found.id))) {
+        if (found && (await membershipsRepository.findMemberByUserId(tx.db, eventId, found.id))) {
           throw fieldError('email', 'error.alreadyMember', undefined, 409);
         }
         const now = new Date();
-        await invitationsRepository.deleteLapsed(trx, eventId, email, now.toISOString());
-        if (await invitationsRepository.findByEventAndEmail(trx, eventId, email)) {
+        await invitationsRepository.deleteLapsed(tx.db, eventId, email, now.toISOString());
+        if (await invitationsRepository.findByEventAndEmail(tx.db, eventId, email)) {
           throw fieldError('email', 'error.alreadyInvited', undefined, 409);
         }
         const expiresAt = new Date(now.getTime() + INVITATION_LIMITS.VALID_DAYS * DAY_MS).toISOString();
         let invitationId: number;
         try {
-          invitationId = await invitationsRepository.insert(trx, {
+          invitationId = await invitationsRepository.insert(tx.db, {
             eventId,
             email,
             invitedUserId: account?.id ?? null,
@@ -90,14 +91,14 @@ export function invitationOperations(shared: InvitationsContext) {
           if (isUniqueViolation(error)) throw fieldError('email', 'error.alreadyInvited', undefined, 409);
           throw error;
         }
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId,
           actorId: inviter.userId,
           action: 'invitation.created',
           subject: `invitation:${invitationId}`,
           details: { email, roleLevel: input.roleLevel, groupId: input.groupId },
         });
-        const row = await invitationsRepository.findInEvent(trx, eventId, invitationId);
+        const row = await invitationsRepository.findInEvent(tx.db, eventId, invitationId);
         if (!row) throw notFound('error.invitationNotFound');
         const base = options.publicUrl;
         await options.enqueueMail(
@@ -125,7 +126,7 @@ export function invitationOperations(shared: InvitationsContext) {
             }),
             reason: 'invitation',
           },
-          trx,
+          tx.db,
         );
         return toEventInvitation(row);
       });
@@ -139,11 +140,11 @@ export function invitationOperations(shared: InvitationsContext) {
     /** The admin withdraws one of the event's invitations, with an audit entry; 404 when the event has none by that id. */
     async cancel(caller: Caller, invitationId: number): Promise<void> {
       const { eventId } = caller;
-      await withTransaction(db, async (trx) => {
-        const row = await invitationsRepository.findInEvent(trx, eventId, invitationId);
+      await inTransaction(context, async (tx) => {
+        const row = await invitationsRepository.findInEvent(tx.db, eventId, invitationId);
         if (!row) throw notFound('error.invitationNotFound');
-        await invitationsRepository.deleteInvitation(trx, invitationId);
-        await writeAudit(trx, {
+        await invitationsRepository.deleteInvitation(tx.db, invitationId);
+        await writeAudit(tx.db, {
           eventId,
           actorId: caller.userId,
           action: 'invitation.cancelled',
@@ -174,23 +175,23 @@ export function invitationOperations(shared: InvitationsContext) {
       await invitationsRepository.linkByEmail(db, user.id, user.email.toLowerCase());
       const found = await invitationsRepository.findOpenForUser(db, user.id, invitationId, nowIso());
       if (!found) throw notFound('error.invitationNotFound');
-      return withTransaction(db, async (trx) => {
-        await lockEvent(trx, found.event_id);
+      return inTransaction(context, async (tx) => {
+        await lockEvent(tx.db, found.event_id);
         // Read again under the event's lock: two accepts at once, or a cancel meanwhile.
-        const row = await invitationsRepository.findOpenForUser(trx, user.id, invitationId, nowIso());
+        const row = await invitationsRepository.findOpenForUser(tx.db, user.id, invitationId, nowIso());
         if (!row) throw notFound('error.invitationNotFound');
-        await invitationsRepository.deleteInvitation(trx, row.id);
+        await invitationsRepository.deleteInvitation(tx.db, row.id);
         const event = { id: row.event_id, name: row.event_name };
-        if (await membershipsRepository.findMemberByUserId(trx, row.event_id, user.id)) return { event };
+        if (await membershipsRepository.findMemberByUserId(tx.db, row.event_id, user.id)) return { event };
         const roleLevel = row.role_level as RoleLevel;
         const eventUserId = await membershipsRepository.insertMember(
-          trx,
+          tx.db,
           row.event_id,
           user.id,
           roleLevel,
           row.group_id,
         );
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId: row.event_id,
           actorId: user.id,
           action: 'member.added',
@@ -215,12 +216,12 @@ export function invitationOperations(shared: InvitationsContext) {
      */
     async decline(user: Invitee, invitationId: number): Promise<void> {
       requireConfirmed(user);
-      await withTransaction(db, async (trx) => {
-        await invitationsRepository.linkByEmail(trx, user.id, user.email.toLowerCase());
-        const row = await invitationsRepository.findOpenForUser(trx, user.id, invitationId, nowIso());
+      await inTransaction(context, async (tx) => {
+        await invitationsRepository.linkByEmail(tx.db, user.id, user.email.toLowerCase());
+        const row = await invitationsRepository.findOpenForUser(tx.db, user.id, invitationId, nowIso());
         if (!row) throw notFound('error.invitationNotFound');
-        await invitationsRepository.decline(trx, row.id, nowIso());
-        await writeAudit(trx, {
+        await invitationsRepository.decline(tx.db, row.id, nowIso());
+        await writeAudit(tx.db, {
           eventId: null,
           actorId: user.id,
           action: 'invitation.declined',

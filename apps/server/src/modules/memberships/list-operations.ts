@@ -39,7 +39,7 @@ function memberQueryFor(membership: EventMembership, filters: MemberFilters): Me
 
 /** The admin's users table and its export: the members the caller may see, filtered, sorted and paged. */
 export function listOperations(shared: MembershipsContext) {
-  const { db } = shared;
+  const { context, db } = shared;
   return {
     /**
      * The users-table query the caller may run. A group filter must name a group of this event (404 otherwise),
@@ -47,7 +47,7 @@ export function listOperations(shared: MembershipsContext) {
      */
     async memberQuery(caller: Caller, filters: MemberFilters): Promise<MemberQuery> {
       const query = memberQueryFor(caller, filters);
-      if (query.scope.kind === 'group' && !(await groupsService(db).find(caller.eventId, query.scope.groupId))) {
+      if (query.scope.kind === 'group' && !(await groupsService(context).find(caller.eventId, query.scope.groupId))) {
         throw notFound('error.groupNotFound');
       }
       return query;

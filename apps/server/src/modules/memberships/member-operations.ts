@@ -2,8 +2,9 @@ import type { Member, RoleLevel, UpdateMemberInput } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { type AuditEntry, writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
+import { inTransaction } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/http-error.js';
-import { lockEvent, withTransaction } from '../../lib/transaction.js';
+import { lockEvent } from '../../lib/transaction.js';
 import { type MembershipsContext, requireGroup } from './operations-context.js';
 import * as membershipsRepository from './repository.js';
 
@@ -13,13 +14,13 @@ import * as membershipsRepository from './repository.js';
  * "the last admin" is decided once at a time.
  */
 export function memberOperations(shared: MembershipsContext) {
-  const { db } = shared;
+  const { context } = shared;
   return {
     /** The event's creator becomes its first admin (part of the creating transaction). */
     async addCreator(eventId: number, userId: number): Promise<number> {
-      return withTransaction(db, async (trx) => {
-        const eventUserId = await membershipsRepository.insertMember(trx, eventId, userId, 0, null);
-        await writeAudit(trx, {
+      return inTransaction(context, async (tx) => {
+        const eventUserId = await membershipsRepository.insertMember(tx.db, eventId, userId, 0, null);
+        await writeAudit(tx.db, {
           eventId,
           actorId: userId,
           action: 'member.added',
@@ -39,26 +40,26 @@ export function memberOperations(shared: MembershipsContext) {
       actorId: number | null,
       input: { userId: number; roleLevel: RoleLevel; groupId: number | null },
     ): Promise<Member> {
-      return withTransaction(db, async (trx) => {
-        await lockEvent(trx, eventId);
-        if (input.groupId !== null) await requireGroup(trx, eventId, input.groupId);
-        if (await membershipsRepository.findMemberByUserId(trx, eventId, input.userId))
+      return inTransaction(context, async (tx) => {
+        await lockEvent(tx.db, eventId);
+        if (input.groupId !== null) await requireGroup(tx, eventId, input.groupId);
+        if (await membershipsRepository.findMemberByUserId(tx.db, eventId, input.userId))
           throw conflict('error.alreadyMember');
         const eventUserId = await membershipsRepository.insertMember(
-          trx,
+          tx.db,
           eventId,
           input.userId,
           input.roleLevel,
           input.groupId,
         );
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId,
           actorId,
           action: 'member.added',
           subject: `event_user:${eventUserId}`,
           details: { userId: input.userId, roleLevel: input.roleLevel, groupId: input.groupId },
         });
-        const member = await membershipsRepository.findMember(trx, eventId, eventUserId);
+        const member = await membershipsRepository.findMember(tx.db, eventId, eventUserId);
         if (!member) throw notFound('error.memberNotFound');
         return member;
       });
@@ -70,14 +71,18 @@ export function memberOperations(shared: MembershipsContext) {
      */
     async updateMember(caller: Caller, eventUserId: number, input: UpdateMemberInput): Promise<Member> {
       const { eventId } = caller;
-      return withTransaction(db, async (trx) => {
-        await lockEvent(trx, eventId);
-        const member = await membershipsRepository.findMember(trx, eventId, eventUserId);
+      return inTransaction(context, async (tx) => {
+        await lockEvent(tx.db, eventId);
+        const member = await membershipsRepository.findMember(tx.db, eventId, eventUserId);
         if (!member) throw notFound('error.memberNotFound');
         const groupId = input.groupId === undefined ? (member.group?.id ?? null) : input.groupId;
-        const group = groupId === null ? null : await requireGroup(trx, eventId, groupId);
+        const group = groupId === null ? null : await requireGroup(tx, eventId, groupId);
         const roleLevel: RoleLevel = input.roleLevel ?? member.roleLevel;
-        if (member.roleLevel === 0 && roleLevel !== 0 && (await membershipsRepository.countAdmins(trx, eventId)) <= 1) {
+        if (
+          member.roleLevel === 0 &&
+          roleLevel !== 0 &&
+          (await membershipsRepository.countAdmins(tx.db, eventId)) <= 1
+        ) {
           throw conflict('error.lastAdmin');
         }
         const audit: AuditEntry[] = [];
@@ -102,12 +107,12 @@ export function memberOperations(shared: MembershipsContext) {
           });
         }
         if (audit.length === 0) return member;
-        await membershipsRepository.updateMember(trx, eventId, eventUserId, {
+        await membershipsRepository.updateMember(tx.db, eventId, eventUserId, {
           role_level: roleLevel,
           group_id: groupId,
         });
-        await writeAudit(trx, audit);
-        const updated = await membershipsRepository.findMember(trx, eventId, eventUserId);
+        await writeAudit(tx.db, audit);
+        const updated = await membershipsRepository.findMember(tx.db, eventId, eventUserId);
         if (!updated) throw notFound('error.memberNotFound');
         return updated;
       });
@@ -124,16 +129,16 @@ export function memberOperations(shared: MembershipsContext) {
       beforeDelete?: (trx: Db) => Promise<unknown>,
     ): Promise<void> {
       const { eventId } = caller;
-      await withTransaction(db, async (trx) => {
-        await lockEvent(trx, eventId);
-        const member = await membershipsRepository.findMember(trx, eventId, eventUserId);
+      await inTransaction(context, async (tx) => {
+        await lockEvent(tx.db, eventId);
+        const member = await membershipsRepository.findMember(tx.db, eventId, eventUserId);
         if (!member) throw notFound('error.memberNotFound');
-        if (member.roleLevel === 0 && (await membershipsRepository.countAdmins(trx, eventId)) <= 1) {
+        if (member.roleLevel === 0 && (await membershipsRepository.countAdmins(tx.db, eventId)) <= 1) {
           throw conflict('error.lastAdmin');
         }
-        await beforeDelete?.(trx);
-        await membershipsRepository.deleteMember(trx, eventId, eventUserId);
-        await writeAudit(trx, {
+        await beforeDelete?.(tx.db);
+        await membershipsRepository.deleteMember(tx.db, eventId, eventUserId);
+        await writeAudit(tx.db, {
           eventId,
           actorId: caller.userId,
           action: 'member.removed',

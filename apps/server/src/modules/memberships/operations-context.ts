@@ -8,15 +8,15 @@ import type { EnqueueInput } from '../mail/service.js';
  * The event's group a membership or an invitation names, read on the given transaction; 404 on the `groupId` field
  * when the event has no such group.
  */
-export async function requireGroup(trx: Db, eventId: number, groupId: number) {
-  const group = await groupsService(trx).find(eventId, groupId);
+export async function requireGroup(tx: ServerContext, eventId: number, groupId: number) {
+  const group = await groupsService(tx).find(eventId, groupId);
   if (!group) throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
   return group;
 }
 
-/** What every memberships operation shares: the database. */
-export function membershipsContext(db: Db) {
-  return { db };
+/** What every memberships operation shares: the server's context and its database. */
+export function membershipsContext(context: ServerContext) {
+  return { context, db: context.db };
 }
 
 export type MembershipsContext = ReturnType<typeof membershipsContext>;
@@ -43,7 +43,7 @@ export function invitationsContext(context: ServerContext) {
     },
     publicUrl: context.config.PUBLIC_URL,
   };
-  return { db: context.db, options };
+  return { context, db: context.db, options };
 }
 
 export type InvitationsContext = ReturnType<typeof invitationsContext>;

@@ -39,7 +39,7 @@ const memberResponse = ok({ user: memberSchema });
  * their own group.
  */
 export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = membershipsService(app.db);
+  const service = membershipsService(app.serverContext);
   const invitations = invitationsService(app.serverContext);
   const invitationsPerUser = new FailureWindow(app.db, ACCOUNT_RATE_LIMITS.invitationsPerUser);
   const invitationsPerDay = dailyLimit(
@@ -236,7 +236,12 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateMember(app.db, currentCaller(request), request.params.eventUserId, request.body);
+      const user = await updateMember(
+        app.serverContext,
+        currentCaller(request),
+        request.params.eventUserId,
+        request.body,
+      );
       return { user };
     },
   );

@@ -1,4 +1,3 @@
-import type { Db } from '../../db/types.js';
 import type { ServerContext } from '../../lib/context.js';
 import { acceptanceOperations } from './acceptance-operations.js';
 import { accountRemovalOperations } from './account-removal-operations.js';
@@ -17,14 +16,14 @@ export type { MemberQuery, MemberScope, MembershipRow } from './repository.js';
  * every "last admin" decision holds the event's lock on PostgreSQL. A person's changes take their `Caller`; the
  * system's (event creation, acceptance, account removal, demo data) name their ids.
  */
-export function membershipsService(db: Db) {
-  const context = membershipsContext(db);
+export function membershipsService(context: ServerContext) {
+  const shared = membershipsContext(context);
   return {
-    ...readOperations(context),
-    ...listOperations(context),
-    ...memberOperations(context),
-    ...acceptanceOperations(context),
-    ...accountRemovalOperations(context),
+    ...readOperations(shared),
+    ...listOperations(shared),
+    ...memberOperations(shared),
+    ...acceptanceOperations(shared),
+    ...accountRemovalOperations(shared),
   };
 }
 

@@ -1,7 +1,6 @@
 import type { UpdateMemberInput } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
 import type { Caller } from '../../lib/caller.js';
-import { withTransaction } from '../../lib/transaction.js';
+import { inTransaction, type ServerContext } from '../../lib/context.js';
 import { applicationsService } from '../applications/service.js';
 import { membershipsService } from './service.js';
 
@@ -10,11 +9,11 @@ import { membershipsService } from './service.js';
  * transaction (the applications module writes it, through its service), so the leader of the group they left
  * cannot review, set aside, re-accept or mail them through an application that still names that group.
  */
-export function updateMember(db: Db, caller: Caller, eventUserId: number, input: UpdateMemberInput) {
-  return withTransaction(db, async (trx) => {
-    const member = await membershipsService(trx).updateMember(caller, eventUserId, input);
+export function updateMember(context: ServerContext, caller: Caller, eventUserId: number, input: UpdateMemberInput) {
+  return inTransaction(context, async (tx) => {
+    const member = await membershipsService(tx).updateMember(caller, eventUserId, input);
     if (input.groupId !== undefined) {
-      await applicationsService(trx).followMember(
+      await applicationsService(tx).followMember(
         caller.eventId,
         member.userId,
         member.group?.id ?? null,

@@ -1,5 +1,5 @@
 import type { NotificationKind } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { turnEvery, turnOfTheLoop } from '../../lib/event-loop.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { chunked } from '../../lib/transaction.js';
@@ -9,7 +9,7 @@ import { membershipsService } from '../memberships/service.js';
 import type { NotifyOptions, NotifyResult } from './notify.js';
 import type { PushMessage } from './texts.js';
 
-/** `app.push.notify`, as the modules that tell people something take it. */
+/** `app.push.notify`, as the server's context offers it to the modules that tell people something. */
 export type Notify = (
   userId: number,
   kind: NotificationKind,
@@ -49,12 +49,13 @@ const READERS_PER_READ = 500;
 
 /**
  * Tells an event's members one thing each, in their own language: by push where they allow the notice's kind and
- * have a device, by e-mail otherwise (`notify`). The members, the event's name and zone and the languages are read
- * here, once per 500 people; `source` is the caller's transaction, so nothing is queued for a change that is not
- * kept. Answers how many members were told (members no longer in the event are skipped); without `notify` (scripts,
- * benches) nobody is told.
+ * have a device, by e-mail otherwise (the context's `notify`). The members, the event's name and zone and the
+ * languages are read here, once per 500 people; `source` is the caller's context bound to its transaction, so nothing
+ * is queued for a change that is not kept. Answers how many members were told (members no longer in the event are
+ * skipped); with a context without `notify` (scripts, benches) nobody is told.
  */
-export async function tellMembers(source: Db, notify: Notify | undefined, notice: MemberNotice): Promise<number> {
+export async function tellMembers(source: ServerContext, notice: MemberNotice): Promise<number> {
+  const { notify } = source;
   if (!notify || notice.eventUserIds.length === 0) return 0;
   const pause = notice.inTurns ? turnOfTheLoop : async () => {};
   const turn = notice.inTurns ? turnEvery() : async () => {};
@@ -67,7 +68,7 @@ export async function tellMembers(source: Db, notify: Notify | undefined, notice
     if (members.length === 0) continue;
     await pause();
     const languages = await mailLanguagesOf(
-      source,
+      source.db,
       members.map((member) => member.userId),
     );
     for (const member of members) {
@@ -84,7 +85,7 @@ export async function tellMembers(source: Db, notify: Notify | undefined, notice
         eventId: notice.eventId,
         mail,
         reason: notice.reason,
-        db: source,
+        db: source.db,
       });
       told += 1;
     }

@@ -2,9 +2,10 @@ import { type Attendance, canSelfSignUp, type ShiftAssignment } from '@funkis/sh
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
+import { inTransaction } from '../../lib/context.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import { isUniqueViolation } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
 import * as handoverRepository from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
@@ -20,7 +21,7 @@ import { fillFromWaitlist } from './waitlist-operations.js';
  * another shift, each under the rules, and the organiser's attendance mark.
  */
 export function assignmentOperations(shared: SchedulingContext) {
-  const { db, toMailShift, notify, lockShiftOr404 } = shared;
+  const { context, db, toMailShift, notify, lockShiftOr404 } = shared;
 
   /**
    * Tells a person that an organiser moved their place from one shift to another (the "changed" mail, with
@@ -60,10 +61,10 @@ export function assignmentOperations(shared: SchedulingContext) {
         throw conflict('error.shiftFull', { capacity: view.shift.capacity });
       }
       try {
-        return await withTransaction(db, async (trx) => {
+        return await inTransaction(context, async (tx) => {
           // The shift's row, then the member's: what capacity and the person's overlap and rest are decided on.
           // Few statements while the shift's lock is held: it is what every sign-up for the shift queues on.
-          const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
+          const shift = await lockShiftOr404(tx.db, caller.eventId, shiftId);
           if (caller.roleLevel === 2) {
             if (eventUserId !== caller.eventUserId) throw forbidden();
             if (!canSelfSignUp(caller, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
@@ -71,29 +72,29 @@ export function assignmentOperations(shared: SchedulingContext) {
           } else {
             requireOrganiserOf(caller, shift.group_id);
           }
-          const member = await membershipsService(trx).lockMember(caller.eventId, eventUserId);
+          const member = await membershipsService(tx).lockMember(caller.eventId, eventUserId);
           if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
           if (caller.roleLevel !== 2) requirePlaceableBy(caller, member);
           if (member.roleLevel === 2 && shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }
-          const held = await schedulingRepository.shiftsOfMember(trx, caller.eventId, eventUserId);
+          const held = await schedulingRepository.shiftsOfMember(tx.db, caller.eventId, eventUserId);
           await checkHeldShifts(
             shift,
             held,
             settings,
-            async () => (await schedulingRepository.countAssignments(trx, shift.id)) >= shift.capacity,
+            async () => (await schedulingRepository.countAssignments(tx.db, shift.id)) >= shift.capacity,
           );
           // Capacity: counted and inserted in one statement, under the shift's lock.
           const row = await schedulingRepository.insertAssignmentIfRoom(
-            trx,
+            tx.db,
             shiftId,
             eventUserId,
             shift.capacity,
             nowIso(),
           );
           if (!row) throw conflict('error.shiftFull', { capacity: shift.capacity });
-          await writeAudit(trx, {
+          await writeAudit(tx.db, {
             eventId: caller.eventId,
             actorId: caller.userId,
             action: eventUserId === caller.eventUserId ? 'shift.signed_up' : 'shift.assigned',
@@ -112,13 +113,13 @@ export function assignmentOperations(shared: SchedulingContext) {
      * from the waitlist: until the start, as the mail that gave it says).
      */
     async unassign(caller: Caller, shiftId: number, assignmentId: number) {
-      await withTransaction(db, async (trx) => {
-        const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
-        const assignment = await schedulingRepository.findAssignment(trx, shiftId, assignmentId);
+      await inTransaction(context, async (tx) => {
+        const shift = await lockShiftOr404(tx.db, caller.eventId, shiftId);
+        const assignment = await schedulingRepository.findAssignment(tx.db, shiftId, assignmentId);
         if (!assignment) throw notFound('error.assignmentNotFound');
         if (caller.roleLevel === 2) {
           if (assignment.event_user_id !== caller.eventUserId) throw forbidden();
-          const settings = await schedulingRepository.settings(trx, caller.eventId);
+          const settings = await schedulingRepository.settings(tx.db, caller.eventId);
           if (!canSelfSignUp(caller, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
           const closesAt =
             Date.parse(shift.starts_at) - (assignment.from_waitlist ? 0 : settings.signOffClosesHours * HOUR);
@@ -128,7 +129,7 @@ export function assignmentOperations(shared: SchedulingContext) {
         }
         if (assignment.event_user_id !== caller.eventUserId) {
           await notify(
-            trx,
+            tx.db,
             caller.eventId,
             [assignment.event_user_id],
             'shift_removed',
@@ -136,12 +137,12 @@ export function assignmentOperations(shared: SchedulingContext) {
             shiftNotice('shiftChange', 'push.shiftUnassigned', toMailShift(shift)),
           );
         }
-        await schedulingRepository.deleteAssignment(trx, shiftId, assignmentId);
+        await schedulingRepository.deleteAssignment(tx.db, shiftId, assignmentId);
         // An offer of the place closes with it (decision 033).
-        await handoverRepository.closeOffersOfPlace(trx, shiftId, assignment.event_user_id, nowIso());
+        await handoverRepository.closeOffersOfPlace(tx.db, shiftId, assignment.event_user_id, nowIso());
         // The freed place goes to the first in the shift's line whom the rules allow, under the same lock.
-        await fillFromWaitlist(shared, trx, caller.eventId, shift);
-        await writeAudit(trx, {
+        await fillFromWaitlist(shared, tx.db, caller.eventId, shift);
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: assignment.event_user_id === caller.eventUserId ? 'shift.signed_off' : 'shift.unassigned',
@@ -158,39 +159,39 @@ export function assignmentOperations(shared: SchedulingContext) {
      */
     async move(caller: Caller, shiftId: number, assignmentId: number, toShiftId: number) {
       try {
-        return await withTransaction(db, async (trx) => {
+        return await inTransaction(context, async (tx) => {
           if (toShiftId === shiftId) throw badRequest('error.moveSameShift');
           // Both shifts' rows in id order (so two moves between the same shifts cannot wait on each other), then
           // the member's: the same order as a sign-up's (decision 024).
           const locked = new Map<number, Awaited<ReturnType<typeof schedulingRepository.lockShift>>>();
           for (const id of [shiftId, toShiftId].sort((a, b) => a - b)) {
-            locked.set(id, await schedulingRepository.lockShift(trx, caller.eventId, id));
+            locked.set(id, await schedulingRepository.lockShift(tx.db, caller.eventId, id));
           }
           const from = locked.get(shiftId);
           if (!from) throw notFound('error.shiftNotFound');
-          const assignment = await schedulingRepository.findAssignment(trx, shiftId, assignmentId);
+          const assignment = await schedulingRepository.findAssignment(tx.db, shiftId, assignmentId);
           if (!assignment) throw notFound('error.assignmentNotFound');
           requireOrganiserOf(caller, from.group_id);
           const to = locked.get(toShiftId);
           if (!to) throw notFound('error.shiftNotFound');
           requireOrganiserOf(caller, to.group_id);
-          const member = await membershipsService(trx).lockMember(caller.eventId, assignment.event_user_id);
+          const member = await membershipsService(tx).lockMember(caller.eventId, assignment.event_user_id);
           if (!member) throw notFound('error.memberNotFound');
           requirePlaceableBy(caller, member);
           if (member.roleLevel === 2 && to.group_id !== null && to.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }
-          const settings = await schedulingRepository.settings(trx, caller.eventId);
-          await checkAssignmentRules(trx, to, assignment.event_user_id, settings, from.id);
-          await planningRepository.moveAssignment(trx, from.id, assignment.id, to.id);
+          const settings = await schedulingRepository.settings(tx.db, caller.eventId);
+          await checkAssignmentRules(tx.db, to, assignment.event_user_id, settings, from.id);
+          await planningRepository.moveAssignment(tx.db, from.id, assignment.id, to.id);
           // An offer of the place left behind closes (decision 033).
-          await handoverRepository.closeOffersOfPlace(trx, from.id, assignment.event_user_id, nowIso());
+          await handoverRepository.closeOffersOfPlace(tx.db, from.id, assignment.event_user_id, nowIso());
           // The place left behind goes to the first shift's line.
-          await fillFromWaitlist(shared, trx, caller.eventId, from);
+          await fillFromWaitlist(shared, tx.db, caller.eventId, from);
           if (assignment.event_user_id !== caller.eventUserId) {
-            await notifyMoved(trx, caller.eventId, assignment.event_user_id, from, to);
+            await notifyMoved(tx.db, caller.eventId, assignment.event_user_id, from, to);
           }
-          await writeAudit(trx, {
+          await writeAudit(tx.db, {
             eventId: caller.eventId,
             actorId: caller.userId,
             action: 'shift.assignment_moved',
@@ -216,17 +217,17 @@ export function assignmentOperations(shared: SchedulingContext) {
     },
     /** Marks arrived / no-show (or clears the mark) once the shift has started; organisers of the shift; audited. */
     async setAttendance(caller: Caller, shiftId: number, assignmentId: number, attendance: Attendance | null) {
-      return withTransaction(db, async (trx) => {
-        const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
-        const assignment = await schedulingRepository.findAssignment(trx, shiftId, assignmentId);
+      return inTransaction(context, async (tx) => {
+        const shift = await lockShiftOr404(tx.db, caller.eventId, shiftId);
+        const assignment = await schedulingRepository.findAssignment(tx.db, shiftId, assignmentId);
         if (!assignment) throw notFound('error.assignmentNotFound');
         requireOrganiserOf(caller, shift.group_id);
         if (attendance !== null && Date.parse(shift.starts_at) > Date.now()) {
           throw conflict('error.attendanceBeforeStart');
         }
         if (assignment.attendance !== attendance) {
-          await planningRepository.setAttendance(trx, shiftId, assignmentId, attendance);
-          await writeAudit(trx, {
+          await planningRepository.setAttendance(tx.db, shiftId, assignmentId, attendance);
+          await writeAudit(tx.db, {
             eventId: caller.eventId,
             actorId: caller.userId,
             action: 'shift.attendance_marked',

@@ -1,10 +1,10 @@
 import type { CalendarFeed } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
 import type { EventMembership } from '../../lib/caller.js';
+import { inTransaction } from '../../lib/context.js';
 import { notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { eventsService } from '../events/service.js';
 import { membershipsService } from '../memberships/service.js';
 import { toICalendar } from './ical.js';
@@ -14,11 +14,11 @@ import * as schedulingRepository from './repository.js';
 
 /** Calendars: the event's .ics of the caller's shifts, the secret feed of all their shifts, reminders by mail. */
 export function calendarOperations(shared: SchedulingContext) {
-  const { db, options, publicUrl, secret, toMailShift, notify, calendarRows } = shared;
+  const { context, db, publicUrl, secret, toMailShift, notify, calendarRows } = shared;
   return {
     /** The caller's shifts in the event as an iCalendar document (one VEVENT each, UID stable per shift). */
     async myCalendar(membership: EventMembership, host: string): Promise<string> {
-      const events = await eventsService(db).namesAndZones([membership.eventId]);
+      const events = await eventsService(context).namesAndZones([membership.eventId]);
       const rows = await schedulingRepository.calendarShiftsOfMember(db, membership.eventId, membership.eventUserId);
       return toICalendar(events.get(membership.eventId)?.name ?? '', calendarRows(rows, events), host);
     },
@@ -31,9 +31,9 @@ export function calendarOperations(shared: SchedulingContext) {
     async renewCalendarFeed(userId: number): Promise<CalendarFeed> {
       const token = randomToken(24);
       const now = nowIso();
-      await withTransaction(db, async (trx) => {
-        await schedulingRepository.replaceCalendarToken(trx, userId, hashToken(token, secret), now);
-        await writeAudit(trx, {
+      await inTransaction(context, async (tx) => {
+        await schedulingRepository.replaceCalendarToken(tx.db, userId, hashToken(token, secret), now);
+        await writeAudit(tx.db, {
           eventId: null,
           actorId: userId,
           action: 'calendar_feed.created',
@@ -43,9 +43,9 @@ export function calendarOperations(shared: SchedulingContext) {
       return { createdAt: now, url: `${publicUrl}/api/calendar/${token}.ics` };
     },
     async revokeCalendarFeed(userId: number): Promise<void> {
-      await withTransaction(db, async (trx) => {
-        if (!(await schedulingRepository.deleteCalendarToken(trx, userId))) throw notFound();
-        await writeAudit(trx, {
+      await inTransaction(context, async (tx) => {
+        if (!(await schedulingRepository.deleteCalendarToken(tx.db, userId))) throw notFound();
+        await writeAudit(tx.db, {
           eventId: null,
           actorId: userId,
           action: 'calendar_feed.revoked',
@@ -72,12 +72,12 @@ export function calendarOperations(shared: SchedulingContext) {
       if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
       const userId = await schedulingRepository.userOfCalendarToken(db, hashToken(token, secret));
       if (userId === undefined) return null;
-      const memberships = await membershipsService(db).membershipIdsOfUser(userId);
+      const memberships = await membershipsService(context).membershipIdsOfUser(userId);
       const rows = await schedulingRepository.calendarShiftsOfMemberships(
         db,
         memberships.map((item) => item.eventUserId),
       );
-      const events = await eventsService(db).namesAndZones([...new Set(rows.map((row) => row.event_id))]);
+      const events = await eventsService(context).namesAndZones([...new Set(rows.map((row) => row.event_id))]);
       return toICalendar('Funkis', calendarRows(rows, events), host);
     },
     /**
@@ -86,7 +86,7 @@ export function calendarOperations(shared: SchedulingContext) {
      * only set when it was not (`reminded_at is null`), so two workers or a restart never send twice.
      */
     async sendDueReminders(now = new Date()): Promise<number> {
-      if (!options.notify) return 0;
+      if (!context.notify) return 0;
       const hoursList = await schedulingRepository.reminderHourValues(db);
       let sent = 0;
       for (const hours of hoursList) {
@@ -95,11 +95,11 @@ export function calendarOperations(shared: SchedulingContext) {
           const due = await schedulingRepository.dueReminders(db, now.toISOString(), until, hours, 100);
           if (due.length === 0) break;
           for (const candidate of due) {
-            await withTransaction(db, async (trx) => {
-              if (!(await schedulingRepository.markReminded(trx, candidate.assignment_id, nowIso()))) return;
+            await inTransaction(context, async (tx) => {
+              if (!(await schedulingRepository.markReminded(tx.db, candidate.assignment_id, nowIso()))) return;
               const shift = toMailShift(candidate);
               sent += await notify(
-                trx,
+                tx.db,
                 candidate.event_id,
                 [candidate.event_user_id],
                 'shift_reminder',

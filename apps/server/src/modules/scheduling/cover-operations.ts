@@ -1,9 +1,10 @@
 import type { SchedulingSettings, ShiftAssignment } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
+import { inTransaction } from '../../lib/context.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import { isUniqueViolation } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
 import * as handoverRepository from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
@@ -18,7 +19,7 @@ import { checkAssignmentRules, spanClash } from './rules.js';
  * (a service made on it), so the request and the place are kept or dropped together.
  */
 export function coverOperations(shared: SchedulingContext) {
-  const { db, lockShiftOr404, notify, toMailShift } = shared;
+  const { context, db, lockShiftOr404, notify, toMailShift } = shared;
   return {
     /** The shift with its row locked (PostgreSQL), its places taken and the event's rules, or 404. */
     async lockShiftForCover(
@@ -98,23 +99,28 @@ export function coverOperations(shared: SchedulingContext) {
      */
     async takeCoverPlace(caller: Caller, shiftId: number, coverRequestId: number): Promise<ShiftAssignment> {
       try {
-        return await withTransaction(db, async (trx) => {
-          const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
-          const member = await membershipsService(trx).lockMember(caller.eventId, caller.eventUserId);
+        return await inTransaction(context, async (tx) => {
+          const shift = await lockShiftOr404(tx.db, caller.eventId, shiftId);
+          const member = await membershipsService(tx).lockMember(caller.eventId, caller.eventUserId);
           if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
           if (shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
             throw conflict('error.shiftOtherGroup');
           }
-          await checkAssignmentRules(trx, shift, member.id, await schedulingRepository.settings(trx, caller.eventId));
+          await checkAssignmentRules(
+            tx.db,
+            shift,
+            member.id,
+            await schedulingRepository.settings(tx.db, caller.eventId),
+          );
           const row = await schedulingRepository.insertAssignmentIfRoom(
-            trx,
+            tx.db,
             shift.id,
             member.id,
             shift.capacity,
             nowIso(),
           );
           if (!row) throw conflict('error.shiftFull', { capacity: shift.capacity });
-          await writeAudit(trx, {
+          await writeAudit(tx.db, {
             eventId: caller.eventId,
             actorId: caller.userId,
             action: 'shift.signed_up',

@@ -1,27 +1,27 @@
 import type { DuplicateDayInput, DuplicateDayResponse, Shift, ShiftDraft } from '@funkis/shared';
 import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
+import { inTransaction } from '../../lib/context.js';
 import { nowIso } from '../../lib/time.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { type SchedulingContext, utc } from './operations-context.js';
 import * as schedulingRepository from './repository.js';
 import { requireOrganiserOf } from './rules.js';
 
 /** Copies: one shift at another start, and a day's shifts on another day (previewed first). */
 export function duplicationOperations(shared: SchedulingContext) {
-  const { db, findShiftOr404, draftsOfDay, toDraft, getShift } = shared;
+  const { context, db, findShiftOr404, draftsOfDay, toDraft, getShift } = shared;
   return {
     /** A copy of one shift at a new start (same length, texts, group and places; nobody assigned). */
     async duplicate(caller: Caller, shiftId: number, startsAt: string): Promise<Shift> {
-      const id = await withTransaction(db, async (trx) => {
-        const source = await findShiftOr404(trx, caller.eventId, shiftId);
+      const id = await inTransaction(context, async (tx) => {
+        const source = await findShiftOr404(tx.db, caller.eventId, shiftId);
         requireOrganiserOf(caller, source.group_id);
         const start = utc(startsAt);
         const end = new Date(
           Date.parse(start) + Date.parse(source.ends_at) - Date.parse(source.starts_at),
         ).toISOString();
         const { id } = await schedulingRepository.insertShift(
-          trx,
+          tx.db,
           caller.eventId,
           {
             title: source.title,
@@ -34,7 +34,7 @@ export function duplicationOperations(shared: SchedulingContext) {
           },
           nowIso(),
         );
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'shift.duplicated',
@@ -58,13 +58,13 @@ export function duplicationOperations(shared: SchedulingContext) {
           shifts: drafts.map(({ row, startsAt, endsAt }) => toDraft(row, startsAt, endsAt, null)),
         };
       }
-      return withTransaction(db, async (trx) => {
-        const drafts = await draftsOfDay(trx, caller, input);
+      return inTransaction(context, async (tx) => {
+        const drafts = await draftsOfDay(tx.db, caller, input);
         const now = nowIso();
         const made: ShiftDraft[] = [];
         for (const { row, startsAt, endsAt } of drafts) {
           const { id } = await schedulingRepository.insertShift(
-            trx,
+            tx.db,
             caller.eventId,
             {
               title: row.title,
@@ -81,7 +81,7 @@ export function duplicationOperations(shared: SchedulingContext) {
         }
         const partOf =
           made.length > 1
-            ? await writeAuditSummary(trx, {
+            ? await writeAuditSummary(tx.db, {
                 eventId: caller.eventId,
                 actorId: caller.userId,
                 action: 'shifts.duplicated',
@@ -94,7 +94,7 @@ export function duplicationOperations(shared: SchedulingContext) {
               })
             : undefined;
         await writeAudit(
-          trx,
+          tx.db,
           made.map((draft) => ({
             eventId: caller.eventId,
             actorId: caller.userId,

@@ -8,9 +8,10 @@ import {
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
+import { boundTo, inTransaction } from '../../lib/context.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import { isUniqueViolation } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
 import type { OfferRow } from './handover-repository.js';
 import * as handoverRepository from './handover-repository.js';
@@ -45,10 +46,10 @@ const statusOf = (row: OfferRow, now: number): OfferStatus =>
  * goes to exactly one person and the shift never holds more than its places.
  */
 export function handoverOperations(shared: SchedulingContext) {
-  const { db, toMailShift, notify, lockShiftOr404 } = shared;
+  const { context, db, toMailShift, notify, lockShiftOr404 } = shared;
 
   async function toOffers(source: Db, eventId: number, rows: OfferRow[]): Promise<ShiftOffer[]> {
-    const people = await membershipsService(source).findMembers(eventId, [
+    const people = await membershipsService(boundTo(context, source)).findMembers(eventId, [
       ...rows.map((row) => row.offered_by),
       ...rows.flatMap((row) => (row.taken_by === null ? [] : [row.taken_by])),
     ]);
@@ -103,7 +104,7 @@ export function handoverOperations(shared: SchedulingContext) {
    * (or any, for a shift without one), not on it already, no overlap, enough rest: the sign-up's 409 codes.
    */
   async function checkTaker(trx: Db, shift: ShiftRow, eventUserId: number) {
-    const member = await membershipsService(trx).lockMember(shift.event_id, eventUserId);
+    const member = await membershipsService(boundTo(context, trx)).lockMember(shift.event_id, eventUserId);
     if (!member) throw conflict('error.offerWithdrawn');
     if (shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
       throw conflict('error.shiftOtherGroup');
@@ -120,7 +121,7 @@ export function handoverOperations(shared: SchedulingContext) {
    * them; an unknown id gives an empty name).
    */
   async function noticeOf(trx: Db, eventId: number, shift: ShiftRow, eventUserIds: number[]) {
-    const people = await membershipsService(trx).findMembers(eventId, eventUserIds);
+    const people = await membershipsService(boundTo(context, trx)).findMembers(eventId, eventUserIds);
     const names = new Map(people.map((person) => [person.id, `${person.firstname} ${person.lastname}`.trim()]));
     return { mailShift: toMailShift(shift), nameOf: (eventUserId: number) => names.get(eventUserId) ?? '' };
   }
@@ -182,7 +183,7 @@ export function handoverOperations(shared: SchedulingContext) {
 
   /** The event's admins and the leaders of the shift's group: who may approve a hand-over. */
   async function approversOf(trx: Db, eventId: number, groupId: number | null): Promise<number[]> {
-    const members = membershipsService(trx);
+    const members = membershipsService(boundTo(context, trx));
     const admins = await members.listMembers(eventId, { scope: { kind: 'all' }, roleLevel: 0 }, APPROVERS_MAXIMUM, 0);
     const leaders =
       groupId === null
@@ -199,9 +200,9 @@ export function handoverOperations(shared: SchedulingContext) {
      */
     async offerPlace(caller: Caller, shiftId: number, input: CreateOfferInput): Promise<ShiftOffer> {
       try {
-        const offerId = await withTransaction(db, async (trx) => {
-          const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
-          const place = await schedulingRepository.findPlace(trx, shift.id, caller.eventUserId);
+        const offerId = await inTransaction(context, async (tx) => {
+          const shift = await lockShiftOr404(tx.db, caller.eventId, shiftId);
+          const place = await schedulingRepository.findPlace(tx.db, shift.id, caller.eventUserId);
           if (!place) throw forbidden('error.offerNotHolder');
           const now = Date.now();
           if (Date.parse(shift.starts_at) <= now) throw conflict('error.shiftStarted');
@@ -209,19 +210,19 @@ export function handoverOperations(shared: SchedulingContext) {
           if (Date.parse(until) <= now || Date.parse(until) > Date.parse(shift.starts_at)) {
             throw fieldError('until', 'error.offerUntilInvalid');
           }
-          const live = await handoverRepository.liveOfferOfPlace(trx, shift.id, caller.eventUserId);
+          const live = await handoverRepository.liveOfferOfPlace(tx.db, shift.id, caller.eventUserId);
           if (live && !(live.status === 'open' && Date.parse(live.until) <= now)) throw conflict('error.offerExists');
           // An earlier offer that ran out makes way for the new one, and says so.
-          if (live) await handoverRepository.setStatus(trx, live.id, 'expired', null, nowIso());
+          if (live) await handoverRepository.setStatus(tx.db, live.id, 'expired', null, nowIso());
           const { id } = await handoverRepository.insertOffer(
-            trx,
+            tx.db,
             caller.eventId,
             shift.id,
             caller.eventUserId,
             until,
             nowIso(),
           );
-          await writeAudit(trx, {
+          await writeAudit(tx.db, {
             eventId: caller.eventId,
             actorId: caller.userId,
             action: 'shift.offered',
@@ -274,35 +275,35 @@ export function handoverOperations(shared: SchedulingContext) {
      */
     async takeOffer(caller: Caller, offerId: number): Promise<{ assignment: ShiftAssignment } | { offer: ShiftOffer }> {
       if (caller.roleLevel !== 2) throw forbidden();
-      const result = await withTransaction(db, async (trx) => {
-        const { shift, offer } = await lockShiftAndOffer(trx, caller.eventId, offerId);
+      const result = await inTransaction(context, async (tx) => {
+        const { shift, offer } = await lockShiftAndOffer(tx.db, caller.eventId, offerId);
         if (offer.offered_by === caller.eventUserId) throw conflict('error.offerOwn');
         const now = Date.now();
         const closed = closedOffer(offer, now);
         if (closed) throw closed;
         if (Date.parse(shift.starts_at) <= now) throw conflict('error.shiftStarted');
-        const { settings } = await checkTaker(trx, shift, caller.eventUserId);
+        const { settings } = await checkTaker(tx.db, shift, caller.eventUserId);
         if (!settings.handoverApproval) {
-          return { assignment: await handOver(trx, caller, shift, offer, caller.eventUserId) };
+          return { assignment: await handOver(tx.db, caller, shift, offer, caller.eventUserId) };
         }
-        await handoverRepository.setStatus(trx, offer.id, 'pending', caller.eventUserId, nowIso());
-        await writeAudit(trx, {
+        await handoverRepository.setStatus(tx.db, offer.id, 'pending', caller.eventUserId, nowIso());
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'shift.handover_pending',
           subject: `shift:${shift.id}`,
           details: { offerId: offer.id, from: offer.offered_by, to: caller.eventUserId, title: shift.title },
         });
-        const { mailShift, nameOf } = await noticeOf(trx, caller.eventId, shift, [
+        const { mailShift, nameOf } = await noticeOf(tx.db, caller.eventId, shift, [
           offer.offered_by,
           caller.eventUserId,
         ]);
         const fromName = nameOf(offer.offered_by);
         const toName = nameOf(caller.eventUserId);
         await notify(
-          trx,
+          tx.db,
           caller.eventId,
-          await approversOf(trx, caller.eventId, shift.group_id),
+          await approversOf(tx.db, caller.eventId, shift.group_id),
           'shift_handover',
           (context) => schedulingMails.handoverPending(mailShift, context, fromName, toName),
           // The organisers of the shift: by push to those who allow shift changes, as the people on it are told.
@@ -316,15 +317,15 @@ export function handoverOperations(shared: SchedulingContext) {
 
     /** An organiser of the shift approves a pending hand-over: the rules are asked again for the taker. */
     async approveOffer(caller: Caller, offerId: number): Promise<ShiftAssignment> {
-      return withTransaction(db, async (trx) => {
-        const { shift, offer } = await lockShiftAndOffer(trx, caller.eventId, offerId);
+      return inTransaction(context, async (tx) => {
+        const { shift, offer } = await lockShiftAndOffer(tx.db, caller.eventId, offerId);
         requireOrganiserOf(caller, shift.group_id);
         if (offer.status !== 'pending' || offer.taken_by === null) {
           throw closedOffer(offer, Date.now()) ?? conflict('error.offerNotPending');
         }
         if (Date.parse(shift.starts_at) <= Date.now()) throw conflict('error.shiftStarted');
-        await checkTaker(trx, shift, offer.taken_by);
-        return handOver(trx, caller, shift, offer, offer.taken_by);
+        await checkTaker(tx.db, shift, offer.taken_by);
+        return handOver(tx.db, caller, shift, offer, offer.taken_by);
       });
     },
 
@@ -333,12 +334,12 @@ export function handoverOperations(shared: SchedulingContext) {
      * asked is told (push where they allow shift changes, otherwise mail), so they look for another place.
      */
     async declineOffer(caller: Caller, offerId: number): Promise<ShiftOffer> {
-      await withTransaction(db, async (trx) => {
-        const { shift, offer } = await lockShiftAndOffer(trx, caller.eventId, offerId);
+      await inTransaction(context, async (tx) => {
+        const { shift, offer } = await lockShiftAndOffer(tx.db, caller.eventId, offerId);
         requireOrganiserOf(caller, shift.group_id);
         if (offer.status !== 'pending') throw closedOffer(offer, Date.now()) ?? conflict('error.offerNotPending');
-        await handoverRepository.setStatus(trx, offer.id, 'open', null, nowIso());
-        await writeAudit(trx, {
+        await handoverRepository.setStatus(tx.db, offer.id, 'open', null, nowIso());
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'shift.handover_declined',
@@ -346,10 +347,10 @@ export function handoverOperations(shared: SchedulingContext) {
           details: { offerId: offer.id, from: offer.offered_by, to: offer.taken_by, title: shift.title },
         });
         if (offer.taken_by !== null) {
-          const { mailShift, nameOf } = await noticeOf(trx, caller.eventId, shift, [offer.offered_by]);
+          const { mailShift, nameOf } = await noticeOf(tx.db, caller.eventId, shift, [offer.offered_by]);
           const fromName = nameOf(offer.offered_by);
           await notify(
-            trx,
+            tx.db,
             caller.eventId,
             [offer.taken_by],
             'shift_handover',
@@ -363,13 +364,13 @@ export function handoverOperations(shared: SchedulingContext) {
 
     /** The one who offered takes the offer back (open or pending); they keep the place. */
     async withdrawOffer(caller: Caller, offerId: number): Promise<ShiftOffer> {
-      await withTransaction(db, async (trx) => {
-        const { shift, offer } = await lockShiftAndOffer(trx, caller.eventId, offerId);
+      await inTransaction(context, async (tx) => {
+        const { shift, offer } = await lockShiftAndOffer(tx.db, caller.eventId, offerId);
         if (offer.offered_by !== caller.eventUserId) throw forbidden();
         if (offer.status === 'taken') throw conflict('error.offerTaken');
         if (offer.status === 'withdrawn') throw conflict('error.offerWithdrawn');
-        await handoverRepository.setStatus(trx, offer.id, 'withdrawn', null, nowIso());
-        await writeAudit(trx, {
+        await handoverRepository.setStatus(tx.db, offer.id, 'withdrawn', null, nowIso());
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'shift.offer_withdrawn',

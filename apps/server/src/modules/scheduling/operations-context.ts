@@ -13,13 +13,13 @@ import {
 } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import type { EventMembership } from '../../lib/caller.js';
-import type { ServerContext } from '../../lib/context.js';
+import { boundTo, type ServerContext } from '../../lib/context.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import { eventsService } from '../events/service.js';
 import { groupsService } from '../groups/service.js';
 import { membershipsService } from '../memberships/service.js';
-import { type Notify, type PushMessage, tellMembers } from '../push/service.js';
+import { type PushMessage, tellMembers } from '../push/service.js';
 import type { CalendarShift } from './ical.js';
 import type { MailContext, MailShift } from './mails.js';
 import type { AssignmentRow, ShiftFilters, ShiftRow } from './repository.js';
@@ -28,19 +28,6 @@ import { spanClash } from './rules.js';
 
 /** Shifts made into answers per statement when a list is long (a week of a festival). */
 const SHIFT_SLICE = 250;
-
-/** What the operations take from the server's context beyond the database. */
-export interface SchedulingOptions {
-  /** The secret calendar tokens are hashed with (SESSION_SECRET). */
-  secret: string;
-  /** PUBLIC_URL, for links in mail and the feed's URL. */
-  publicUrl: string;
-  /**
-   * `notify` of the context: each notice by push where the person allows it for the kind, by e-mail otherwise;
-   * without it nobody is told (scripts, benches).
-   */
-  notify?: Notify;
-}
 
 export const HOUR = 3_600_000;
 
@@ -55,22 +42,18 @@ export const toAssignment = (row: AssignmentRow): ShiftAssignment => ({
 });
 
 /**
- * What every scheduling operation shares: the server's context, its database, the options taken from it and the
- * helpers (mail to the people a change concerns, shifts as answers with their people, the checks of a time change,
- * a day's copies).
+ * What every scheduling operation shares: the server's context (its `notify` tells people of their shifts' changes;
+ * without it nobody is told: scripts, benches), its database, the public address for links, the secret calendar
+ * tokens are hashed with, and the helpers (mail to the people a change concerns, shifts as answers with their people,
+ * the checks of a time change, a day's copies).
  */
 export function schedulingContext(context: ServerContext) {
   const { db } = context;
-  const options: SchedulingOptions = {
-    secret: context.config.SESSION_SECRET,
-    publicUrl: context.config.PUBLIC_URL,
-    notify: context.notify,
-  };
-  const publicUrl = options.publicUrl.replace(/\/$/, '');
-  const secret = options.secret;
+  const publicUrl = context.config.PUBLIC_URL.replace(/\/$/, '');
+  const secret = context.config.SESSION_SECRET;
 
   const eventInfo = async (source: Db, eventId: number) => {
-    const found = await eventsService(source).namesAndZones([eventId]);
+    const found = await eventsService(boundTo(context, source)).namesAndZones([eventId]);
     const info = found.get(eventId);
     if (!info) throw notFound();
     return info;
@@ -97,7 +80,7 @@ export function schedulingContext(context: ServerContext) {
     push: { kind: NotificationKind; message: (context: MailContext) => PushMessage },
   ): Promise<number> {
     const link = `${publicUrl}/event/${eventId}/scheduling`;
-    return tellMembers(trx, options.notify, {
+    return tellMembers(boundTo(context, trx), {
       eventId,
       eventUserIds,
       kind: push.kind,
@@ -112,7 +95,7 @@ export function schedulingContext(context: ServerContext) {
 
   const requireGroup = async (trx: Db, eventId: number, groupId: number | null) => {
     if (groupId === null) return;
-    const group = await groupsService(trx).find(eventId, groupId);
+    const group = await groupsService(boundTo(context, trx)).find(eventId, groupId);
     if (!group) throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
   };
 
@@ -154,7 +137,7 @@ export function schedulingContext(context: ServerContext) {
       rows.map((row) => row.id),
       viewer,
     );
-    const members = await membershipsService(source).findMembers(
+    const members = await membershipsService(boundTo(context, source)).findMembers(
       eventId,
       assignments.map((assignment) => assignment.event_user_id),
     );
@@ -210,7 +193,7 @@ export function schedulingContext(context: ServerContext) {
     if (eventUserIds.length === 0) return;
     const settings = await schedulingRepository.settings(trx, shift.event_id);
     const span = { starts_at: startsAt, ends_at: endsAt };
-    const members = membershipsService(trx);
+    const members = membershipsService(boundTo(context, trx));
     for (const eventUserId of [...eventUserIds].sort((a, b) => a - b)) {
       await members.lockMember(shift.event_id, eventUserId);
     }
@@ -220,7 +203,7 @@ export function schedulingContext(context: ServerContext) {
       );
       const clash = spanClash(span, others, settings.minRestMinutes);
       if (!clash) continue;
-      const [member] = await membershipsService(trx).findMembers(shift.event_id, [eventUserId]);
+      const [member] = await membershipsService(boundTo(context, trx)).findMembers(shift.event_id, [eventUserId]);
       const name = member ? `${member.firstname} ${member.lastname}`.trim() : String(eventUserId);
       const title = clash.other.title;
       if (clash.rule === 'overlap') throw conflict('error.shiftChangeOverlap', { name, title });
@@ -299,7 +282,6 @@ export function schedulingContext(context: ServerContext) {
   return {
     context,
     db,
-    options,
     publicUrl,
     secret,
     toMailShift,

@@ -46,7 +46,7 @@ function peopleScope(membership: EventMembership, requested: number | undefined)
  * aggregates, and a shift's attendance list; reads only (a move and an attendance mark are assignment-operations.ts').
  */
 export function planningOperations(shared: SchedulingContext) {
-  const { db, findShiftOr404 } = shared;
+  const { context, db, findShiftOr404 } = shared;
 
   const blockFilters = (query: { from?: string; to?: string; groupId?: number }) => {
     const filters: BlockFilters = {
@@ -59,7 +59,7 @@ export function planningOperations(shared: SchedulingContext) {
 
   /** The members with these ids as the planning lists show them, by id. */
   async function people(eventId: number, ids: readonly number[]): Promise<Map<number, PlannedPerson>> {
-    const members = await membershipsService(db).findMembers(eventId, ids);
+    const members = await membershipsService(context).findMembers(eventId, ids);
     return new Map(
       members.map((member) => [
         member.id,

@@ -5,14 +5,11 @@ import { checkInOperations } from './check-in-operations.js';
 import { coverOperations } from './cover-operations.js';
 import { duplicationOperations } from './duplication-operations.js';
 import { handoverOperations } from './handover-operations.js';
-import type { SchedulingOptions } from './operations-context.js';
 import { schedulingContext } from './operations-context.js';
 import { planningOperations } from './planning-operations.js';
 import { shiftOperations } from './shift-operations.js';
 import { waitlistOperations } from './waitlist-operations.js';
 import { wishRoundOperations } from './wish-round-operations.js';
-
-export type { SchedulingOptions };
 
 /**
  * Shift scheduling: shifts, who holds them, the rules an assignment must pass and the planning views. Every change

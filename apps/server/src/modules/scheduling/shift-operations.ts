@@ -8,9 +8,10 @@ import {
 } from '@funkis/shared';
 import { AUDIT_SUMMARY_IDS, writeAudit, writeAuditSummary } from '../../lib/audit.js';
 import type { Caller, EventMembership } from '../../lib/caller.js';
+import { inTransaction } from '../../lib/context.js';
 import { fieldError } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { lockEvent, withTransaction } from '../../lib/transaction.js';
+import { lockEvent } from '../../lib/transaction.js';
 import { groupsService } from '../groups/service.js';
 import { schedulingMails, shiftNotice } from './mails.js';
 import { type SchedulingContext, utc } from './operations-context.js';
@@ -21,7 +22,8 @@ import { fillFromWaitlist } from './waitlist-operations.js';
 
 /** Shifts: the list and one shift, made one or many at a time, changed (people told), deleted; the settings. */
 export function shiftOperations(shared: SchedulingContext) {
-  const { db, toMailShift, notify, requireGroup, lockShiftOr404, toShifts, checkChangedTimes, getShift } = shared;
+  const { context, db, toMailShift, notify, requireGroup, lockShiftOr404, toShifts, checkChangedTimes, getShift } =
+    shared;
   return {
     async list(membership: EventMembership, query: ShiftsListQuery): Promise<Shift[]> {
       const filters: ShiftFilters = {
@@ -41,15 +43,15 @@ export function shiftOperations(shared: SchedulingContext) {
     settings: (eventId: number) => schedulingRepository.settings(db, eventId),
     async saveSettings(caller: Caller, settings: SchedulingSettings): Promise<SchedulingSettings> {
       const { eventId } = caller;
-      return withTransaction(db, async (trx) => {
-        await lockEvent(trx, eventId);
-        const known = new Set((await groupsService(trx).names(eventId)).map((group) => group.id));
+      return inTransaction(context, async (tx) => {
+        await lockEvent(tx.db, eventId);
+        const known = new Set((await groupsService(tx).names(eventId)).map((group) => group.id));
         const unknown = settings.selfSignupGroupIds.find((id) => !known.has(id));
         if (unknown !== undefined) throw fieldError('selfSignupGroupIds', 'error.groupNotFound', undefined, 404);
         const clean = { ...settings, selfSignupGroupIds: [...new Set(settings.selfSignupGroupIds)] };
-        const before = await schedulingRepository.settings(trx, eventId);
-        await schedulingRepository.saveSettings(trx, eventId, clean, nowIso());
-        await writeAudit(trx, {
+        const before = await schedulingRepository.settings(tx.db, eventId);
+        await schedulingRepository.saveSettings(tx.db, eventId, clean, nowIso());
+        await writeAudit(tx.db, {
           eventId,
           actorId: caller.userId,
           action: 'scheduling.settings_changed',
@@ -61,11 +63,11 @@ export function shiftOperations(shared: SchedulingContext) {
     },
     async create(caller: Caller, input: CreateShiftInput): Promise<Shift> {
       requireOrganiserOf(caller, input.groupId);
-      const id = await withTransaction(db, async (trx) => {
-        await requireGroup(trx, caller.eventId, input.groupId);
+      const id = await inTransaction(context, async (tx) => {
+        await requireGroup(tx.db, caller.eventId, input.groupId);
         const values = { ...input, startsAt: utc(input.startsAt), endsAt: utc(input.endsAt) };
-        const { id } = await schedulingRepository.insertShift(trx, caller.eventId, values, nowIso());
-        await writeAudit(trx, {
+        const { id } = await schedulingRepository.insertShift(tx.db, caller.eventId, values, nowIso());
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'shift.created',
@@ -79,21 +81,21 @@ export function shiftOperations(shared: SchedulingContext) {
     /** A repeating set or a duplicated day: every shift checked, all made in one transaction or none. */
     async createMany(caller: Caller, inputs: CreateShiftInput[]): Promise<Shift[]> {
       for (const input of inputs) requireOrganiserOf(caller, input.groupId);
-      const ids = await withTransaction(db, async (trx) => {
+      const ids = await inTransaction(context, async (tx) => {
         for (const groupId of new Set(inputs.map((input) => input.groupId))) {
-          await requireGroup(trx, caller.eventId, groupId);
+          await requireGroup(tx.db, caller.eventId, groupId);
         }
         const now = nowIso();
         const made: number[] = [];
         for (const input of inputs) {
           const values = { ...input, startsAt: utc(input.startsAt), endsAt: utc(input.endsAt) };
-          made.push((await schedulingRepository.insertShift(trx, caller.eventId, values, now)).id);
+          made.push((await schedulingRepository.insertShift(tx.db, caller.eventId, values, now)).id);
         }
         // Many shifts at once (a repeating shift) are one entry in the log, each shift's own under it
         // (docs/decisions/025).
         const partOf =
           made.length > 1
-            ? await writeAuditSummary(trx, {
+            ? await writeAuditSummary(tx.db, {
                 eventId: caller.eventId,
                 actorId: caller.userId,
                 action: 'shifts.created',
@@ -107,7 +109,7 @@ export function shiftOperations(shared: SchedulingContext) {
               })
             : undefined;
         await writeAudit(
-          trx,
+          tx.db,
           made.map((id, index) => ({
             eventId: caller.eventId,
             actorId: caller.userId,
@@ -125,8 +127,8 @@ export function shiftOperations(shared: SchedulingContext) {
       return toShifts(caller.eventId, rows, caller.eventUserId);
     },
     async update(caller: Caller, shiftId: number, input: UpdateShiftInput): Promise<Shift> {
-      await withTransaction(db, async (trx) => {
-        const current = await lockShiftOr404(trx, caller.eventId, shiftId);
+      await inTransaction(context, async (tx) => {
+        const current = await lockShiftOr404(tx.db, caller.eventId, shiftId);
         requireOrganiserOf(caller, current.group_id);
         const next = {
           title: input.title ?? current.title,
@@ -139,12 +141,12 @@ export function shiftOperations(shared: SchedulingContext) {
         };
         if (next.groupId !== current.group_id) {
           requireOrganiserOf(caller, next.groupId);
-          await requireGroup(trx, caller.eventId, next.groupId);
+          await requireGroup(tx.db, caller.eventId, next.groupId);
         }
         if (Date.parse(next.endsAt) <= Date.parse(next.startsAt)) {
           throw fieldError('endsAt', 'error.shiftEndsBeforeStart');
         }
-        const assigned = await schedulingRepository.assignmentsOf(trx, [shiftId]);
+        const assigned = await schedulingRepository.assignmentsOf(tx.db, [shiftId]);
         const taken = assigned.length;
         if (next.capacity < taken) {
           throw fieldError(
@@ -156,7 +158,7 @@ export function shiftOperations(shared: SchedulingContext) {
         }
         const timesChanged = next.startsAt !== current.starts_at || next.endsAt !== current.ends_at;
         const people = assigned.map((assignment) => assignment.event_user_id);
-        if (timesChanged) await checkChangedTimes(trx, current, next.startsAt, next.endsAt, people);
+        if (timesChanged) await checkChangedTimes(tx.db, current, next.startsAt, next.endsAt, people);
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         const before: Record<string, unknown> = {
           title: current.title,
@@ -171,12 +173,12 @@ export function shiftOperations(shared: SchedulingContext) {
           if (before[key] !== value) changes[key] = { from: before[key], to: value };
         }
         if (Object.keys(changes).length === 0) return;
-        await schedulingRepository.updateShift(trx, caller.eventId, shiftId, next, nowIso());
+        await schedulingRepository.updateShift(tx.db, caller.eventId, shiftId, next, nowIso());
         // A new time: the reminder goes out again before it.
-        if (timesChanged) await schedulingRepository.resetReminders(trx, shiftId);
+        if (timesChanged) await schedulingRepository.resetReminders(tx.db, shiftId);
         // More places: they go to the shift's line first, under the same lock.
         if (next.capacity > current.capacity) {
-          await fillFromWaitlist(shared, trx, caller.eventId, {
+          await fillFromWaitlist(shared, tx.db, caller.eventId, {
             ...current,
             title: next.title,
             location: next.location,
@@ -190,7 +192,7 @@ export function shiftOperations(shared: SchedulingContext) {
         if (timesChanged || next.location !== current.location) {
           const after = { title: next.title, location: next.location, starts_at: next.startsAt, ends_at: next.endsAt };
           told = await notify(
-            trx,
+            tx.db,
             caller.eventId,
             people,
             'shift_changed',
@@ -198,7 +200,7 @@ export function shiftOperations(shared: SchedulingContext) {
             shiftNotice('shiftChange', 'push.shiftChange', toMailShift(after)),
           );
         }
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'shift.updated',
@@ -209,22 +211,22 @@ export function shiftOperations(shared: SchedulingContext) {
       return getShift(caller, shiftId);
     },
     async delete(caller: Caller, shiftId: number): Promise<void> {
-      await withTransaction(db, async (trx) => {
-        const current = await lockShiftOr404(trx, caller.eventId, shiftId);
+      await inTransaction(context, async (tx) => {
+        const current = await lockShiftOr404(tx.db, caller.eventId, shiftId);
         requireOrganiserOf(caller, current.group_id);
-        const assigned = await schedulingRepository.assignmentsOf(trx, [shiftId]);
+        const assigned = await schedulingRepository.assignmentsOf(tx.db, [shiftId]);
         const people = assigned.map((assignment) => assignment.event_user_id);
         // Written before the shift goes: the people's names still resolve, and the mail leaves with the change.
         await notify(
-          trx,
+          tx.db,
           caller.eventId,
           people,
           'shift_removed',
           (context) => schedulingMails.removed(toMailShift(current), context, true),
           shiftNotice('shiftChange', 'push.shiftCancelled', toMailShift(current)),
         );
-        await schedulingRepository.deleteShift(trx, caller.eventId, shiftId);
-        await writeAudit(trx, {
+        await schedulingRepository.deleteShift(tx.db, caller.eventId, shiftId);
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'shift.deleted',

@@ -2,9 +2,10 @@ import { canSelfSignUp, type WaitlistEntry } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
+import { boundTo, inTransaction } from '../../lib/context.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import { isUniqueViolation } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
 import * as handoverRepository from './handover-repository.js';
 import { schedulingMails, shiftNotice } from './mails.js';
@@ -32,7 +33,7 @@ export async function fillFromWaitlist(
   let taken = await schedulingRepository.countAssignments(trx, shift.id);
   if (taken >= shift.capacity) return [];
   const settings = await schedulingRepository.settings(trx, eventId);
-  const members = membershipsService(trx);
+  const members = membershipsService(boundTo(shared.context, trx));
   const placed: number[] = [];
   for (const entry of waiting) {
     if (taken >= shift.capacity) break;
@@ -82,7 +83,7 @@ export async function fillFromWaitlist(
 
 /** Waitlists of full shifts: a volunteer joins or leaves the line; organisers see it. */
 export function waitlistOperations(shared: SchedulingContext) {
-  const { db, lockShiftOr404 } = shared;
+  const { context, db, lockShiftOr404 } = shared;
   return {
     /**
      * A membership about to end (an admin removed the person): in the caller's transaction, its places on shifts that
@@ -114,25 +115,25 @@ export function waitlistOperations(shared: SchedulingContext) {
      */
     async joinWaitlist(caller: Caller, shiftId: number): Promise<number> {
       try {
-        return await withTransaction(db, async (trx) => {
-          const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
-          const settings = await schedulingRepository.settings(trx, caller.eventId);
+        return await inTransaction(context, async (tx) => {
+          const shift = await lockShiftOr404(tx.db, caller.eventId, shiftId);
+          const settings = await schedulingRepository.settings(tx.db, caller.eventId);
           if (!canSelfSignUp(caller, settings.selfSignupGroupIds)) throw forbidden('error.selfSignupClosed');
           if (shift.group_id !== null && shift.group_id !== caller.groupId) throw conflict('error.shiftOtherGroup');
           if (Date.parse(shift.starts_at) <= Date.now()) throw conflict('error.shiftStarted');
-          const held = await schedulingRepository.shiftsOfMember(trx, caller.eventId, caller.eventUserId);
-          const full = async () => (await schedulingRepository.countAssignments(trx, shift.id)) >= shift.capacity;
+          const held = await schedulingRepository.shiftsOfMember(tx.db, caller.eventId, caller.eventUserId);
+          const full = async () => (await schedulingRepository.countAssignments(tx.db, shift.id)) >= shift.capacity;
           await checkHeldShifts(shift, held, settings, full);
           if (!(await full())) throw conflict('error.waitlistPlaceFree');
-          await schedulingRepository.joinWaitlist(trx, shift.id, caller.eventUserId, nowIso());
-          await writeAudit(trx, {
+          await schedulingRepository.joinWaitlist(tx.db, shift.id, caller.eventUserId, nowIso());
+          await writeAudit(tx.db, {
             eventId: caller.eventId,
             actorId: caller.userId,
             action: 'shift.waitlist_joined',
             subject: `shift:${shiftId}`,
             details: { eventUserId: caller.eventUserId, title: shift.title },
           });
-          const position = (await schedulingRepository.waitlistsOf(trx, [shift.id], caller.eventUserId)).get(
+          const position = (await schedulingRepository.waitlistsOf(tx.db, [shift.id], caller.eventUserId)).get(
             shift.id,
           )?.myPosition;
           if (!position) throw new Error('the waitlist row just written is missing');
@@ -146,11 +147,11 @@ export function waitlistOperations(shared: SchedulingContext) {
 
     /** Takes the caller out of the shift's line: 404 when they were not in it. */
     async leaveWaitlist(caller: Caller, shiftId: number): Promise<void> {
-      await withTransaction(db, async (trx) => {
-        const shift = await lockShiftOr404(trx, caller.eventId, shiftId);
-        if (!(await schedulingRepository.leaveWaitlist(trx, shift.id, caller.eventUserId)))
+      await inTransaction(context, async (tx) => {
+        const shift = await lockShiftOr404(tx.db, caller.eventId, shiftId);
+        if (!(await schedulingRepository.leaveWaitlist(tx.db, shift.id, caller.eventUserId)))
           throw notFound('error.waitlistNotOn');
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'shift.waitlist_left',
@@ -166,7 +167,7 @@ export function waitlistOperations(shared: SchedulingContext) {
       if (!shift) throw notFound('error.shiftNotFound');
       requireOrganiserOf(caller, shift.group_id);
       const rows = await schedulingRepository.waitlistOf(db, shiftId);
-      const people = await membershipsService(db).findMembers(
+      const people = await membershipsService(context).findMembers(
         caller.eventId,
         rows.map((row) => row.event_user_id),
       );

@@ -1,8 +1,8 @@
 import { writeAudit, writeAuditSummary } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
+import { inTransaction } from '../../lib/context.js';
 import { turnEvery, turnOfTheLoop } from '../../lib/event-loop.js';
 import { nowIso } from '../../lib/time.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
 import type { SchedulingContext } from './operations-context.js';
 import type { ShiftRow } from './repository.js';
@@ -22,7 +22,7 @@ export interface SkippedPlace {
  * from, read in a few statements, and the published places written through the scheduling rules.
  */
 export function wishRoundOperations(shared: SchedulingContext) {
-  const { db } = shared;
+  const { context, db } = shared;
   return {
     /**
      * For an allocation: the places taken on each shift, the shifts each person already holds in the event, who is
@@ -63,7 +63,7 @@ export function wishRoundOperations(shared: SchedulingContext) {
       roundId: number,
       places: readonly { shiftId: number; eventUserId: number }[],
     ): Promise<{ placed: { shiftId: number; eventUserId: number; assignmentId: number }[]; skipped: SkippedPlace[] }> {
-      return withTransaction(db, async (trx) => {
+      return inTransaction(context, async (tx) => {
         const shifts = new Map<number, ShiftRow>();
         // A round of thousands of places: the loop turns every few milliseconds of statements (a count of 100 held
         // it 35–40 ms on SQLite at 10,000 places), the locks held meanwhile (other requests' statements wait for
@@ -71,18 +71,18 @@ export function wishRoundOperations(shared: SchedulingContext) {
         const turn = turnEvery();
         for (const shiftId of [...new Set(places.map((place) => place.shiftId))].sort((a, b) => a - b)) {
           await turn();
-          const shift = await schedulingRepository.lockShift(trx, caller.eventId, shiftId);
+          const shift = await schedulingRepository.lockShift(tx.db, caller.eventId, shiftId);
           if (shift) shifts.set(shiftId, shift);
         }
-        const members = membershipsService(trx);
+        const members = membershipsService(tx);
         const people = new Map<number, Awaited<ReturnType<typeof members.lockMember>>>();
         for (const eventUserId of [...new Set(places.map((place) => place.eventUserId))].sort((a, b) => a - b)) {
           await turn();
           people.set(eventUserId, await members.lockMember(caller.eventId, eventUserId));
         }
-        const settings = await schedulingRepository.settings(trx, caller.eventId);
+        const settings = await schedulingRepository.settings(tx.db, caller.eventId);
         const heldBy = new Map<number, HeldShift[]>();
-        for (const row of await schedulingRepository.shiftsOfMembers(trx, caller.eventId, [...people.keys()])) {
+        for (const row of await schedulingRepository.shiftsOfMembers(tx.db, caller.eventId, [...people.keys()])) {
           const list = heldBy.get(row.event_user_id) ?? [];
           list.push(row);
           heldBy.set(row.event_user_id, list);
@@ -113,7 +113,13 @@ export function wishRoundOperations(shared: SchedulingContext) {
             continue;
           }
           await turn();
-          const row = await schedulingRepository.insertAssignmentIfRoom(trx, shift.id, member.id, shift.capacity, now);
+          const row = await schedulingRepository.insertAssignmentIfRoom(
+            tx.db,
+            shift.id,
+            member.id,
+            shift.capacity,
+            now,
+          );
           if (!row) {
             skip('full');
             continue;
@@ -123,7 +129,7 @@ export function wishRoundOperations(shared: SchedulingContext) {
           placed.push({ ...place, assignmentId: row.id });
         }
         if (placed.length > 0) {
-          const summary = await writeAuditSummary(trx, {
+          const summary = await writeAuditSummary(tx.db, {
             eventId: caller.eventId,
             actorId: caller.userId,
             action: 'shift.wish_round_placed',
@@ -134,7 +140,7 @@ export function wishRoundOperations(shared: SchedulingContext) {
           for (let first = 0; first < placed.length; first += 500) {
             await turnOfTheLoop();
             await writeAudit(
-              trx,
+              tx.db,
               placed.slice(first, first + 500).map((place) => ({
                 eventId: caller.eventId,
                 actorId: caller.userId,

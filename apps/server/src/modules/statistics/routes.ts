@@ -7,7 +7,7 @@ import { statisticsService } from './service.js';
 
 /** Statistics of an event: admins only, one call per screen, every count from SQL. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const statistics = statisticsService(app.db);
+  const statistics = statisticsService(app.serverContext);
 
   app.get(
     '/event/:id/statistics',

@@ -12,7 +12,7 @@ import {
   type StatisticsResponse,
   weekSeparationConfigSchema,
 } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { readsInTurns, turnOfTheLoop } from '../../lib/event-loop.js';
 import { notFound } from '../../lib/http-error.js';
 import { parseJson } from '../../lib/json.js';
@@ -57,7 +57,8 @@ function fieldCounts(field: FormField, rows: readonly OptionCountRow[]): Statist
 }
 
 /** The statistics screen's numbers: every count by SQL aggregation, fetched in parallel. */
-export function statisticsService(db: Db) {
+export function statisticsService(context: ServerContext) {
+  const { db } = context;
   return {
     async forEvent(eventId: number, filter: StatisticsFilter): Promise<StatisticsResponse> {
       const event = await statisticsRepository.findEventWithForm(db, eventId);

@@ -2,11 +2,10 @@ import { canRunWishRound, type WishRound, type WishRoundOptions, type WishRoundP
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
 import { withCheckpointAside } from '../../lib/checkpoint-aside.js';
-import { boundTo } from '../../lib/context.js';
+import { inTransaction } from '../../lib/context.js';
 import { mapInSlices, turnEvery, turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { eventsService } from '../events/service.js';
 import { tellMembers } from '../push/service.js';
 import type { MailShift } from '../scheduling/mails.js';
@@ -35,7 +34,7 @@ const CLOSING_PASS_MAXIMUM = 20;
 
 /** Allocating a round (a preview) and publishing it. */
 export function allocationOperations(shared: WishRoundContext) {
-  const { context, db, options } = shared;
+  const { context, db } = shared;
 
   const requireRunner = async (caller: Caller, roundId: number) => {
     const round = await wishRoundsRepository.findRound(db, caller.eventId, roundId);
@@ -224,21 +223,21 @@ export function allocationOperations(shared: WishRoundContext) {
       await requireRunner(caller, roundId);
       // One transaction (exactly once), its checkpoint off the server's thread (lib/checkpoint-aside.ts).
       const { round, stored } = await withCheckpointAside(db, () =>
-        withTransaction(db, async (trx) => {
-          const locked = await wishRoundsRepository.lockRound(trx, caller.eventId, roundId, 'update');
+        inTransaction(context, async (tx) => {
+          const locked = await wishRoundsRepository.lockRound(tx.db, caller.eventId, roundId, 'update');
           if (!locked) throw conflict('error.wishRoundPublished');
           if (locked.published_at !== null) throw conflict('error.wishRoundPublished');
-          const preview = await parsePreview(await wishRoundsRepository.previewOf(trx, locked.id));
+          const preview = await parsePreview(await wishRoundsRepository.previewOf(tx.db, locked.id));
           if (!preview) throw conflict('error.wishRoundNoPreview');
-          const { placed, skipped } = await schedulingService(boundTo(context, trx)).placeWishRound(
+          const { placed, skipped } = await schedulingService(tx).placeWishRound(
             caller,
             locked.id,
             preview.assignments.map((place) => ({ shiftId: place.shiftId, eventUserId: place.eventUserId })),
           );
           const published: StoredPreview = { ...preview, skipped };
           const now = nowIso();
-          await wishRoundsRepository.markPublished(trx, locked.id, JSON.stringify(skipped), now);
-          await writeAudit(trx, {
+          await wishRoundsRepository.markPublished(tx.db, locked.id, JSON.stringify(skipped), now);
+          await writeAudit(tx.db, {
             eventId: caller.eventId,
             actorId: caller.userId,
             action: 'wish_round.published',
@@ -260,8 +259,8 @@ export function allocationOperations(shared: WishRoundContext) {
    * shift's line of the mail is formatted once per language (a fresh `Intl.DateTimeFormat` per line was 70 % of the time).
    */
   async function tellParticipants(round: WishRoundRow, stored: StoredPreview): Promise<void> {
-    if (!options.notify || stored.people.length === 0) return;
-    const event = (await eventsService(db).namesAndZones([round.event_id])).get(round.event_id);
+    if (!context.notify || stored.people.length === 0) return;
+    const event = (await eventsService(context).namesAndZones([round.event_id])).get(round.event_id);
     if (!event) return;
     await turnOfTheLoop();
     const shifts = new Map(
@@ -300,7 +299,7 @@ export function allocationOperations(shared: WishRoundContext) {
     const url = wishRoundPath(round.event_id, round.id);
     const lines = { en: new Map<MailShift, string>(), sv: new Map<MailShift, string>() };
     const roundTitle = round.title || event.name;
-    await tellMembers(db, options.notify, {
+    await tellMembers(context, {
       eventId: round.event_id,
       eventUserIds: stored.people.map((person) => person.eventUserId),
       kind: 'shiftChange',

@@ -7,17 +7,8 @@ import {
 } from '@funkis/shared';
 import type { ServerContext } from '../../lib/context.js';
 import { parseJson } from '../../lib/json.js';
-import type { Notify } from '../push/service.js';
 import { readLines, storeInLines } from './json-in-slices.js';
 import type { WishRoundRow } from './repository.js';
-
-/** What wish rounds take from the server's context beyond the database. */
-export interface WishRoundOptionsOfApp {
-  /** `notify` of the context: the result by push to those who allow shift changes, by e-mail to the others. */
-  notify?: Notify;
-  /** PUBLIC_URL, for the link in the mail. */
-  publicUrl: string;
-}
 
 /** The web page of a round (apps/web config/paths.ts). */
 export const wishRoundPath = (eventId: number, roundId: number) => `/event/${eventId}/wish-rounds/${roundId}`;
@@ -57,14 +48,15 @@ export const previewAnswer = (stored: StoredPreview): WishRoundPreview => ({
   createdAt: stored.createdAt,
 });
 
-/** What every wish-round operation shares: the server's context, its database and the options taken from it. */
+/**
+ * What every wish-round operation shares: the server's context (its `notify` tells the volunteers the results), its
+ * database and the public address for the mail's link.
+ */
 export function wishRoundContext(context: ServerContext) {
-  const options: WishRoundOptionsOfApp = { notify: context.notify, publicUrl: context.config.PUBLIC_URL };
   return {
     context,
     db: context.db,
-    options,
-    publicUrl: options.publicUrl.replace(/\/$/, ''),
+    publicUrl: context.config.PUBLIC_URL.replace(/\/$/, ''),
   };
 }
 

@@ -14,9 +14,10 @@ import {
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
+import { inTransaction } from '../../lib/context.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { isUniqueViolation, withTransaction } from '../../lib/transaction.js';
+import { isUniqueViolation } from '../../lib/transaction.js';
 import { optionsOf, parsePreview, previewAnswer, statusOf, type WishRoundContext } from './operations-context.js';
 import type { WishRoundRow } from './repository.js';
 import * as wishRoundsRepository from './repository.js';
@@ -129,8 +130,8 @@ const summaryFields = (round: WishRoundRow, wishCount: number | null) => ({
 });
 
 /** Opening, listing, reading and deleting rounds. */
-export function roundOperations(context: WishRoundContext) {
-  const { db } = context;
+export function roundOperations(shared: WishRoundContext) {
+  const { context, db } = shared;
   return {
     /**
      * Opens a round (admins; a leader for their own group's round). The shifts must be the event's (the group's when
@@ -143,11 +144,11 @@ export function roundOperations(context: WishRoundContext) {
       if (Date.parse(input.closesAt) <= Date.parse(now)) {
         throw fieldError('closesAt', 'error.wishRoundClosesAtInvalid');
       }
-      const roundId = await withTransaction(db, async (trx) => {
-        if (groupId !== null && !(await wishRoundsRepository.groupOfEvent(trx, caller.eventId, groupId))) {
+      const roundId = await inTransaction(context, async (tx) => {
+        if (groupId !== null && !(await wishRoundsRepository.groupOfEvent(tx.db, caller.eventId, groupId))) {
           throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
         }
-        const shifts = await wishRoundsRepository.eventShifts(trx, caller.eventId, input.shiftIds);
+        const shifts = await wishRoundsRepository.eventShifts(tx.db, caller.eventId, input.shiftIds);
         if (
           shifts.length !== input.shiftIds.length ||
           shifts.some((shift) => groupId !== null && shift.group_id !== groupId)
@@ -157,7 +158,7 @@ export function roundOperations(context: WishRoundContext) {
         if (shifts.some((shift) => Date.parse(shift.starts_at) <= Date.parse(now))) {
           throw fieldError('shiftIds', 'error.wishRoundShiftStarted');
         }
-        const { id } = await wishRoundsRepository.insertRound(trx, {
+        const { id } = await wishRoundsRepository.insertRound(tx.db, {
           eventId: caller.eventId,
           groupId,
           title: input.title,
@@ -169,8 +170,8 @@ export function roundOperations(context: WishRoundContext) {
           createdBy: caller.userId,
           now,
         });
-        await wishRoundsRepository.insertRoundShifts(trx, id, input.shiftIds);
-        await writeAudit(trx, {
+        await wishRoundsRepository.insertRoundShifts(tx.db, id, input.shiftIds);
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'wish_round.created',
@@ -181,7 +182,7 @@ export function roundOperations(context: WishRoundContext) {
       });
       const round = await wishRoundsRepository.findRound(db, caller.eventId, roundId);
       if (!round) throw notFound('error.wishRoundNotFound');
-      return roundAnswer(context, caller, round);
+      return roundAnswer(shared, caller, round);
     },
 
     /** The rounds the caller sees, newest first (at most LIST_MAXIMUM). */
@@ -204,18 +205,18 @@ export function roundOperations(context: WishRoundContext) {
     },
 
     async get(caller: Caller, roundId: number): Promise<WishRound> {
-      return roundAnswer(context, caller, await visibleRoundOr404(context, caller, roundId));
+      return roundAnswer(shared, caller, await visibleRoundOr404(shared, caller, roundId));
     },
 
     /** Deletes a round that is not published (whoever runs it). */
     async remove(caller: Caller, roundId: number): Promise<void> {
-      await withTransaction(db, async (trx) => {
-        const round = await wishRoundsRepository.lockRound(trx, caller.eventId, roundId, 'update');
+      await inTransaction(context, async (tx) => {
+        const round = await wishRoundsRepository.lockRound(tx.db, caller.eventId, roundId, 'update');
         if (!round) throw notFound('error.wishRoundNotFound');
         if (!canRunWishRound(caller, round.group_id)) throw forbidden('error.ownGroupOnly');
         if (round.published_at !== null) throw conflict('error.wishRoundPublished');
-        await wishRoundsRepository.deleteRound(trx, round.id);
-        await writeAudit(trx, {
+        await wishRoundsRepository.deleteRound(tx.db, round.id);
+        await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
           action: 'wish_round.deleted',

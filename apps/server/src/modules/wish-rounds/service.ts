@@ -1,10 +1,8 @@
 import type { ServerContext } from '../../lib/context.js';
 import { allocationOperations } from './allocation-operations.js';
-import { type WishRoundOptionsOfApp, wishRoundContext } from './operations-context.js';
+import { wishRoundContext } from './operations-context.js';
 import { roundOperations } from './round-operations.js';
 import { wishOperations } from './wish-operations.js';
-
-export type { WishRoundOptionsOfApp };
 
 /**
  * Wish rounds (decision 035): an organiser's round of shifts (`wish_rounds`, `wish_round_shifts`), each

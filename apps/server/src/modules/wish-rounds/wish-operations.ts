@@ -6,17 +6,17 @@ import {
   type WishRoundWishes,
 } from '@funkis/shared';
 import type { Caller } from '../../lib/caller.js';
+import { inTransaction } from '../../lib/context.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { parseJson } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { parsePreview, type StoredPreview, statusOf, type WishRoundContext } from './operations-context.js';
 import * as wishRoundsRepository from './repository.js';
 import { visibleRoundOr404, wishesAnswer, wishesOf } from './round-operations.js';
 
 /** A volunteer's side of a round: saving wishes and reading what they got. */
-export function wishOperations(context: WishRoundContext) {
-  const { db } = context;
+export function wishOperations(shared: WishRoundContext) {
+  const { context, db } = shared;
   return {
     /**
      * Saves (replaces) the caller's wishes: a volunteer of the round's group (any group for a whole-event round),
@@ -26,13 +26,13 @@ export function wishOperations(context: WishRoundContext) {
      * (PostgreSQL) so no save lands after a publish.
      */
     async saveWishes(caller: Caller, roundId: number, input: SaveWishesInput): Promise<WishRoundWishes> {
-      return withTransaction(db, async (trx) => {
-        const round = await wishRoundsRepository.lockRound(trx, caller.eventId, roundId, 'share');
+      return inTransaction(context, async (tx) => {
+        const round = await wishRoundsRepository.lockRound(tx.db, caller.eventId, roundId, 'share');
         if (!round) throw notFound('error.wishRoundNotFound');
         if (!canWishInRound(caller, round.group_id)) throw forbidden('error.wishRoundNotParticipant');
         if (statusOf(round, Date.now()) !== 'open') throw conflict('error.wishRoundClosed');
         const shifts = new Map(
-          (await wishRoundsRepository.roundShifts(trx, round.id)).map((shift) => [shift.id, shift]),
+          (await wishRoundsRepository.roundShifts(tx.db, round.id)).map((shift) => [shift.id, shift]),
         );
         for (const [field, ids] of [
           ['ranked', input.ranked],
@@ -52,22 +52,22 @@ export function wishOperations(context: WishRoundContext) {
         if (count < round.min_shifts || count > round.max_shifts) {
           throw fieldError('count', 'error.wishRoundCountOutOfRange', { min: round.min_shifts, max: round.max_shifts });
         }
-        const wish = await wishesOf(trx, round.id, caller.eventUserId);
+        const wish = await wishesOf(tx.db, round.id, caller.eventUserId);
         let friendId: number | null = null;
         const code = normaliseFriendCode(input.friendCode ?? '');
         if (code !== '') {
           if (code === wish.friend_code) throw fieldError('friendCode', 'error.wishRoundFriendCodeOwn');
-          const friend = await wishRoundsRepository.wishByCode(trx, round.id, code);
+          const friend = await wishRoundsRepository.wishByCode(tx.db, round.id, code);
           if (!friend) throw fieldError('friendCode', 'error.wishRoundFriendCodeUnknown');
           friendId = friend.event_user_id;
         }
-        await wishRoundsRepository.updateWish(trx, wish.id, {
+        await wishRoundsRepository.updateWish(tx.db, wish.id, {
           shiftCount: count,
           friendEventUserId: friendId,
           now: nowIso(),
         });
-        await wishRoundsRepository.replaceChoices(trx, round.id, caller.eventUserId, input.ranked, input.cannot);
-        return wishesAnswer(trx, caller.eventId, round.id, caller.eventUserId);
+        await wishRoundsRepository.replaceChoices(tx.db, round.id, caller.eventUserId, input.ranked, input.cannot);
+        return wishesAnswer(tx.db, caller.eventId, round.id, caller.eventUserId);
       });
     },
 
@@ -76,7 +76,7 @@ export function wishOperations(context: WishRoundContext) {
      * A place publishing could not give (taken or clashing since) is a wish not met.
      */
     async myResult(caller: Caller, roundId: number): Promise<WishRoundResult> {
-      const round = await visibleRoundOr404(context, caller, roundId);
+      const round = await visibleRoundOr404(shared, caller, roundId);
       if (!canWishInRound(caller, round.group_id)) throw forbidden('error.wishRoundNotParticipant');
       if (round.published_at === null) throw conflict('error.wishRoundNotPublished');
       const preview = await parsePreview(await wishRoundsRepository.previewOf(db, round.id));
