@@ -40,3 +40,13 @@ export function boundTo(context: ServerContext, db: Db): ServerContext {
 export function withoutServices({ db, clock, config }: ServerContext): ServerContext {
   return { db, clock, config };
 }
+
+/**
+ * A service the work cannot do without (account mail needs the queue, uploads the store): the context's, or an
+ * error that names what is missing when a script gives a context without it.
+ */
+export function requireService<K extends keyof ContextServices>(context: ServerContext, name: K): ContextServices[K] {
+  const service = context[name];
+  if (service === undefined) throw new Error(`This work needs the server context's ${name}, which this one lacks`);
+  return service as ContextServices[K];
+}

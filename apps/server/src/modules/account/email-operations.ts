@@ -15,7 +15,8 @@ import { normaliseEmail, toUser } from './repository.js';
 
 /** The account's address: confirming it, and moving to another one, each through a link mailed to the address. */
 export function emailOperations(shared: AccountContext) {
-  const { app, secret, recoverLink, requirePassword, nameOf, sendConfirmationLink, tellOwnerOfTakenAddress } = shared;
+  const { context, mail, secret, recoverLink, requirePassword, nameOf, sendConfirmationLink, tellOwnerOfTakenAddress } =
+    shared;
   return {
     /**
      * Asks to move the account to `newEmail`: nothing changes until the link mailed there is opened
@@ -31,7 +32,7 @@ export function emailOperations(shared: AccountContext) {
     ): Promise<User> {
       await requirePassword(userId, password, 'password');
       const wanted = normaliseEmail(newEmail);
-      return inTransaction(app.serverContext, async (tx) => {
+      return inTransaction(context, async (tx) => {
         const current = await accountRepository.findById(tx.db, userId);
         if (!current) throw notFound();
         if (wanted === current.email) return toUser(await accountRepository.setPendingEmail(tx.db, userId, null));
@@ -55,7 +56,7 @@ export function emailOperations(shared: AccountContext) {
      * owner was told once).
      */
     async resendConfirmation(userId: number, sessionId: string | null, language: MailLanguage = 'en'): Promise<void> {
-      await inTransaction(app.serverContext, async (tx) => {
+      await inTransaction(context, async (tx) => {
         const row = await accountRepository.findById(tx.db, userId);
         if (!row) return;
         if (row.pending_email) {
@@ -78,7 +79,7 @@ export function emailOperations(shared: AccountContext) {
       let result: { user: User; before: UserRow | null } | 'invalid' | 'taken';
       const claim: { userId: number | null } = { userId: null };
       try {
-        result = await inTransaction(app.serverContext, async (tx) => {
+        result = await inTransaction(context, async (tx) => {
           const claimed = await accountRepository.claimConfirmationToken(tx.db, tokenHash);
           if (!claimed) return 'invalid';
           claim.userId = claimed.user_id;
@@ -100,7 +101,7 @@ export function emailOperations(shared: AccountContext) {
       } catch (error) {
         // Another account took the address between the check and the change: the unique index said so.
         if (!isUniqueViolation(error) || claim.userId === null) throw error;
-        await accountRepository.setPendingEmail(app.db, claim.userId, null);
+        await accountRepository.setPendingEmail(context.db, claim.userId, null);
         result = 'taken';
       }
       if (result === 'invalid') throw fieldError('token', 'error.tokenInvalid');
@@ -108,8 +109,8 @@ export function emailOperations(shared: AccountContext) {
       const { user, before } = result;
       // The old address hears of it: if someone else did this, its owner still learns and can act.
       if (before) {
-        const language = (await mailLanguagesOf(app.db, [user.id])).get(user.id) ?? 'en';
-        await app.mail.enqueue({
+        const language = (await mailLanguagesOf(context.db, [user.id])).get(user.id) ?? 'en';
+        await mail.enqueue({
           eventId: null,
           to: [{ userId: user.id, email: before.email, name: nameOf(before), language }],
           ...accountMails.emailChanged(language, before.firstname, user.email, recoverLink()),

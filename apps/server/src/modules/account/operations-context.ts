@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, UserRow } from '../../db/types.js';
+import { requireService, type ServerContext } from '../../lib/context.js';
 import { fieldError } from '../../lib/http-error.js';
 import type { MailLanguage } from '../../lib/language.js';
 import { verifyPassword } from '../../lib/passwords.js';
@@ -18,23 +19,25 @@ const wrongPassword = (field: string) => fieldError(field, 'error.wrongPassword'
  * secret, the work left to run after an answer, and the helpers (the password check, the confirmation link, the
  * notice to an address's owner).
  */
-export function accountContext(app: FastifyInstance) {
-  const secret = app.config.SESSION_SECRET;
+export function accountContext(context: ServerContext, log: FastifyBaseLogger) {
+  const secret = context.config.SESSION_SECRET;
+  const mail = requireService(context, 'mail');
+  const storage = requireService(context, 'storage');
 
   // Work that must not make an answer slower (or its timing tell anything): awaited before the app closes.
   const inFlight = new Set<Promise<void>>();
   const inBackground = (what: string, work: () => Promise<void>) => {
     const task: Promise<void> = work()
-      .catch((error) => app.log.error({ err: error }, `${what} failed`))
+      .catch((error) => log.error({ err: error }, `${what} failed`))
       .finally(() => inFlight.delete(task));
     inFlight.add(task);
   };
   const settle = () => Promise.all([...inFlight]).then(() => undefined);
 
-  const recoverLink = () => `${app.config.PUBLIC_URL}/authentication/password-recovery`;
+  const recoverLink = () => `${context.config.PUBLIC_URL}/authentication/password-recovery`;
 
   async function requirePassword(userId: number, password: string, field: string): Promise<void> {
-    if (!(await verifyPassword(await accountRepository.passwordHashOf(app.db, userId), password)))
+    if (!(await verifyPassword(await accountRepository.passwordHashOf(context.db, userId), password)))
       throw wrongPassword(field);
   }
 
@@ -59,9 +62,9 @@ export function accountContext(app: FastifyInstance) {
       validForMs: CONFIRMATION_TOKEN_VALID_MS,
       keepSessionId,
     });
-    const link = `${app.config.PUBLIC_URL}/authentication/confirm-email?token=${token}`;
+    const link = `${context.config.PUBLIC_URL}/authentication/confirm-email?token=${token}`;
     const isChange = email !== row.email;
-    await app.mail.enqueue(
+    await mail.enqueue(
       {
         eventId: null,
         to: [{ userId: row.id, email, name: nameOf(row), language }],
@@ -77,7 +80,7 @@ export function accountContext(app: FastifyInstance) {
   /** The owner of an address another account asked for hears of it, in their own language; nothing changes. */
   async function tellOwnerOfTakenAddress(db: Db, owner: UserRow): Promise<void> {
     const language = (await mailLanguagesOf(db, [owner.id])).get(owner.id) ?? 'en';
-    await app.mail.enqueue(
+    await mail.enqueue(
       {
         eventId: null,
         to: [{ userId: owner.id, email: owner.email, name: nameOf(owner), language }],
@@ -89,7 +92,10 @@ export function accountContext(app: FastifyInstance) {
   }
 
   return {
-    app,
+    context,
+    mail,
+    storage,
+    log,
     secret,
     inBackground,
     settle,

@@ -12,7 +12,7 @@ export const RESET_TOKEN_VALID_MS = 60 * 60 * 1000;
 
 /** The password: changed by its owner, or reset through a link mailed to the account's address. */
 export function passwordOperations(shared: AccountContext) {
-  const { app, secret, inBackground, recoverLink, requirePassword } = shared;
+  const { context, mail, secret, inBackground, recoverLink, requirePassword } = shared;
   return {
     async changePassword(
       userId: number,
@@ -23,13 +23,13 @@ export function passwordOperations(shared: AccountContext) {
     ) {
       await requirePassword(userId, currentPassword, 'currentPassword');
       const passwordHash = await hashPassword(newPassword);
-      await inTransaction(app.serverContext, async (tx) => {
+      await inTransaction(context, async (tx) => {
         await accountRepository.changePassword(tx.db, userId, passwordHash, sessionId);
         await schedulingService(tx).endCalendarFeed(userId, 'password_changed');
       });
-      const row = await accountRepository.findById(app.db, userId);
+      const row = await accountRepository.findById(context.db, userId);
       if (row) {
-        await app.mail.enqueue({
+        await mail.enqueue({
           eventId: null,
           to: [{ userId, email: row.email, name: `${row.firstname} ${row.lastname}`, language }],
           ...accountMails.passwordChanged(language, row.firstname, recoverLink()),
@@ -43,13 +43,13 @@ export function passwordOperations(shared: AccountContext) {
      * neither the answer nor its timing tells whether the address has an account.
      */
     async requestRecovery(email: string, language: MailLanguage = 'en'): Promise<void> {
-      const row = await accountRepository.findByEmail(app.db, email);
+      const row = await accountRepository.findByEmail(context.db, email);
       if (!row) return;
       inBackground('password recovery mail', async () => {
         const token = randomToken(32);
-        await accountRepository.createResetToken(app.db, row.id, hashToken(token, secret), RESET_TOKEN_VALID_MS);
-        const link = `${app.config.PUBLIC_URL}/authentication/password-reset?token=${token}`;
-        await app.mail.enqueue({
+        await accountRepository.createResetToken(context.db, row.id, hashToken(token, secret), RESET_TOKEN_VALID_MS);
+        const link = `${context.config.PUBLIC_URL}/authentication/password-reset?token=${token}`;
+        await mail.enqueue({
           eventId: null,
           to: [{ userId: row.id, email: row.email, name: `${row.firstname} ${row.lastname}`, language }],
           ...accountMails.passwordReset(language, row.firstname, link),
@@ -61,10 +61,10 @@ export function passwordOperations(shared: AccountContext) {
     async resetPassword(token: string, newPassword: string): Promise<number> {
       const tokenHash = hashToken(token, secret);
       // Checked before the costly hash, and claimed again atomically after it.
-      if (!(await accountRepository.findUsableResetToken(app.db, tokenHash)))
+      if (!(await accountRepository.findUsableResetToken(context.db, tokenHash)))
         throw fieldError('token', 'error.tokenInvalid');
       const passwordHash = await hashPassword(newPassword);
-      const userId = await inTransaction(app.serverContext, async (tx) => {
+      const userId = await inTransaction(context, async (tx) => {
         const claimedBy = await accountRepository.consumeResetToken(tx.db, tokenHash, passwordHash);
         if (claimedBy !== null) await schedulingService(tx).endCalendarFeed(claimedBy, 'password_changed');
         return claimedBy;

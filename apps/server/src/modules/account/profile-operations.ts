@@ -12,11 +12,11 @@ import { toUser } from './repository.js';
 
 /** What others see of the account: the person's names and their avatar. */
 export function profileOperations(shared: AccountContext) {
-  const { app } = shared;
+  const { context, storage } = shared;
   return {
     async updateInfo(userId: number, names: { firstname: string; lastname: string }): Promise<User> {
       // The applications review finds applicants by name: their search text follows in the same transaction.
-      return inTransaction(app.serverContext, async (tx) => {
+      return inTransaction(context, async (tx) => {
         const row = await accountRepository.updateNames(tx.db, userId, names);
         await applicationsService(tx).refreshApplicant(userId);
         return toUser(row);
@@ -28,27 +28,27 @@ export function profileOperations(shared: AccountContext) {
      * decided again where the avatar is recorded (docs/decisions/022); refused bytes go.
      */
     async saveAvatar(userId: number, bytes: Buffer, type: ImageType): Promise<User> {
-      const saved = await app.storage.save(Readable.from([bytes]));
+      const saved = await storage.save(Readable.from([bytes]));
       let result: Awaited<ReturnType<typeof accountRepository.setAvatar>>;
       try {
-        result = await accountRepository.setAvatar(app.db, userId, `${saved.key}.${type}`, (trx) =>
-          claimRoom(trx, app.storage, storageLimitsOf(app.config), userId, bytes.length),
+        result = await accountRepository.setAvatar(context.db, userId, `${saved.key}.${type}`, (trx) =>
+          claimRoom(trx, storage, storageLimitsOf(context.config), userId, bytes.length),
         );
       } catch (error) {
-        await app.storage.remove(saved.key).catch(() => undefined);
+        await storage.remove(saved.key).catch(() => undefined);
         throw error;
       }
       const { row, previous } = result;
-      if (previous) await app.storage.remove(previous.split('.')[0]).catch(() => undefined);
+      if (previous) await storage.remove(previous.split('.')[0]).catch(() => undefined);
       return toUser(row);
     },
 
     async openAvatar(viewerId: number, userId: number) {
-      const row = await accountRepository.findById(app.db, userId);
-      if (!row?.avatar || !(await accountRepository.canSeeAvatar(app.db, viewerId, userId))) throw notFound();
+      const row = await accountRepository.findById(context.db, userId);
+      if (!row?.avatar || !(await accountRepository.canSeeAvatar(context.db, viewerId, userId))) throw notFound();
       const [key = '', type] = row.avatar.split('.');
-      const { size, storedAt } = await app.storage.stat(key);
-      const stored: StoredBytes = { key, size, storedAt, open: (range) => app.storage.open(key, range) };
+      const { size, storedAt } = await storage.stat(key);
+      const stored: StoredBytes = { key, size, storedAt, open: (range) => storage.open(key, range) };
       return { stored, contentType: `image/${type}` };
     },
   };

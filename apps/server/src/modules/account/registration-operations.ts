@@ -32,13 +32,13 @@ export async function createAccount(
 
 /** A person making their account. */
 export function registrationOperations(shared: AccountContext) {
-  const { app, sendConfirmationLink } = shared;
+  const { context, sendConfirmationLink } = shared;
   return {
     /** A new, unconfirmed account; the link that confirms its address is queued with it. */
     async register(input: RegisterInput, language: MailLanguage = 'en'): Promise<User> {
-      if (await accountRepository.findByEmail(app.db, input.email)) throw emailTaken('email');
+      if (await accountRepository.findByEmail(context.db, input.email)) throw emailTaken('email');
       const passwordHash = await hashPassword(input.password);
-      return inTransaction(app.serverContext, async (tx) => {
+      return inTransaction(context, async (tx) => {
         const user = await createAccount(tx.db, { ...input, passwordHash });
         const row = await accountRepository.findById(tx.db, user.id);
         if (row) await sendConfirmationLink(tx.db, row, row.email, language, null);

@@ -8,11 +8,11 @@ import * as accountRepository from './repository.js';
 
 /** A person removing their account, with the memberships, the events only they were in, and the files of both. */
 export function removalOperations(shared: AccountContext) {
-  const { app, requirePassword } = shared;
+  const { context, storage, log, requirePassword } = shared;
   return {
     async removeAccount(userId: number, password: string): Promise<void> {
       await requirePassword(userId, password, 'password');
-      const orphanedKeys = await inTransaction(app.serverContext, async (tx) => {
+      const orphanedKeys = await inTransaction(context, async (tx) => {
         // Locks the events the user administers first: two admins leaving at once cannot both be the "other" admin.
         const blockedBy = await membershipsService(tx).lockAndFindSoleAdminEvents(userId);
         if (blockedBy.length > 0) throw conflict('error.soleAdmin');
@@ -35,7 +35,7 @@ export function removalOperations(shared: AccountContext) {
         return [...(avatar ? [avatar.split('.')[0] as string] : []), ...fileKeys];
       });
       for (const key of orphanedKeys) {
-        await app.storage.remove(key).catch((error) => app.log.warn({ err: error, key }, 'file left behind'));
+        await storage.remove(key).catch((error) => log.warn({ err: error, key }, 'file left behind'));
       }
     },
   };

@@ -44,7 +44,7 @@ const loggedIn = async (request: FastifyRequest) => {
 };
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const account = accountService(app);
+  const account = accountService(app.serverContext, app.log);
   app.addHook('onClose', () => account.settle());
   const tag = { tags: ['account'] };
   const passwordCheckLimit = limits(app, [[LIMIT.passwordCheckPerUser, byUser]]);

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerContext } from '../../lib/context.js';
 import { emailOperations } from './email-operations.js';
 import { accountContext } from './operations-context.js';
 import { passwordOperations } from './password-operations.js';
@@ -16,16 +17,16 @@ export { toUser } from './repository.js';
  * Everything a person does with their own account; routes.ts only validates, guards and answers. `settle` waits for
  * the work left to run after an answer (the recovery mail); the routes call it when the app closes.
  */
-export function accountService(app: FastifyInstance) {
-  const context = accountContext(app);
+export function accountService(context: ServerContext, log: FastifyBaseLogger) {
+  const shared = accountContext(context, log);
   return {
-    settle: context.settle,
-    ...sessionOperations(context),
-    ...registrationOperations(context),
-    ...emailOperations(context),
-    ...profileOperations(context),
-    ...passwordOperations(context),
-    ...removalOperations(context),
+    settle: shared.settle,
+    ...sessionOperations(shared),
+    ...registrationOperations(shared),
+    ...emailOperations(shared),
+    ...profileOperations(shared),
+    ...passwordOperations(shared),
+    ...removalOperations(shared),
   };
 }
 

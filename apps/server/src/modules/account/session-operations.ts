@@ -10,11 +10,11 @@ export function sessionOperations(shared: AccountContext) {
   return {
     /** Remembers the language of the person's latest login or registration (mail later is written in it). */
     rememberLanguage: (userId: number, language: MailLanguage) =>
-      accountRepository.setLanguage(shared.app.db, userId, language),
+      accountRepository.setLanguage(shared.context.db, userId, language),
 
     /** The account the credentials open, or null; unknown addresses cost the same work as wrong passwords. */
     async authenticate(email: string, password: string): Promise<User | null> {
-      const row = await accountRepository.findByEmail(shared.app.db, email);
+      const row = await accountRepository.findByEmail(shared.context.db, email);
       const valid = await verifyPassword(row?.password_hash ?? null, password);
       return row && valid ? toUser(row) : null;
     },

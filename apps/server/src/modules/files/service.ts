@@ -9,8 +9,7 @@ import {
 } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
 import type { EventMembership } from '../../lib/caller.js';
-import type { ServerContext } from '../../lib/context.js';
-import { inTransaction } from '../../lib/context.js';
+import { inTransaction, requireService, type ServerContext } from '../../lib/context.js';
 import { notFound, tooLarge } from '../../lib/http-error.js';
 import { parseJson } from '../../lib/json.js';
 import type { StoredBytes } from '../../lib/stored-answer.js';
@@ -39,8 +38,8 @@ const canSee = (row: FileRow, caller: EventMembership) =>
  * answers 404 like a file that does not exist, and a file of another event is never found under this one.
  */
 export function filesService(context: ServerContext) {
-  const { db, storage, config } = context;
-  if (!storage) throw new Error('Event files need the file store: the server context has none');
+  const { db, config } = context;
+  const storage = requireService(context, 'storage');
   const quotaBytes = config.EVENT_FILES_QUOTA_BYTES;
   const limits = storageLimitsOf(config);
   const findVisible = async (caller: EventMembership, fileId: number): Promise<FileRow> => {

@@ -22,10 +22,10 @@ import { type LinkedFile, type MailLanguage, reasonText, viaFunkis } from './tex
  * receivers sent again.
  */
 export function mailboxOperations(shared: MailContext) {
-  const { app, intervalOf, downloadPath, worker, resolve, pickedFiles } = shared;
+  const { context, intervalOf, downloadPath, worker, resolve, pickedFiles } = shared;
 
   async function visibleMail(actor: MailActor, mailId: number) {
-    const row = await mailRepository.findMail(app.db, actor.eventId, mailId);
+    const row = await mailRepository.findMail(context.db, actor.eventId, mailId);
     if (!row || !canReadMail(actor, row.sender_id === actor.userId)) throw notFound();
     return row;
   }
@@ -33,10 +33,10 @@ export function mailboxOperations(shared: MailContext) {
   async function loadMail(actor: MailActor, mailId: number): Promise<Mail> {
     const row = await visibleMail(actor, mailId);
     const [receivers, counts, labels, attachments] = await Promise.all([
-      mailRepository.receiversOf(app.db, row.id),
-      mailRepository.stateCounts(app.db, [row.id]),
-      mailRepository.labelIdsOf(app.db, [row.id]),
-      mailRepository.attachmentsOf(app.db, row.id),
+      mailRepository.receiversOf(context.db, row.id),
+      mailRepository.stateCounts(context.db, [row.id]),
+      mailRepository.labelIdsOf(context.db, [row.id]),
+      mailRepository.attachmentsOf(context.db, row.id),
     ]);
     return {
       id: row.id,
@@ -83,7 +83,7 @@ export function mailboxOperations(shared: MailContext) {
     ): Promise<Mail> {
       const isRich = input.format === 'html';
       // Rich text is stored only as the allow-list leaves it; its text part is derived from that.
-      const message = isRich ? sanitizedHtml(input.message, app.config.PUBLIC_URL) : input.message;
+      const message = isRich ? sanitizedHtml(input.message, context.config.PUBLIC_URL) : input.message;
       const messageText = isRich ? htmlToText(message) : message;
       if (messageText.trim() === '') throw fieldError('message', 'mail.messageRequired');
       const receivers = await resolve(actor, input.receivers);
@@ -92,10 +92,10 @@ export function mailboxOperations(shared: MailContext) {
       const picked = await pickedFiles(actor, input.fileIds ?? []);
       const linked: LinkedFile[] = picked.map((file) => ({
         name: file.name,
-        url: `${app.config.PUBLIC_URL}${downloadPath(actor.eventId, file.id)}`,
+        url: `${context.config.PUBLIC_URL}${downloadPath(actor.eventId, file.id)}`,
       }));
-      const eventName = await mailRepository.eventName(app.db, actor.eventId);
-      const mailId = await app.db.transaction().execute(async (trx) => {
+      const eventName = await mailRepository.eventName(context.db, actor.eventId);
+      const mailId = await context.db.transaction().execute(async (trx) => {
         const id = await mailRepository.insertMail(trx, {
           eventId: actor.eventId,
           sender: { id: actor.userId, name: actor.name, email: actor.email },
@@ -123,7 +123,7 @@ export function mailboxOperations(shared: MailContext) {
           })),
         );
         const intervalMs = await intervalOf(actor.eventId, trx);
-        const start = await mailRepository.nextSlot(trx, actor.eventId, intervalMs, app.clock.now());
+        const start = await mailRepository.nextSlot(trx, actor.eventId, intervalMs, context.clock.now());
         // The queue holds no body: each receiver's copy is composed from the e-mail when it is sent, so the
         // message is stored once however many receive it (docs/decisions/021).
         await mailRepository.enqueue(
@@ -163,18 +163,18 @@ export function mailboxOperations(shared: MailContext) {
 
     async list(actor: MailActor, folder: { customLabel?: number; systemLabel?: string }): Promise<MailSummary[]> {
       if (folder.customLabel !== undefined) {
-        const [known] = await mailRepository.labelIdsOfEvent(app.db, actor.eventId, [folder.customLabel]);
+        const [known] = await mailRepository.labelIdsOfEvent(context.db, actor.eventId, [folder.customLabel]);
         if (known === undefined) throw notFound('mail.labelUnknown');
       }
-      const rows = await mailRepository.listMails(app.db, actor.eventId, {
+      const rows = await mailRepository.listMails(context.db, actor.eventId, {
         senderId: !isAdmin(actor) ? actor.userId : null,
         labelId: folder.customLabel ?? null,
       });
       const ids = rows.map((row) => row.id);
       const [counts, labels, read] = await Promise.all([
-        mailRepository.stateCounts(app.db, ids),
-        mailRepository.labelIdsOf(app.db, ids),
-        mailRepository.readIds(app.db, actor.userId, ids),
+        mailRepository.stateCounts(context.db, ids),
+        mailRepository.labelIdsOf(context.db, ids),
+        mailRepository.readIds(context.db, actor.userId, ids),
       ]);
       return rows.map((row) => ({
         id: row.id,
@@ -192,7 +192,7 @@ export function mailboxOperations(shared: MailContext) {
     /** One e-mail for the actor, who has now read it (their read mark lowers the labels' unread counts). */
     async get(actor: MailActor, mailId: number): Promise<Mail> {
       await visibleMail(actor, mailId);
-      await mailRepository.markRead(app.db, mailId, actor.userId);
+      await mailRepository.markRead(context.db, mailId, actor.userId);
       return loadMail(actor, mailId);
     },
 
@@ -203,8 +203,8 @@ export function mailboxOperations(shared: MailContext) {
     async labels(actor: MailActor): Promise<MailLabel[]> {
       const senderId = !isAdmin(actor) ? actor.userId : null;
       const [sent, custom] = await Promise.all([
-        mailRepository.countMails(app.db, actor.eventId, senderId, actor.userId),
-        mailRepository.labelsWithCounts(app.db, actor.eventId, senderId, actor.userId),
+        mailRepository.countMails(context.db, actor.eventId, senderId, actor.userId),
+        mailRepository.labelsWithCounts(context.db, actor.eventId, senderId, actor.userId),
       ]);
       return [
         { id: 'sent', name: 'sent', type: 'system_label', totalCount: sent.total, unreadCount: sent.unread },
@@ -220,9 +220,9 @@ export function mailboxOperations(shared: MailContext) {
     },
 
     async createLabel(actor: MailActor, input: { name: string; color: string }): Promise<MailLabel> {
-      if (await mailRepository.findLabelByName(app.db, actor.eventId, input.name))
+      if (await mailRepository.findLabelByName(context.db, actor.eventId, input.name))
         throw fieldError('name', 'mail.labelNameTaken', undefined, 409);
-      const row = await app.db.transaction().execute(async (trx) => {
+      const row = await context.db.transaction().execute(async (trx) => {
         const created = await mailRepository.insertLabel(trx, actor.eventId, input.name, input.color);
         await writeAudit(trx, {
           eventId: actor.eventId,
@@ -246,9 +246,9 @@ export function mailboxOperations(shared: MailContext) {
     async setLabels(actor: MailActor, mailId: number, labelIds: number[]): Promise<Mail> {
       await visibleMail(actor, mailId);
       const wanted = [...new Set(labelIds)];
-      const known = await mailRepository.labelIdsOfEvent(app.db, actor.eventId, wanted);
+      const known = await mailRepository.labelIdsOfEvent(context.db, actor.eventId, wanted);
       if (known.length !== wanted.length) throw fieldError('labelIds', 'mail.labelUnknown');
-      await app.db.transaction().execute(async (trx) => {
+      await context.db.transaction().execute(async (trx) => {
         await mailRepository.replaceLabels(trx, mailId, wanted);
         await writeAudit(trx, {
           eventId: actor.eventId,
@@ -264,9 +264,9 @@ export function mailboxOperations(shared: MailContext) {
     /** Failed receivers of an e-mail into the queue again (admins only; the route guards it). */
     async retryFailed(actor: MailActor, mailId: number): Promise<Mail> {
       await visibleMail(actor, mailId);
-      const count = await mailRepository.requeueFailed(app.db, mailId);
+      const count = await mailRepository.requeueFailed(context.db, mailId);
       if (count === 0) throw conflict('mail.nothingToRetry');
-      await writeAudit(app.db, {
+      await writeAudit(context.db, {
         eventId: actor.eventId,
         actorId: actor.userId,
         action: 'mail.retried',

@@ -1,8 +1,10 @@
 import { canMailGroup, isAdmin, type MailReceiverFilter } from '@funkis/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/types.js';
 import type { Caller } from '../../lib/caller.js';
+import { requireService, type ServerContext } from '../../lib/context.js';
 import { fieldError, forbidden } from '../../lib/http-error.js';
+import type { Mailer } from '../../plugins/mailer.js';
 import { filesService } from '../files/service.js';
 import * as mailRepository from './repository.js';
 import { createMailWorker, type MailWorker } from './worker.js';
@@ -16,31 +18,40 @@ export interface MailActor extends Pick<Caller, 'userId' | 'eventId' | 'roleLeve
   email: string;
 }
 
+/** What sending needs beyond the server's context: the SMTP (or file) sender and the log the worker writes to. */
+export interface MailDelivery {
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
 /**
- * What every mail operation shares: the app (database, config), the event's rate, the worker that empties
+ * What every mail operation shares: the server's context (database, clock, config) and its file store, the event's
+ * rate, the worker that empties
  * the queue, and the helpers (the receivers a filter names, the picked files, a file's download path).
  */
-export function mailContext(app: FastifyInstance) {
-  const defaultRate = app.config.MAIL_RATE_PER_MINUTE;
+export function mailContext(context: ServerContext, { mailer, log }: MailDelivery) {
+  const storage = requireService(context, 'storage');
+  const defaultRate = context.config.MAIL_RATE_PER_MINUTE;
   /** The event's own rate (mail settings) or the server's default, in messages a minute. */
-  const rateOf = async (eventId: number, db: Db = app.db) => (await mailRepository.rateOf(db, eventId)) ?? defaultRate;
-  const intervalOf = async (eventId: number, db: Db = app.db) => 60_000 / (await rateOf(eventId, db));
-  // The storage plugin is registered before this one; the files service is made when first needed.
-  const files = () => filesService(app.serverContext);
+  const rateOf = async (eventId: number, db: Db = context.db) =>
+    (await mailRepository.rateOf(db, eventId)) ?? defaultRate;
+  const intervalOf = async (eventId: number, db: Db = context.db) => 60_000 / (await rateOf(eventId, db));
+  // The files service is made when first needed.
+  const files = () => filesService(context);
   const downloadPath = (eventId: number, fileId: number) => `/api/event/${eventId}/files/${fileId}/download`;
   const worker: MailWorker = createMailWorker(
-    app.db,
-    app.mailer,
-    app.log,
+    context.db,
+    mailer,
+    log,
     {
-      pollMs: app.config.MAIL_POLL_MS,
-      leaseMs: app.config.MAIL_LEASE_MS,
-      retryBaseMs: app.config.MAIL_RETRY_BASE_MS,
-      maxAttempts: app.config.MAIL_MAX_ATTEMPTS,
-      messageIdDomain: new URL(app.config.PUBLIC_URL).hostname || 'funkis.local',
-      defaultRatePerMinute: app.config.MAIL_RATE_PER_MINUTE,
+      pollMs: context.config.MAIL_POLL_MS,
+      leaseMs: context.config.MAIL_LEASE_MS,
+      retryBaseMs: context.config.MAIL_RETRY_BASE_MS,
+      maxAttempts: context.config.MAIL_MAX_ATTEMPTS,
+      messageIdDomain: new URL(context.config.PUBLIC_URL).hostname || 'funkis.local',
+      defaultRatePerMinute: context.config.MAIL_RATE_PER_MINUTE,
     },
-    app.clock,
+    context.clock,
   );
 
   /** A leader's filter may only name their own group; the result is limited to it as well. */
@@ -53,7 +64,12 @@ export function mailContext(app: FastifyInstance) {
 
   async function resolve(actor: MailActor, filter: MailReceiverFilter) {
     const scope = scopeOf(actor, filter);
-    const { receivers, unknownUserIds } = await mailRepository.resolveReceivers(app.db, actor.eventId, filter, scope);
+    const { receivers, unknownUserIds } = await mailRepository.resolveReceivers(
+      context.db,
+      actor.eventId,
+      filter,
+      scope,
+    );
     if (unknownUserIds.length > 0) throw fieldError('receivers.userIds', 'mail.unknownReceiver');
     return receivers;
   }
@@ -72,7 +88,7 @@ export function mailContext(app: FastifyInstance) {
     });
   }
 
-  return { app, defaultRate, rateOf, intervalOf, downloadPath, worker, resolve, pickedFiles };
+  return { context, storage, defaultRate, rateOf, intervalOf, downloadPath, worker, resolve, pickedFiles };
 }
 
 export type MailContext = ReturnType<typeof mailContext>;

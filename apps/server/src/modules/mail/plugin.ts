@@ -21,7 +21,7 @@ export type MailQueue = Pick<MailService, 'enqueue' | 'enqueueEach' | 'enqueuePu
 
 /** Makes the mail service available to every module and runs the queue's worker while the server runs. */
 async function mailPlugin(app: FastifyInstance) {
-  const service = mailService(app);
+  const service = mailService(app.serverContext, { mailer: app.mailer, log: app.log });
   app.decorate('mail', service);
   if (app.config.MAIL_WORKER === 'on') {
     app.addHook('onReady', async () => service.worker.start());

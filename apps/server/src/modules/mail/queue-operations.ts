@@ -28,7 +28,7 @@ const QUEUE_SLICE = 500;
  * empties it, and the pace it keeps (the event's sending rate).
  */
 export function queueOperations(shared: MailContext) {
-  const { app, defaultRate, rateOf, intervalOf, worker } = shared;
+  const { context, defaultRate, rateOf, intervalOf, worker } = shared;
 
   const settingsOf = async (eventId: number): Promise<MailSettings> => ({
     ratePerMinute: await rateOf(eventId),
@@ -45,12 +45,12 @@ export function queueOperations(shared: MailContext) {
      * event's rate (MAIL_RATE_PER_MINUTE); account mail goes out at once. Safe to call inside the caller's
      * transaction by passing it as `db`.
      */
-    async enqueue(input: EnqueueInput, db = app.db): Promise<void> {
+    async enqueue(input: EnqueueInput, db = context.db): Promise<void> {
       const intervalMs = input.eventId === null ? 0 : await intervalOf(input.eventId, db);
       const start =
         input.eventId === null
-          ? app.clock.now()
-          : await mailRepository.nextSlot(db, input.eventId, intervalMs, app.clock.now());
+          ? context.clock.now()
+          : await mailRepository.nextSlot(db, input.eventId, intervalMs, context.clock.now());
       await mailRepository.enqueue(
         db,
         input.to.map((receiver) => ({
@@ -75,10 +75,10 @@ export function queueOperations(shared: MailContext) {
      */
     async enqueuePush(
       input: { userId: number; subscriptionIds: number[]; title: string; payload: string; reason: string },
-      db = app.db,
+      db = context.db,
     ): Promise<void> {
       if (input.subscriptionIds.length === 0) return;
-      const now = app.clock.now();
+      const now = context.clock.now();
       await mailRepository.enqueue(
         db,
         input.subscriptionIds.map((pushSubscriptionId) => ({
@@ -106,11 +106,11 @@ export function queueOperations(shared: MailContext) {
       eventId: number,
       count: number,
       render: (index: number) => Omit<QueuedMessage, 'eventId'>,
-      db = app.db,
+      db = context.db,
     ): Promise<void> {
       if (count === 0) return;
       const intervalMs = await intervalOf(eventId, db);
-      const start = await mailRepository.nextSlot(db, eventId, intervalMs, app.clock.now());
+      const start = await mailRepository.nextSlot(db, eventId, intervalMs, context.clock.now());
       for (let from = 0; from < count; from += QUEUE_SLICE) {
         if (from > 0) await turnOfTheLoop();
         const messages: QueuedMessage[] = [];
@@ -130,7 +130,7 @@ export function queueOperations(shared: MailContext) {
      * already waiting keep the times they were given.
      */
     async updateSettings(actor: MailActor, input: { ratePerMinute: number }): Promise<MailSettings> {
-      await app.db.transaction().execute(async (trx) => {
+      await context.db.transaction().execute(async (trx) => {
         const before = await rateOf(actor.eventId, trx);
         await mailRepository.saveRate(trx, actor.eventId, input.ratePerMinute);
         await writeAudit(trx, {

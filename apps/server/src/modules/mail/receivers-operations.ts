@@ -19,7 +19,7 @@ export function receiversOperations(shared: MailContext) {
       const picked = await pickedFiles(actor, request.fileIds ?? []);
       const levels = picked.length
         ? await mailRepository.roleLevelsOf(
-            shared.app.db,
+            shared.context.db,
             actor.eventId,
             receivers.map((receiver) => receiver.userId),
           )
@@ -35,7 +35,7 @@ export function receiversOperations(shared: MailContext) {
         }))
         .filter((warning) => warning.receiversWithoutAccess > 0);
       const [waiting, ratePerMinute] = await Promise.all([
-        mailRepository.countWaiting(shared.app.db, actor.eventId),
+        mailRepository.countWaiting(shared.context.db, actor.eventId),
         rateOf(actor.eventId),
       ]);
       return {
@@ -55,7 +55,7 @@ export function receiversOperations(shared: MailContext) {
     async candidates(actor: MailActor, search: string) {
       if (!isAdmin(actor) && actor.groupId === null) return [];
       return mailRepository.findCandidates(
-        shared.app.db,
+        shared.context.db,
         actor.eventId,
         search.trim(),
         !isAdmin(actor) ? actor.groupId : null,

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../lib/context.js';
 import { mailboxOperations } from './mailbox-operations.js';
-import { mailContext } from './operations-context.js';
+import { type MailDelivery, mailContext } from './operations-context.js';
 import { queueOperations } from './queue-operations.js';
 import { receiversOperations } from './receivers-operations.js';
 
@@ -11,12 +11,12 @@ export type { EnqueueInput } from './queue-operations.js';
  * E-mail to members: choosing receivers, sending through the queue, the Sent folder and labels;
  * `enqueue` is the door other modules use. The worker that empties the queue lives here too.
  */
-export function mailService(app: FastifyInstance) {
-  const context = mailContext(app);
+export function mailService(context: ServerContext, delivery: MailDelivery) {
+  const shared = mailContext(context, delivery);
   return {
-    ...queueOperations(context),
-    ...receiversOperations(context),
-    ...mailboxOperations(context),
+    ...queueOperations(shared),
+    ...receiversOperations(shared),
+    ...mailboxOperations(shared),
   };
 }
 

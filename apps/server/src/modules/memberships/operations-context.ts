@@ -1,5 +1,5 @@
 import type { Db } from '../../db/types.js';
-import type { ServerContext } from '../../lib/context.js';
+import { requireService, type ServerContext } from '../../lib/context.js';
 import { fieldError } from '../../lib/http-error.js';
 import { groupsService } from '../groups/service.js';
 import type { EnqueueInput } from '../mail/service.js';
@@ -35,12 +35,9 @@ export interface InvitationsOptions {
 
 /** What every invitation operation shares: the database and the options taken from the server's context. */
 export function invitationsContext(context: ServerContext) {
-  const { mail } = context;
+  const mail = requireService(context, 'mail');
   const options: InvitationsOptions = {
-    enqueueMail: (input, db) => {
-      if (!mail) throw new Error('Invitations need the mail queue: the server context has none');
-      return mail.enqueue(input, db);
-    },
+    enqueueMail: (input, db) => mail.enqueue(input, db),
     publicUrl: context.config.PUBLIC_URL,
   };
   return { context, db: context.db, options };

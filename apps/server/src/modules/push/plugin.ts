@@ -28,14 +28,7 @@ async function pushPlugin(app: FastifyInstance) {
   const agent = caFile
     ? new https.Agent({ keepAlive: true, ca: [...tls.rootCertificates, fs.readFileSync(caFile, 'utf8')] })
     : undefined;
-  const service = pushService(app.db, {
-    enqueueMail: (input, db) => app.mail.enqueue(input, db),
-    enqueuePush: (input, db) => app.mail.enqueuePush(input, db),
-    publicUrl: app.config.PUBLIC_URL,
-    vapid: app.config.vapid,
-    ttlSeconds: TTL_SECONDS,
-    ...(agent ? { agent } : {}),
-  });
+  const service = pushService(app.serverContext, { ttlSeconds: TTL_SECONDS, ...(agent ? { agent } : {}) });
   app.decorate('push', service);
   app.mail.worker.setPushSender(service.sender);
   if (agent) app.addHook('onClose', async () => agent.destroy());

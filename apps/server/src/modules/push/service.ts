@@ -1,7 +1,7 @@
-import type { Db } from '../../db/types.js';
+import type { ServerContext } from '../../lib/context.js';
 import { pushSender } from './delivery.js';
 import { notifyOperations } from './notify.js';
-import { type PushOptions, pushContext } from './operations-context.js';
+import { type PushDelivery, type PushOptions, pushContext } from './operations-context.js';
 import { subscriptionOperations } from './subscription-operations.js';
 
 export type { NotifyOptions, NotifyResult } from './notify.js';
@@ -13,12 +13,12 @@ export type { PushOptions };
  * Web push (decision 030): devices (`push_subscriptions`), what may come by push (`notification_preferences`),
  * `notify` (push where allowed, else e-mail, both through the mail queue) and the queue's sender of push messages.
  */
-export function pushService(db: Db, options: PushOptions) {
-  const context = pushContext(db, options);
+export function pushService(context: ServerContext, delivery: PushDelivery) {
+  const shared = pushContext(context, delivery);
   return {
-    ...subscriptionOperations(context),
-    ...notifyOperations(context),
-    sender: pushSender(context),
+    ...subscriptionOperations(shared),
+    ...notifyOperations(shared),
+    sender: pushSender(shared),
   };
 }
 
