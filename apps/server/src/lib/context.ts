@@ -13,7 +13,7 @@ export interface ContextServices {}
 /**
  * What every operation works with: the database (or the transaction `inTransaction` handed out), the clock, the
  * configuration and the other modules' services. The app builds one (`app.serverContext`); a script, bench or test
- * builds its own with `serverContext` and gets no service it does not give (without a mail queue nobody is told).
+ * gives its own, or `withoutServices(context)`, and gets no service it does not give (without `notify` nobody is told).
  */
 export interface ServerContext extends Partial<ContextServices> {
   db: Db;
