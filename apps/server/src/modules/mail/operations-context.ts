@@ -26,8 +26,8 @@ export interface MailDelivery {
 
 /**
  * What every mail operation shares: the server's context (database, clock, config) and its file store, the event's
- * rate, the worker that empties
- * the queue, and the helpers (the receivers a filter names, the picked files, a file's download path).
+ * rate, the worker that empties the queue, and the helpers (the receivers a filter names, the picked files, a file's
+ * download path).
  */
 export function mailContext(context: ServerContext, { mailer, log }: MailDelivery) {
   const storage = requireService(context, 'storage');
