@@ -7,10 +7,9 @@ import {
   EVENT_DAY_LIMITS,
   isAdmin,
 } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
-import { boundTo, inTransaction } from '../../lib/context.js';
+import { inTransaction, type ServerContext } from '../../lib/context.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { isUniqueViolation } from '../../lib/transaction.js';
 import { membershipsService } from '../memberships/service.js';
@@ -23,7 +22,7 @@ const FUTURE_TOLERANCE_MS = 2 * MINUTE;
 
 /** Recording an arrival or departure, and undoing it within a minute. */
 export function checkInOperations(shared: EventDayContext) {
-  const { context, db, personFor, scheduling } = shared;
+  const { context, personFor, scheduling } = shared;
   return {
     /**
      * Records an arrival or departure. `created` is false when the scan's `clientId` was already stored: nothing
@@ -36,19 +35,16 @@ export function checkInOperations(shared: EventDayContext) {
     ): Promise<{ checkIn: CheckIn; created: boolean }> {
       if (!canSeeBoard(caller)) throw forbidden();
       const clientId = input.clientId ?? null;
-      const replay = async (source: Db) => {
+      const replay = async (source: ServerContext) => {
         if (clientId === null) return undefined;
-        const stored = await eventDayRepository.findByClientId(source, caller.eventId, clientId);
+        const stored = await eventDayRepository.findByClientId(source.db, caller.eventId, clientId);
         if (!stored) return undefined;
-        const member = await membershipsService(boundTo(context, source)).findMember(
-          caller.eventId,
-          stored.event_user_id,
-        );
+        const member = await membershipsService(source).findMember(caller.eventId, stored.event_user_id);
         if (!member) throw notFound('error.memberNotFound');
         if (!canCheckIn(caller, member.group?.id ?? null)) throw forbidden('error.ownGroupOnly');
         return { checkIn: toCheckIn(stored, toPerson(member)), created: false };
       };
-      const replayed = await replay(db);
+      const replayed = await replay(context);
       if (replayed) return replayed;
 
       const at = input.at ? new Date(input.at) : now;
@@ -74,7 +70,7 @@ export function checkInOperations(shared: EventDayContext) {
           const member = await membershipsService(tx).lockMember(caller.eventId, person.id);
           if (!member) throw fieldError('eventUserId', 'error.memberNotFound', undefined, 404);
           // A replay that waited on the lock behind its twin finds it here.
-          const stored = await replay(tx.db);
+          const stored = await replay(tx);
           if (stored) return stored;
           // One scheduling service per transaction, for every read and write of places under the member's lock.
           const trxScheduling = schedulingService(tx);
@@ -119,7 +115,7 @@ export function checkInOperations(shared: EventDayContext) {
       } catch (error) {
         // The same clientId stored by a request that was not waiting on this person's lock.
         if (isUniqueViolation(error)) {
-          const stored = await replay(db);
+          const stored = await replay(context);
           if (stored) return stored;
         }
         throw error;

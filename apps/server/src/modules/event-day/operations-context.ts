@@ -1,7 +1,6 @@
 import { type CheckIn, type CheckInPerson, canCheckIn, type Member } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
 import type { EventMembership } from '../../lib/caller.js';
-import { boundTo, type ServerContext } from '../../lib/context.js';
+import type { ServerContext } from '../../lib/context.js';
 import { fieldError, forbidden } from '../../lib/http-error.js';
 import { groupsService } from '../groups/service.js';
 import { membershipsService } from '../memberships/service.js';
@@ -45,12 +44,12 @@ export function eventDayContext(context: ServerContext) {
   const scheduling = schedulingService(context);
 
   /** The membership a code names in this event, or 400 `error.codeInvalid` (forged, revoked, another event's). */
-  async function memberOfCode(eventId: number, code: string, source: Db = db): Promise<Member> {
+  async function memberOfCode(eventId: number, code: string): Promise<Member> {
     const parts = readMemberCode(secret, code);
     if (!parts || parts.eventId !== eventId) throw fieldError('code', 'error.codeInvalid');
-    const member = await membershipsService(boundTo(context, source)).findMember(eventId, parts.eventUserId);
+    const member = await members.findMember(eventId, parts.eventUserId);
     if (!member) throw fieldError('code', 'error.codeInvalid');
-    if ((await eventDayRepository.codeVersion(source, member.id)) !== parts.version) {
+    if ((await eventDayRepository.codeVersion(db, member.id)) !== parts.version) {
       throw fieldError('code', 'error.codeInvalid');
     }
     return member;

@@ -10,6 +10,7 @@ import {
   mailReceiverFilterSchema,
 } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
+import { inTransaction } from '../../lib/context.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import { parseJson } from '../../lib/json.js';
 import { htmlToText, MailHtmlTooDeep, mailPreviewOf, sanitizeMailHtml } from './html.js';
@@ -95,8 +96,8 @@ export function mailboxOperations(shared: MailContext) {
         url: `${context.config.PUBLIC_URL}${downloadPath(actor.eventId, file.id)}`,
       }));
       const eventName = await mailRepository.eventName(context.db, actor.eventId);
-      const mailId = await context.db.transaction().execute(async (trx) => {
-        const id = await mailRepository.insertMail(trx, {
+      const mailId = await inTransaction(context, async (tx) => {
+        const id = await mailRepository.insertMail(tx.db, {
           eventId: actor.eventId,
           sender: { id: actor.userId, name: actor.name, email: actor.email },
           subject: input.subject,
@@ -107,12 +108,12 @@ export function mailboxOperations(shared: MailContext) {
           copy: { language, eventName, messageText, linkedFiles: linked },
         });
         await mailRepository.insertAttachments(
-          trx,
+          tx.db,
           id,
           picked.map((file) => ({ fileId: file.id, name: file.name })),
         );
         const receiverIds = await mailRepository.insertReceivers(
-          trx,
+          tx.db,
           id,
           receivers.map((receiver) => ({
             userId: receiver.userId,
@@ -122,12 +123,12 @@ export function mailboxOperations(shared: MailContext) {
             reason: reasonText(receiver.reason, language),
           })),
         );
-        const intervalMs = await intervalOf(actor.eventId, trx);
-        const start = await mailRepository.nextSlot(trx, actor.eventId, intervalMs, context.clock.now());
+        const intervalMs = await intervalOf(actor.eventId, tx.db);
+        const start = await mailRepository.nextSlot(tx.db, actor.eventId, intervalMs, context.clock.now());
         // The queue holds no body: each receiver's copy is composed from the e-mail when it is sent, so the
         // message is stored once however many receive it (docs/decisions/021).
         await mailRepository.enqueue(
-          trx,
+          tx.db,
           receivers.map((receiver, index) => ({
             eventId: actor.eventId,
             receiverId: receiverIds[index],
@@ -143,7 +144,7 @@ export function mailboxOperations(shared: MailContext) {
           })),
           (index) => start + index * intervalMs,
         );
-        await writeAudit(trx, {
+        await writeAudit(tx.db, {
           eventId: actor.eventId,
           actorId: actor.userId,
           action: 'mail.sent',
@@ -222,9 +223,9 @@ export function mailboxOperations(shared: MailContext) {
     async createLabel(actor: MailActor, input: { name: string; color: string }): Promise<MailLabel> {
       if (await mailRepository.findLabelByName(context.db, actor.eventId, input.name))
         throw fieldError('name', 'mail.labelNameTaken', undefined, 409);
-      const row = await context.db.transaction().execute(async (trx) => {
-        const created = await mailRepository.insertLabel(trx, actor.eventId, input.name, input.color);
-        await writeAudit(trx, {
+      const row = await inTransaction(context, async (tx) => {
+        const created = await mailRepository.insertLabel(tx.db, actor.eventId, input.name, input.color);
+        await writeAudit(tx.db, {
           eventId: actor.eventId,
           actorId: actor.userId,
           action: 'mail.label_created',
@@ -248,9 +249,9 @@ export function mailboxOperations(shared: MailContext) {
       const wanted = [...new Set(labelIds)];
       const known = await mailRepository.labelIdsOfEvent(context.db, actor.eventId, wanted);
       if (known.length !== wanted.length) throw fieldError('labelIds', 'mail.labelUnknown');
-      await context.db.transaction().execute(async (trx) => {
-        await mailRepository.replaceLabels(trx, mailId, wanted);
-        await writeAudit(trx, {
+      await inTransaction(context, async (tx) => {
+        await mailRepository.replaceLabels(tx.db, mailId, wanted);
+        await writeAudit(tx.db, {
           eventId: actor.eventId,
           actorId: actor.userId,
           action: 'mail.labels_set',

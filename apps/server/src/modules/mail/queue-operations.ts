@@ -1,5 +1,6 @@
 import { MAIL_LIMITS, type MailSettings } from '@funkis/shared';
 import { writeAudit } from '../../lib/audit.js';
+import { inTransaction } from '../../lib/context.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import type { MailActor, MailContext } from './operations-context.js';
 import type { QueuedMessage } from './repository.js';
@@ -130,10 +131,10 @@ export function queueOperations(shared: MailContext) {
      * already waiting keep the times they were given.
      */
     async updateSettings(actor: MailActor, input: { ratePerMinute: number }): Promise<MailSettings> {
-      await context.db.transaction().execute(async (trx) => {
-        const before = await rateOf(actor.eventId, trx);
-        await mailRepository.saveRate(trx, actor.eventId, input.ratePerMinute);
-        await writeAudit(trx, {
+      await inTransaction(context, async (tx) => {
+        const before = await rateOf(actor.eventId, tx.db);
+        await mailRepository.saveRate(tx.db, actor.eventId, input.ratePerMinute);
+        await writeAudit(tx.db, {
           eventId: actor.eventId,
           actorId: actor.userId,
           action: 'mail.settings_changed',

@@ -1,8 +1,7 @@
 import type { Member, RoleLevel, UpdateMemberInput } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
 import { type AuditEntry, writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
-import { inTransaction } from '../../lib/context.js';
+import { inTransaction, type ServerContext } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { lockEvent } from '../../lib/transaction.js';
 import { type MembershipsContext, requireGroup } from './operations-context.js';
@@ -126,7 +125,7 @@ export function memberOperations(shared: MembershipsContext) {
     async removeMember(
       caller: Caller,
       eventUserId: number,
-      beforeDelete?: (trx: Db) => Promise<unknown>,
+      beforeDelete?: (tx: ServerContext) => Promise<unknown>,
     ): Promise<void> {
       const { eventId } = caller;
       await inTransaction(context, async (tx) => {
@@ -136,7 +135,7 @@ export function memberOperations(shared: MembershipsContext) {
         if (member.roleLevel === 0 && (await membershipsRepository.countAdmins(tx.db, eventId)) <= 1) {
           throw conflict('error.lastAdmin');
         }
-        await beforeDelete?.(tx.db);
+        await beforeDelete?.(tx);
         await membershipsRepository.deleteMember(tx.db, eventId, eventUserId);
         await writeAudit(tx.db, {
           eventId,

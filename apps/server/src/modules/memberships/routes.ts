@@ -14,7 +14,6 @@ import {
 } from '@funkis/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { boundTo } from '../../lib/context.js';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { HttpError } from '../../lib/http-error.js';
 import { languageOf } from '../../lib/language.js';
@@ -262,8 +261,8 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { eventUserId } = request.params;
       // Their places on shifts to come are freed for the shifts' waitlists in the same transaction (decision 032);
       // whoever gets one is told.
-      await service.removeMember(caller, eventUserId, (trx) =>
-        schedulingService(boundTo(app.serverContext, trx)).releasePlacesOf(trx, caller.eventId, eventUserId),
+      await service.removeMember(caller, eventUserId, (tx) =>
+        schedulingService(tx).releasePlacesOf(caller.eventId, eventUserId),
       );
       return {};
     },

@@ -21,7 +21,7 @@ const failure = (reason: string, permanent: boolean) => Object.assign(new Error(
  * anything else (429, 5xx, no answer) is tried again by the queue with its back-off.
  */
 export function pushSender(context: PushContext): PushSender {
-  const { vapid, ttlSeconds, agent } = context.options;
+  const { vapid, ttlSeconds, agent } = context;
   return async (message) => {
     const subscription = await pushRepository.subscriptionById(context.db, message.pushSubscriptionId);
     if (!subscription) throw failure('the device was unsubscribed', true);

@@ -41,7 +41,7 @@ export function notifyOperations(context: PushContext) {
       const preferences = await pushRepository.preferencesOf(db, userId);
       const subscriptionIds = preferences[kind].push ? await pushRepository.subscriptionIdsOf(db, userId) : [];
       if (subscriptionIds.length > 0) {
-        await context.options.enqueuePush(
+        await context.mail.enqueuePush(
           {
             userId,
             subscriptionIds,
@@ -58,10 +58,10 @@ export function notifyOperations(context: PushContext) {
         noticeMail(texts, {
           language,
           firstname: receiver.firstname,
-          link: `${context.options.publicUrl}${options.url}`,
-          settingsLink: `${context.options.publicUrl}/account`,
+          link: `${context.publicUrl}${options.url}`,
+          settingsLink: `${context.publicUrl}/account`,
         });
-      await context.options.enqueueMail(
+      await context.mail.enqueue(
         {
           eventId: options.eventId ?? null,
           to: [{ userId, email: receiver.email, name: `${receiver.firstname} ${receiver.lastname}`.trim(), language }],

@@ -1,13 +1,12 @@
 import type { ServerContext } from '../../lib/context.js';
 import { pushSender } from './delivery.js';
 import { notifyOperations } from './notify.js';
-import { type PushDelivery, type PushOptions, pushContext } from './operations-context.js';
+import { type PushDelivery, pushContext } from './operations-context.js';
 import { subscriptionOperations } from './subscription-operations.js';
 
 export type { NotifyOptions, NotifyResult } from './notify.js';
 export { type MemberNotice, type NoticeReader, type Notify, tellMembers } from './tell-members.js';
 export type { PushMessage, PushMessageKey } from './texts.js';
-export type { PushOptions };
 
 /**
  * Web push (decision 030): devices (`push_subscriptions`), what may come by push (`notification_preferences`),

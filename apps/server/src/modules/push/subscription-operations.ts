@@ -13,7 +13,7 @@ import * as pushRepository from './repository.js';
 export function subscriptionOperations(context: PushContext) {
   return {
     publicKey(): string {
-      return context.options.vapid.publicKey;
+      return context.vapid.publicKey;
     },
 
     /** Saves the caller's device; posting an address again updates it, one another account had becomes theirs. */

@@ -50,25 +50,25 @@ const READERS_PER_READ = 500;
 /**
  * Tells an event's members one thing each, in their own language: by push where they allow the notice's kind and
  * have a device, by e-mail otherwise (the context's `notify`). The members, the event's name and zone and the
- * languages are read here, once per 500 people; `source` is the caller's context bound to its transaction, so nothing
+ * languages are read here, once per 500 people; `context` is the caller's, bound to its transaction, so nothing
  * is queued for a change that is not kept. Answers how many members were told (members no longer in the event are
  * skipped); with a context without `notify` (scripts, benches) nobody is told.
  */
-export async function tellMembers(source: ServerContext, notice: MemberNotice): Promise<number> {
-  const { notify } = source;
+export async function tellMembers(context: ServerContext, notice: MemberNotice): Promise<number> {
+  const { notify } = context;
   if (!notify || notice.eventUserIds.length === 0) return 0;
   const pause = notice.inTurns ? turnOfTheLoop : async () => {};
   const turn = notice.inTurns ? turnEvery() : async () => {};
-  const event = (await eventsService(source).namesAndZones([notice.eventId])).get(notice.eventId);
+  const event = (await eventsService(context).namesAndZones([notice.eventId])).get(notice.eventId);
   if (!event) return 0;
   let told = 0;
   for (const slice of chunked(notice.eventUserIds, READERS_PER_READ)) {
     await pause();
-    const members = await membershipsService(source).findMembers(notice.eventId, slice);
+    const members = await membershipsService(context).findMembers(notice.eventId, slice);
     if (members.length === 0) continue;
     await pause();
     const languages = await mailLanguagesOf(
-      source.db,
+      context.db,
       members.map((member) => member.userId),
     );
     for (const member of members) {
@@ -85,7 +85,7 @@ export async function tellMembers(source: ServerContext, notice: MemberNotice): 
         eventId: notice.eventId,
         mail,
         reason: notice.reason,
-        db: source.db,
+        db: context.db,
       });
       told += 1;
     }

@@ -1,8 +1,7 @@
 import { type Attendance, canSelfSignUp, type ShiftAssignment } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
-import { inTransaction } from '../../lib/context.js';
+import { inTransaction, type ServerContext } from '../../lib/context.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation } from '../../lib/transaction.js';
@@ -27,9 +26,9 @@ export function assignmentOperations(shared: SchedulingContext) {
    * Tells a person that an organiser moved their place from one shift to another (the "changed" mail, with
    * the old and the new shift), inside the caller's transaction: the move's.
    */
-  const notifyMoved = (trx: Db, eventId: number, eventUserId: number, from: ShiftRow, to: ShiftRow) =>
+  const notifyMoved = (tx: ServerContext, eventId: number, eventUserId: number, from: ShiftRow, to: ShiftRow) =>
     notify(
-      trx,
+      tx,
       eventId,
       [eventUserId],
       'shift_changed',
@@ -129,7 +128,7 @@ export function assignmentOperations(shared: SchedulingContext) {
         }
         if (assignment.event_user_id !== caller.eventUserId) {
           await notify(
-            tx.db,
+            tx,
             caller.eventId,
             [assignment.event_user_id],
             'shift_removed',
@@ -141,7 +140,7 @@ export function assignmentOperations(shared: SchedulingContext) {
         // An offer of the place closes with it (decision 033).
         await handoverRepository.closeOffersOfPlace(tx.db, shiftId, assignment.event_user_id, nowIso());
         // The freed place goes to the first in the shift's line whom the rules allow, under the same lock.
-        await fillFromWaitlist(shared, tx.db, caller.eventId, shift);
+        await fillFromWaitlist(shared, tx, caller.eventId, shift);
         await writeAudit(tx.db, {
           eventId: caller.eventId,
           actorId: caller.userId,
@@ -187,9 +186,9 @@ export function assignmentOperations(shared: SchedulingContext) {
           // An offer of the place left behind closes (decision 033).
           await handoverRepository.closeOffersOfPlace(tx.db, from.id, assignment.event_user_id, nowIso());
           // The place left behind goes to the first shift's line.
-          await fillFromWaitlist(shared, tx.db, caller.eventId, from);
+          await fillFromWaitlist(shared, tx, caller.eventId, from);
           if (assignment.event_user_id !== caller.eventUserId) {
-            await notifyMoved(tx.db, caller.eventId, assignment.event_user_id, from, to);
+            await notifyMoved(tx, caller.eventId, assignment.event_user_id, from, to);
           }
           await writeAudit(tx.db, {
             eventId: caller.eventId,

@@ -99,7 +99,7 @@ export function calendarOperations(shared: SchedulingContext) {
               if (!(await schedulingRepository.markReminded(tx.db, candidate.assignment_id, nowIso()))) return;
               const shift = toMailShift(candidate);
               sent += await notify(
-                tx.db,
+                tx,
                 candidate.event_id,
                 [candidate.event_user_id],
                 'shift_reminder',

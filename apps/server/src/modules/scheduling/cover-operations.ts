@@ -73,7 +73,7 @@ export function coverOperations(shared: SchedulingContext) {
       const absent = place.attendance === 'no_show' || (place.attendance !== 'arrived' && Date.now() >= lateFrom);
       if (!absent) throw conflict('error.coverNotLate');
       await notify(
-        db,
+        context,
         caller.eventId,
         [eventUserId],
         'shift_removed',

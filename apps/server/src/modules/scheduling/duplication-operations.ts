@@ -9,7 +9,7 @@ import { requireOrganiserOf } from './rules.js';
 
 /** Copies: one shift at another start, and a day's shifts on another day (previewed first). */
 export function duplicationOperations(shared: SchedulingContext) {
-  const { context, db, findShiftOr404, draftsOfDay, toDraft, getShift } = shared;
+  const { context, findShiftOr404, draftsOfDay, toDraft, getShift } = shared;
   return {
     /** A copy of one shift at a new start (same length, texts, group and places; nobody assigned). */
     async duplicate(caller: Caller, shiftId: number, startsAt: string): Promise<Shift> {
@@ -52,14 +52,14 @@ export function duplicationOperations(shared: SchedulingContext) {
      */
     async duplicateDay(caller: Caller, input: DuplicateDayInput): Promise<DuplicateDayResponse> {
       if (input.preview) {
-        const drafts = await draftsOfDay(db, caller, input);
+        const drafts = await draftsOfDay(context, caller, input);
         return {
           created: false,
           shifts: drafts.map(({ row, startsAt, endsAt }) => toDraft(row, startsAt, endsAt, null)),
         };
       }
       return inTransaction(context, async (tx) => {
-        const drafts = await draftsOfDay(tx.db, caller, input);
+        const drafts = await draftsOfDay(tx, caller, input);
         const now = nowIso();
         const made: ShiftDraft[] = [];
         for (const { row, startsAt, endsAt } of drafts) {

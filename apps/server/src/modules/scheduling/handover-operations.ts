@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
-import { boundTo, inTransaction } from '../../lib/context.js';
+import { inTransaction, type ServerContext } from '../../lib/context.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation } from '../../lib/transaction.js';
@@ -48,8 +48,8 @@ const statusOf = (row: OfferRow, now: number): OfferStatus =>
 export function handoverOperations(shared: SchedulingContext) {
   const { context, db, toMailShift, notify, lockShiftOr404 } = shared;
 
-  async function toOffers(source: Db, eventId: number, rows: OfferRow[]): Promise<ShiftOffer[]> {
-    const people = await membershipsService(boundTo(context, source)).findMembers(eventId, [
+  async function toOffers(source: ServerContext, eventId: number, rows: OfferRow[]): Promise<ShiftOffer[]> {
+    const people = await membershipsService(source).findMembers(eventId, [
       ...rows.map((row) => row.offered_by),
       ...rows.flatMap((row) => (row.taken_by === null ? [] : [row.taken_by])),
     ]);
@@ -79,8 +79,8 @@ export function handoverOperations(shared: SchedulingContext) {
     }));
   }
 
-  const offerOr404 = async (source: Db, eventId: number, offerId: number) => {
-    const [offer] = await toOffers(source, eventId, [await findOr404(source, eventId, offerId)]);
+  const offerOr404 = async (source: ServerContext, eventId: number, offerId: number) => {
+    const [offer] = await toOffers(source, eventId, [await findOr404(source.db, eventId, offerId)]);
     return offer;
   };
 
@@ -103,14 +103,14 @@ export function handoverOperations(shared: SchedulingContext) {
    * The rules for the person taking the place, under their membership's lock: a volunteer of the shift's group
    * (or any, for a shift without one), not on it already, no overlap, enough rest: the sign-up's 409 codes.
    */
-  async function checkTaker(trx: Db, shift: ShiftRow, eventUserId: number) {
-    const member = await membershipsService(boundTo(context, trx)).lockMember(shift.event_id, eventUserId);
+  async function checkTaker(tx: ServerContext, shift: ShiftRow, eventUserId: number) {
+    const member = await membershipsService(tx).lockMember(shift.event_id, eventUserId);
     if (!member) throw conflict('error.offerWithdrawn');
     if (shift.group_id !== null && shift.group_id !== (member.group?.id ?? null)) {
       throw conflict('error.shiftOtherGroup');
     }
-    const settings = await schedulingRepository.settings(trx, shift.event_id);
-    const held = await schedulingRepository.shiftsOfMember(trx, shift.event_id, eventUserId);
+    const settings = await schedulingRepository.settings(tx.db, shift.event_id);
+    const held = await schedulingRepository.shiftsOfMember(tx.db, shift.event_id, eventUserId);
     // The sign-up's checks; the place is the offerer's, so the shift being full never refuses the taker.
     await checkHeldShifts(shift, held, settings, async () => false);
     return { member, settings };
@@ -120,32 +120,32 @@ export function handoverOperations(shared: SchedulingContext) {
    * What a hand-over's notices show: the shift, and the names of the people it concerns (one read for all of
    * them; an unknown id gives an empty name).
    */
-  async function noticeOf(trx: Db, eventId: number, shift: ShiftRow, eventUserIds: number[]) {
-    const people = await membershipsService(boundTo(context, trx)).findMembers(eventId, eventUserIds);
+  async function noticeOf(tx: ServerContext, eventId: number, shift: ShiftRow, eventUserIds: number[]) {
+    const people = await membershipsService(tx).findMembers(eventId, eventUserIds);
     const names = new Map(people.map((person) => [person.id, `${person.firstname} ${person.lastname}`.trim()]));
     return { mailShift: toMailShift(shift), nameOf: (eventUserId: number) => names.get(eventUserId) ?? '' };
   }
 
   /** The place moves from the one who offered to the taker in the caller's transaction; both are told. */
   async function handOver(
-    trx: Db,
+    tx: ServerContext,
     caller: Caller,
     shift: ShiftRow,
     offer: OfferRow,
     takerId: number,
   ): Promise<ShiftAssignment> {
     const now = nowIso();
-    const place = await schedulingRepository.findPlace(trx, shift.id, offer.offered_by);
+    const place = await schedulingRepository.findPlace(tx.db, shift.id, offer.offered_by);
     if (!place) {
       // Gone another way meanwhile (sign-off and removal close the offer, so this is only a safety net).
-      await handoverRepository.setStatus(trx, offer.id, 'withdrawn', null, now);
+      await handoverRepository.setStatus(tx.db, offer.id, 'withdrawn', null, now);
       throw conflict('error.offerWithdrawn');
     }
-    await schedulingRepository.deleteAssignment(trx, shift.id, place.id);
-    const row = await schedulingRepository.insertAssignmentIfRoom(trx, shift.id, takerId, shift.capacity, now);
+    await schedulingRepository.deleteAssignment(tx.db, shift.id, place.id);
+    const row = await schedulingRepository.insertAssignmentIfRoom(tx.db, shift.id, takerId, shift.capacity, now);
     if (!row) throw conflict('error.shiftFull', { capacity: shift.capacity });
-    await handoverRepository.setStatus(trx, offer.id, 'taken', takerId, now);
-    await writeAudit(trx, {
+    await handoverRepository.setStatus(tx.db, offer.id, 'taken', takerId, now);
+    await writeAudit(tx.db, {
       eventId: caller.eventId,
       actorId: caller.userId,
       action: 'shift.handover',
@@ -159,11 +159,11 @@ export function handoverOperations(shared: SchedulingContext) {
         ...(takerId === caller.eventUserId ? {} : { approved: true }),
       },
     });
-    const { mailShift, nameOf } = await noticeOf(trx, caller.eventId, shift, [offer.offered_by, takerId]);
+    const { mailShift, nameOf } = await noticeOf(tx, caller.eventId, shift, [offer.offered_by, takerId]);
     const fromName = nameOf(offer.offered_by);
     const toName = nameOf(takerId);
     await notify(
-      trx,
+      tx,
       caller.eventId,
       [takerId],
       'shift_handover',
@@ -171,7 +171,7 @@ export function handoverOperations(shared: SchedulingContext) {
       shiftNotice('shiftChange', 'push.handoverTaken', mailShift),
     );
     await notify(
-      trx,
+      tx,
       caller.eventId,
       [offer.offered_by],
       'shift_handover',
@@ -182,8 +182,8 @@ export function handoverOperations(shared: SchedulingContext) {
   }
 
   /** The event's admins and the leaders of the shift's group: who may approve a hand-over. */
-  async function approversOf(trx: Db, eventId: number, groupId: number | null): Promise<number[]> {
-    const members = membershipsService(boundTo(context, trx));
+  async function approversOf(tx: ServerContext, eventId: number, groupId: number | null): Promise<number[]> {
+    const members = membershipsService(tx);
     const admins = await members.listMembers(eventId, { scope: { kind: 'all' }, roleLevel: 0 }, APPROVERS_MAXIMUM, 0);
     const leaders =
       groupId === null
@@ -231,7 +231,7 @@ export function handoverOperations(shared: SchedulingContext) {
           });
           return id;
         });
-        return offerOr404(db, caller.eventId, offerId);
+        return offerOr404(context, caller.eventId, offerId);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('error.offerExists');
         throw error;
@@ -266,7 +266,7 @@ export function handoverOperations(shared: SchedulingContext) {
       }
       const byId = new Map([...visible, ...own].map((row) => [row.id, row]));
       const rows = [...byId.values()].sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id - b.id);
-      return toOffers(db, caller.eventId, rows);
+      return toOffers(context, caller.eventId, rows);
     },
 
     /**
@@ -282,9 +282,9 @@ export function handoverOperations(shared: SchedulingContext) {
         const closed = closedOffer(offer, now);
         if (closed) throw closed;
         if (Date.parse(shift.starts_at) <= now) throw conflict('error.shiftStarted');
-        const { settings } = await checkTaker(tx.db, shift, caller.eventUserId);
+        const { settings } = await checkTaker(tx, shift, caller.eventUserId);
         if (!settings.handoverApproval) {
-          return { assignment: await handOver(tx.db, caller, shift, offer, caller.eventUserId) };
+          return { assignment: await handOver(tx, caller, shift, offer, caller.eventUserId) };
         }
         await handoverRepository.setStatus(tx.db, offer.id, 'pending', caller.eventUserId, nowIso());
         await writeAudit(tx.db, {
@@ -294,16 +294,13 @@ export function handoverOperations(shared: SchedulingContext) {
           subject: `shift:${shift.id}`,
           details: { offerId: offer.id, from: offer.offered_by, to: caller.eventUserId, title: shift.title },
         });
-        const { mailShift, nameOf } = await noticeOf(tx.db, caller.eventId, shift, [
-          offer.offered_by,
-          caller.eventUserId,
-        ]);
+        const { mailShift, nameOf } = await noticeOf(tx, caller.eventId, shift, [offer.offered_by, caller.eventUserId]);
         const fromName = nameOf(offer.offered_by);
         const toName = nameOf(caller.eventUserId);
         await notify(
-          tx.db,
+          tx,
           caller.eventId,
-          await approversOf(tx.db, caller.eventId, shift.group_id),
+          await approversOf(tx, caller.eventId, shift.group_id),
           'shift_handover',
           (context) => schedulingMails.handoverPending(mailShift, context, fromName, toName),
           // The organisers of the shift: by push to those who allow shift changes, as the people on it are told.
@@ -312,7 +309,7 @@ export function handoverOperations(shared: SchedulingContext) {
         return { pending: offer.id };
       });
       if (result.assignment) return { assignment: result.assignment };
-      return { offer: await offerOr404(db, caller.eventId, result.pending) };
+      return { offer: await offerOr404(context, caller.eventId, result.pending) };
     },
 
     /** An organiser of the shift approves a pending hand-over: the rules are asked again for the taker. */
@@ -324,8 +321,8 @@ export function handoverOperations(shared: SchedulingContext) {
           throw closedOffer(offer, Date.now()) ?? conflict('error.offerNotPending');
         }
         if (Date.parse(shift.starts_at) <= Date.now()) throw conflict('error.shiftStarted');
-        await checkTaker(tx.db, shift, offer.taken_by);
-        return handOver(tx.db, caller, shift, offer, offer.taken_by);
+        await checkTaker(tx, shift, offer.taken_by);
+        return handOver(tx, caller, shift, offer, offer.taken_by);
       });
     },
 
@@ -347,10 +344,10 @@ export function handoverOperations(shared: SchedulingContext) {
           details: { offerId: offer.id, from: offer.offered_by, to: offer.taken_by, title: shift.title },
         });
         if (offer.taken_by !== null) {
-          const { mailShift, nameOf } = await noticeOf(tx.db, caller.eventId, shift, [offer.offered_by]);
+          const { mailShift, nameOf } = await noticeOf(tx, caller.eventId, shift, [offer.offered_by]);
           const fromName = nameOf(offer.offered_by);
           await notify(
-            tx.db,
+            tx,
             caller.eventId,
             [offer.taken_by],
             'shift_handover',
@@ -359,7 +356,7 @@ export function handoverOperations(shared: SchedulingContext) {
           );
         }
       });
-      return offerOr404(db, caller.eventId, offerId);
+      return offerOr404(context, caller.eventId, offerId);
     },
 
     /** The one who offered takes the offer back (open or pending); they keep the place. */
@@ -378,11 +375,7 @@ export function handoverOperations(shared: SchedulingContext) {
           details: { offerId: offer.id, eventUserId: offer.offered_by, title: shift.title },
         });
       });
-      return offerOr404(db, caller.eventId, offerId);
+      return offerOr404(context, caller.eventId, offerId);
     },
-
-    /** Closes the open offer of a place that went another way (signed off, removed, moved), in the caller's transaction. */
-    closeOffersOfPlace: (trx: Db, shiftId: number, eventUserId: number) =>
-      handoverRepository.closeOffersOfPlace(trx, shiftId, eventUserId, nowIso()),
   };
 }

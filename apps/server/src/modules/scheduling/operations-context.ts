@@ -13,7 +13,7 @@ import {
 } from '@funkis/shared';
 import type { Db } from '../../db/types.js';
 import type { EventMembership } from '../../lib/caller.js';
-import { boundTo, type ServerContext } from '../../lib/context.js';
+import type { ServerContext } from '../../lib/context.js';
 import { turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, fieldError, notFound } from '../../lib/http-error.js';
 import { eventsService } from '../events/service.js';
@@ -52,8 +52,8 @@ export function schedulingContext(context: ServerContext) {
   const publicUrl = context.config.PUBLIC_URL.replace(/\/$/, '');
   const secret = context.config.SESSION_SECRET;
 
-  const eventInfo = async (source: Db, eventId: number) => {
-    const found = await eventsService(boundTo(context, source)).namesAndZones([eventId]);
+  const eventInfo = async (source: ServerContext, eventId: number) => {
+    const found = await eventsService(source).namesAndZones([eventId]);
     const info = found.get(eventId);
     if (!info) throw notFound();
     return info;
@@ -72,7 +72,7 @@ export function schedulingContext(context: ServerContext) {
    * the reader to the others (`tellMembers`). Answers how many were told.
    */
   function notify(
-    trx: Db,
+    tx: ServerContext,
     eventId: number,
     eventUserIds: readonly number[],
     reason: string,
@@ -80,7 +80,7 @@ export function schedulingContext(context: ServerContext) {
     push: { kind: NotificationKind; message: (context: MailContext) => PushMessage },
   ): Promise<number> {
     const link = `${publicUrl}/event/${eventId}/scheduling`;
-    return tellMembers(boundTo(context, trx), {
+    return tellMembers(tx, {
       eventId,
       eventUserIds,
       kind: push.kind,
@@ -93,9 +93,9 @@ export function schedulingContext(context: ServerContext) {
     });
   }
 
-  const requireGroup = async (trx: Db, eventId: number, groupId: number | null) => {
+  const requireGroup = async (tx: ServerContext, eventId: number, groupId: number | null) => {
     if (groupId === null) return;
-    const group = await groupsService(boundTo(context, trx)).find(eventId, groupId);
+    const group = await groupsService(tx).find(eventId, groupId);
     if (!group) throw fieldError('groupId', 'error.groupNotFound', undefined, 404);
   };
 
@@ -112,32 +112,42 @@ export function schedulingContext(context: ServerContext) {
     return shift;
   };
 
-  async function toShifts(eventId: number, rows: ShiftRow[], viewer: number, source: Db = db): Promise<Shift[]> {
-    if (rows.length <= SHIFT_SLICE || source !== db) return shiftsWithPeople(eventId, rows, viewer, source);
+  async function toShifts(
+    eventId: number,
+    rows: ShiftRow[],
+    viewer: number,
+    source: ServerContext = context,
+  ): Promise<Shift[]> {
+    if (rows.length <= SHIFT_SLICE || source.db !== db) return shiftsWithPeople(eventId, rows, viewer, source);
     // A week of a big event (1,400 shifts, 7,000 people on them): a slice of shifts at a time, the loop turning
     // between them, since each statement is synchronous on SQLite (lib/event-loop.ts). Only outside a
     // transaction: inside one, other requests' statements must not run between ours.
     const shifts: Shift[] = [];
     for (let start = 0; start < rows.length; start += SHIFT_SLICE) {
       if (start > 0) await turnOfTheLoop();
-      shifts.push(...(await shiftsWithPeople(eventId, rows.slice(start, start + SHIFT_SLICE), viewer, db)));
+      shifts.push(...(await shiftsWithPeople(eventId, rows.slice(start, start + SHIFT_SLICE), viewer, context)));
     }
     return shifts;
   }
 
   /** The shifts with their assignments and the assigned people's names. */
-  async function shiftsWithPeople(eventId: number, rows: ShiftRow[], viewer: number, source: Db): Promise<Shift[]> {
+  async function shiftsWithPeople(
+    eventId: number,
+    rows: ShiftRow[],
+    viewer: number,
+    source: ServerContext,
+  ): Promise<Shift[]> {
     if (rows.length === 0) return [];
     const assignments = await schedulingRepository.assignmentsOf(
-      source,
+      source.db,
       rows.map((row) => row.id),
     );
     const waitlists = await schedulingRepository.waitlistsOf(
-      source,
+      source.db,
       rows.map((row) => row.id),
       viewer,
     );
-    const members = await membershipsService(boundTo(context, source)).findMembers(
+    const members = await membershipsService(source).findMembers(
       eventId,
       assignments.map((assignment) => assignment.event_user_id),
     );
@@ -184,26 +194,26 @@ export function schedulingContext(context: ServerContext) {
    * sign-up of theirs elsewhere cannot slip in between. The 409 names the person and the other shift.
    */
   async function checkChangedTimes(
-    trx: Db,
+    tx: ServerContext,
     shift: ShiftRow,
     startsAt: string,
     endsAt: string,
     eventUserIds: readonly number[],
   ) {
     if (eventUserIds.length === 0) return;
-    const settings = await schedulingRepository.settings(trx, shift.event_id);
+    const settings = await schedulingRepository.settings(tx.db, shift.event_id);
     const span = { starts_at: startsAt, ends_at: endsAt };
-    const members = membershipsService(boundTo(context, trx));
+    const members = membershipsService(tx);
     for (const eventUserId of [...eventUserIds].sort((a, b) => a - b)) {
       await members.lockMember(shift.event_id, eventUserId);
     }
     for (const eventUserId of eventUserIds) {
-      const others = (await schedulingRepository.shiftsOfMember(trx, shift.event_id, eventUserId)).filter(
+      const others = (await schedulingRepository.shiftsOfMember(tx.db, shift.event_id, eventUserId)).filter(
         (other) => other.id !== shift.id,
       );
       const clash = spanClash(span, others, settings.minRestMinutes);
       if (!clash) continue;
-      const [member] = await membershipsService(boundTo(context, trx)).findMembers(shift.event_id, [eventUserId]);
+      const [member] = await members.findMembers(shift.event_id, [eventUserId]);
       const name = member ? `${member.firstname} ${member.lastname}`.trim() : String(eventUserId);
       const title = clash.other.title;
       if (clash.rule === 'overlap') throw conflict('error.shiftChangeOverlap', { name, title });
@@ -212,8 +222,8 @@ export function schedulingContext(context: ServerContext) {
   }
 
   /** The shifts of one day of the event's zone that the caller organises, as copies on another day. */
-  async function draftsOfDay(trx: Db, membership: EventMembership, input: DuplicateDayInput) {
-    const { timeZone } = await eventInfo(trx, membership.eventId);
+  async function draftsOfDay(tx: ServerContext, membership: EventMembership, input: DuplicateDayInput) {
+    const { timeZone } = await eventInfo(tx, membership.eventId);
     const [year, month, day] = input.from.split('-').map(Number);
     const dayStart = zonedToInstant({ year, month, day, hour: 0, minute: 0 }, timeZone);
     const filters: ShiftFilters = {
@@ -221,7 +231,7 @@ export function schedulingContext(context: ServerContext) {
       to: new Date(dayStart.getTime() + 50 * HOUR).toISOString(),
     };
     if (!isAdmin(membership)) filters.onlyGroupId = membership.groupId;
-    const rows = (await schedulingRepository.listShifts(trx, membership.eventId, filters)).filter(
+    const rows = (await schedulingRepository.listShifts(tx.db, membership.eventId, filters)).filter(
       (row) => zonedDateKey(row.starts_at, timeZone) === input.from,
     );
     if (rows.length === 0) throw fieldError('from', 'error.duplicateDayEmpty', { date: input.from });

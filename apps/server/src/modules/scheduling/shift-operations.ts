@@ -64,7 +64,7 @@ export function shiftOperations(shared: SchedulingContext) {
     async create(caller: Caller, input: CreateShiftInput): Promise<Shift> {
       requireOrganiserOf(caller, input.groupId);
       const id = await inTransaction(context, async (tx) => {
-        await requireGroup(tx.db, caller.eventId, input.groupId);
+        await requireGroup(tx, caller.eventId, input.groupId);
         const values = { ...input, startsAt: utc(input.startsAt), endsAt: utc(input.endsAt) };
         const { id } = await schedulingRepository.insertShift(tx.db, caller.eventId, values, nowIso());
         await writeAudit(tx.db, {
@@ -83,7 +83,7 @@ export function shiftOperations(shared: SchedulingContext) {
       for (const input of inputs) requireOrganiserOf(caller, input.groupId);
       const ids = await inTransaction(context, async (tx) => {
         for (const groupId of new Set(inputs.map((input) => input.groupId))) {
-          await requireGroup(tx.db, caller.eventId, groupId);
+          await requireGroup(tx, caller.eventId, groupId);
         }
         const now = nowIso();
         const made: number[] = [];
@@ -141,7 +141,7 @@ export function shiftOperations(shared: SchedulingContext) {
         };
         if (next.groupId !== current.group_id) {
           requireOrganiserOf(caller, next.groupId);
-          await requireGroup(tx.db, caller.eventId, next.groupId);
+          await requireGroup(tx, caller.eventId, next.groupId);
         }
         if (Date.parse(next.endsAt) <= Date.parse(next.startsAt)) {
           throw fieldError('endsAt', 'error.shiftEndsBeforeStart');
@@ -158,7 +158,7 @@ export function shiftOperations(shared: SchedulingContext) {
         }
         const timesChanged = next.startsAt !== current.starts_at || next.endsAt !== current.ends_at;
         const people = assigned.map((assignment) => assignment.event_user_id);
-        if (timesChanged) await checkChangedTimes(tx.db, current, next.startsAt, next.endsAt, people);
+        if (timesChanged) await checkChangedTimes(tx, current, next.startsAt, next.endsAt, people);
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         const before: Record<string, unknown> = {
           title: current.title,
@@ -178,7 +178,7 @@ export function shiftOperations(shared: SchedulingContext) {
         if (timesChanged) await schedulingRepository.resetReminders(tx.db, shiftId);
         // More places: they go to the shift's line first, under the same lock.
         if (next.capacity > current.capacity) {
-          await fillFromWaitlist(shared, tx.db, caller.eventId, {
+          await fillFromWaitlist(shared, tx, caller.eventId, {
             ...current,
             title: next.title,
             location: next.location,
@@ -192,7 +192,7 @@ export function shiftOperations(shared: SchedulingContext) {
         if (timesChanged || next.location !== current.location) {
           const after = { title: next.title, location: next.location, starts_at: next.startsAt, ends_at: next.endsAt };
           told = await notify(
-            tx.db,
+            tx,
             caller.eventId,
             people,
             'shift_changed',
@@ -218,7 +218,7 @@ export function shiftOperations(shared: SchedulingContext) {
         const people = assigned.map((assignment) => assignment.event_user_id);
         // Written before the shift goes: the people's names still resolve, and the mail leaves with the change.
         await notify(
-          tx.db,
+          tx,
           caller.eventId,
           people,
           'shift_removed',

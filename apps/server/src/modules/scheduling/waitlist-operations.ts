@@ -1,8 +1,7 @@
 import { canSelfSignUp, type WaitlistEntry } from '@funkis/shared';
-import type { Db } from '../../db/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Caller } from '../../lib/caller.js';
-import { boundTo, inTransaction } from '../../lib/context.js';
+import { inTransaction, type ServerContext } from '../../lib/context.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { isUniqueViolation } from '../../lib/transaction.js';
@@ -23,43 +22,43 @@ import { checkHeldShifts, requireOrganiserOf, spanClash, volunteerOfOtherGroup }
  */
 export async function fillFromWaitlist(
   shared: SchedulingContext,
-  trx: Db,
+  tx: ServerContext,
   eventId: number,
   shift: ShiftRow,
 ): Promise<number[]> {
   if (Date.parse(shift.starts_at) <= Date.now()) return [];
-  const waiting = await schedulingRepository.waitlistOf(trx, shift.id);
+  const waiting = await schedulingRepository.waitlistOf(tx.db, shift.id);
   if (waiting.length === 0) return [];
-  let taken = await schedulingRepository.countAssignments(trx, shift.id);
+  let taken = await schedulingRepository.countAssignments(tx.db, shift.id);
   if (taken >= shift.capacity) return [];
-  const settings = await schedulingRepository.settings(trx, eventId);
-  const members = membershipsService(boundTo(shared.context, trx));
+  const settings = await schedulingRepository.settings(tx.db, eventId);
+  const members = membershipsService(tx);
   const placed: number[] = [];
   for (const entry of waiting) {
     if (taken >= shift.capacity) break;
     const member = await members.lockMember(eventId, entry.event_user_id);
     if (!member) continue;
     if (volunteerOfOtherGroup(shift, member)) continue;
-    const held = await schedulingRepository.shiftsOfMember(trx, eventId, entry.event_user_id);
+    const held = await schedulingRepository.shiftsOfMember(tx.db, eventId, entry.event_user_id);
     if (held.some((other) => other.id === shift.id)) {
       // Placed by an organiser meanwhile: no longer waiting.
-      await schedulingRepository.leaveWaitlist(trx, shift.id, entry.event_user_id);
+      await schedulingRepository.leaveWaitlist(tx.db, shift.id, entry.event_user_id);
       continue;
     }
     if (spanClash(shift, held, settings.minRestMinutes)) continue;
     const row = await schedulingRepository.insertAssignmentIfRoom(
-      trx,
+      tx.db,
       shift.id,
       entry.event_user_id,
       shift.capacity,
       nowIso(),
     );
     if (!row) break;
-    await schedulingRepository.markFromWaitlist(trx, row.id);
-    await schedulingRepository.leaveWaitlist(trx, shift.id, entry.event_user_id);
+    await schedulingRepository.markFromWaitlist(tx.db, row.id);
+    await schedulingRepository.leaveWaitlist(tx.db, shift.id, entry.event_user_id);
     taken += 1;
     placed.push(entry.event_user_id);
-    await writeAudit(trx, {
+    await writeAudit(tx.db, {
       eventId,
       actorId: null,
       action: 'shift.waitlist_placed',
@@ -70,7 +69,7 @@ export async function fillFromWaitlist(
   if (placed.length > 0) {
     const mailShift = shared.toMailShift(shift);
     await shared.notify(
-      trx,
+      tx,
       eventId,
       placed,
       'waitlist_place',
@@ -91,22 +90,24 @@ export function waitlistOperations(shared: SchedulingContext) {
      * place handed to the first in that shift's line whom the rules allow, as a sign-off would. Its own places in lines
      * and its places on shifts already under way go with the membership. Answers the shifts whose place was freed.
      */
-    async releasePlacesOf(trx: Db, eventId: number, eventUserId: number): Promise<number[]> {
-      const now = Date.now();
-      const upcoming = (await schedulingRepository.shiftsOfMember(trx, eventId, eventUserId))
-        .filter((held) => Date.parse(held.starts_at) > now)
-        .map((held) => held.id)
-        .sort((left, right) => left - right);
-      const freed: number[] = [];
-      for (const shiftId of upcoming) {
-        const shift = await schedulingRepository.lockShift(trx, eventId, shiftId);
-        if (!shift) continue;
-        await schedulingRepository.deleteAssignmentOf(trx, shiftId, eventUserId);
-        await handoverRepository.closeOffersOfPlace(trx, shiftId, eventUserId, nowIso());
-        await fillFromWaitlist(shared, trx, eventId, shift);
-        freed.push(shiftId);
-      }
-      return freed;
+    async releasePlacesOf(eventId: number, eventUserId: number): Promise<number[]> {
+      return inTransaction(context, async (tx) => {
+        const now = Date.now();
+        const upcoming = (await schedulingRepository.shiftsOfMember(tx.db, eventId, eventUserId))
+          .filter((held) => Date.parse(held.starts_at) > now)
+          .map((held) => held.id)
+          .sort((left, right) => left - right);
+        const freed: number[] = [];
+        for (const shiftId of upcoming) {
+          const shift = await schedulingRepository.lockShift(tx.db, eventId, shiftId);
+          if (!shift) continue;
+          await schedulingRepository.deleteAssignmentOf(tx.db, shiftId, eventUserId);
+          await handoverRepository.closeOffersOfPlace(tx.db, shiftId, eventUserId, nowIso());
+          await fillFromWaitlist(shared, tx, eventId, shift);
+          freed.push(shiftId);
+        }
+        return freed;
+      });
     },
     /**
      * Puts the caller in the line of a full shift they could sign up for (their group's, self sign-up open, not
