@@ -1,9 +1,12 @@
 import {
+  type DatabaseIntrospector,
+  type DialectAdapter,
   DummyDriver,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  type QueryCompiler,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -44,23 +47,30 @@ describe('turnOfTheLoop: big work in slices shares the loop fairly', () => {
 
   it('reads in turns on SQLite (one after another, other work between) and all at once on PostgreSQL', async () => {
     // A handle of each dialect that never connects: readsInTurns only asks it which dialect it speaks.
+    const handleOf = (
+      adapter: () => DialectAdapter,
+      introspector: (db: Kysely<unknown>) => DatabaseIntrospector,
+      compiler: () => QueryCompiler,
+    ): Db =>
+      new Kysely<Database>({
+        dialect: {
+          createAdapter: adapter,
+          createDriver: () => new DummyDriver(),
+          createIntrospector: introspector,
+          createQueryCompiler: compiler,
+        },
+      });
     const handles: Record<'sqlite' | 'postgres', Db> = {
-      sqlite: new Kysely<Database>({
-        dialect: {
-          createAdapter: () => new SqliteAdapter(),
-          createDriver: () => new DummyDriver(),
-          createIntrospector: (db) => new SqliteIntrospector(db),
-          createQueryCompiler: () => new SqliteQueryCompiler(),
-        },
-      }),
-      postgres: new Kysely<Database>({
-        dialect: {
-          createAdapter: () => new PostgresAdapter(),
-          createDriver: () => new DummyDriver(),
-          createIntrospector: (db) => new PostgresIntrospector(db),
-          createQueryCompiler: () => new PostgresQueryCompiler(),
-        },
-      }),
+      sqlite: handleOf(
+        () => new SqliteAdapter(),
+        (db) => new SqliteIntrospector(db),
+        () => new SqliteQueryCompiler(),
+      ),
+      postgres: handleOf(
+        () => new PostgresAdapter(),
+        (db) => new PostgresIntrospector(db),
+        () => new PostgresQueryCompiler(),
+      ),
     };
     const run = async (dialect: 'sqlite' | 'postgres') => {
       const order: string[] = [];

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import { eventsService } from '../events/service.js';
 import { schedulingService } from '../scheduling/service.js';
+import { shiftSummaryOf } from '../scheduling/shift-rows.js';
 import { type CoverContext, coverState } from './operations-context.js';
 import * as coverRepository from './repository.js';
 
@@ -20,14 +21,7 @@ export function offerOperations(shared: CoverContext) {
         eventId: row.event_id,
         eventName: row.event_name,
         timeZone: events.get(row.event_id)?.timeZone ?? 'UTC',
-        shift: {
-          id: row.shift_id,
-          title: row.title,
-          location: row.location,
-          startsAt: row.starts_at,
-          endsAt: row.ends_at,
-          group: row.group_id === null ? null : { id: row.group_id, name: row.group_name ?? '' },
-        },
+        shift: shiftSummaryOf(row),
         state: coverState(row, row, Number(row.places_taken), now.getTime()),
         takenByMe: row.taken_by_event_user_id === row.event_user_id,
         createdAt: row.created_at,

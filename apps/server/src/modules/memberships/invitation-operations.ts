@@ -48,7 +48,7 @@ const requireConfirmed = (user: Invitee) => {
  * invitation that was not accepted, until it lapses, and no entry of the event's audit log tells them more.
  */
 export function invitationOperations(shared: InvitationsContext) {
-  const { context, db, options } = shared;
+  const { context, db, mail, publicUrl } = shared;
 
   return {
     /**
@@ -100,8 +100,7 @@ export function invitationOperations(shared: InvitationsContext) {
         });
         const row = await invitationsRepository.findInEvent(tx.db, eventId, invitationId);
         if (!row) throw notFound('error.invitationNotFound');
-        const base = options.publicUrl;
-        await options.enqueueMail(
+        await mail.enqueue(
           {
             eventId,
             to: [
@@ -121,8 +120,8 @@ export function invitationOperations(shared: InvitationsContext) {
               roleLevel: input.roleLevel,
               groupName: group?.name ?? null,
               validUntil: expiresAt.slice(0, 10),
-              homeLink: `${base}/`,
-              registerLink: `${base}/authentication/register`,
+              homeLink: `${publicUrl}/`,
+              registerLink: `${publicUrl}/authentication/register`,
             }),
             reason: 'invitation',
           },

@@ -20,6 +20,7 @@ import { type SchedulingContext, toAssignment, utc } from './operations-context.
 import type { ShiftRow } from './repository.js';
 import * as schedulingRepository from './repository.js';
 import { checkHeldShifts, requireOrganiserOf, spanClash } from './rules.js';
+import { shiftSummaryOf } from './shift-rows.js';
 
 /** Admins and leaders told of a hand-over waiting for approval, at most. */
 const APPROVERS_MAXIMUM = 50;
@@ -63,14 +64,7 @@ export function handoverOperations(shared: SchedulingContext) {
     return rows.map((row) => ({
       id: row.id,
       shiftId: row.shift_id,
-      shift: {
-        id: row.shift_id,
-        title: row.title,
-        location: row.location,
-        startsAt: row.starts_at,
-        endsAt: row.ends_at,
-        group: row.group_id === null ? null : { id: row.group_id, name: row.group_name ?? '' },
-      },
+      shift: shiftSummaryOf(row),
       offeredBy: person(row.offered_by),
       until: row.until,
       status: statusOf(row, now),

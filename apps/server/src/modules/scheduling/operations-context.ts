@@ -25,6 +25,7 @@ import type { MailContext, MailShift } from './mails.js';
 import type { AssignmentRow, ShiftFilters, ShiftRow } from './repository.js';
 import * as schedulingRepository from './repository.js';
 import { spanClash } from './rules.js';
+import { groupOfRow } from './shift-rows.js';
 
 /** Shifts made into answers per statement when a list is long (a week of a festival). */
 const SHIFT_SLICE = 250;
@@ -168,7 +169,7 @@ export function schedulingContext(context: ServerContext) {
         startsAt: row.starts_at,
         endsAt: row.ends_at,
         capacity: row.capacity,
-        group: row.group_id === null ? null : { id: row.group_id, name: row.group_name ?? '' },
+        group: groupOfRow(row),
         assignments: list.map((assignment) => {
           const member = memberById.get(assignment.event_user_id);
           return {
@@ -254,7 +255,7 @@ export function schedulingContext(context: ServerContext) {
     startsAt,
     endsAt,
     capacity: row.capacity,
-    group: row.group_id === null ? null : { id: row.group_id, name: row.group_name ?? '' },
+    group: groupOfRow(row),
   });
 
   const calendarRows = (

@@ -15,6 +15,7 @@ import type { BlockFilters, ShiftBlockRow } from './planning-repository.js';
 import * as planningRepository from './planning-repository.js';
 import * as schedulingRepository from './repository.js';
 import { requireOrganiserOf } from './rules.js';
+import { groupOfRow } from './shift-rows.js';
 
 const toBlock = (row: ShiftBlockRow): ShiftBlock => ({
   id: row.id,
@@ -23,7 +24,7 @@ const toBlock = (row: ShiftBlockRow): ShiftBlock => ({
   startsAt: row.starts_at,
   endsAt: row.ends_at,
   capacity: row.capacity,
-  group: row.group_id === null ? null : { id: row.group_id, name: row.group_name ?? '' },
+  group: groupOfRow(row),
   filled: Number(row.filled),
   mine: row.mine_id !== null,
 });
