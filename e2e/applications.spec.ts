@@ -179,6 +179,52 @@ test.describe('applications review', () => {
     await expect(rows.filter({ hasNotText: group.name })).toHaveCount(0);
   });
 
+  test('on a slow network, filters chosen one after another while the list loads all stay chosen', async ({ page }) => {
+    await login(page, 'admin@funkis.local', DEMO_PASSWORD);
+    await page.goto(`/event/${EVENT}/applications`);
+    const rows = page.getByTestId('application-row');
+    await expect(rows.first()).toBeVisible();
+
+    // Hold every list request until the test lets them go: the network of a phone in a field.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: string[] = [];
+    await page.route(`**/api/event/${EVENT}/applications?**`, async (route) => {
+      held.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+
+    const accepted = page.getByRole('button', { name: 'Accepted', exact: true });
+    const pending = page.getByRole('button', { name: 'Pending', exact: true });
+    await accepted.click();
+    // The chip answers the click at once, not when the list arrives.
+    await expect(accepted).toHaveAttribute('aria-pressed', 'true');
+    await pending.click();
+    await expect(pending).toHaveAttribute('aria-pressed', 'true');
+    await expect(accepted).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('a');
+    // The typed search's request carries both chips.
+    const statusOf = (url: string) =>
+      new URL(url).searchParams
+        .getAll('status')
+        .flatMap((value) => value.split(','))
+        .sort();
+    const searched = () => held.find((url) => new URL(url).searchParams.get('search') === 'a');
+    await expect.poll(() => searched() !== undefined).toBe(true);
+    expect(statusOf(searched() ?? '')).toEqual(['accepted', 'pending']);
+    release();
+
+    await expect(page).toHaveURL(/[?&]search=a(&|$)/);
+    expect(statusOf(page.url())).toEqual(['accepted', 'pending']);
+    await expect(accepted).toHaveAttribute('aria-pressed', 'true');
+    await expect(pending).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('applications-empty').or(rows.first())).toBeVisible();
+    await expect(rows.filter({ hasNotText: /Accepted|Pending/ })).toHaveCount(0);
+  });
+
   test('the answer columns menu: check items without nested inputs, no axe findings, the choice applies', async ({
     page,
   }) => {
