@@ -31,7 +31,10 @@ export function inTransaction<T>(context: ServerContext, work: (tx: ServerContex
     : context.db.transaction().execute((trx) => work(boundTo(context, trx)));
 }
 
-/** The same context on the given transaction (or database): what a callback handed a transaction passes on. */
+/**
+ * The same context on the given transaction or connection, for code handed a bare one (the demo data's seeding
+ * under an advisory lock, benches timing a transaction of their own). Operations get theirs from `inTransaction`.
+ */
 export function boundTo(context: ServerContext, db: Db): ServerContext {
   return db === context.db ? context : { ...context, db };
 }
