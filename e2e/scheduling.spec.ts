@@ -360,4 +360,33 @@ test.describe('scheduling', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await expectNoSeriousAxeViolations(page);
   });
+
+  test('on a phone a tall form dialog keeps its title and buttons in view while its fields scroll', async ({
+    page,
+  }) => {
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    const { event } = await post(page, page.request, '/api/events', { name: `Tall dialog e2e ${Date.now()}` });
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto(`/event/${event.id}/scheduling`);
+    await page.getByRole('button', { name: 'New shifts' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New shifts' });
+    await dialog.getByLabel('Title').fill('Bar');
+    await typeDate(dialog.getByRole('textbox', { name: 'Date', exact: true }), '2030-07-01');
+    await typeDate(dialog.getByRole('textbox', { name: 'Repeat every day until' }), '2030-07-04');
+    await dialog.getByLabel('Times').fill('08:00-10:00, 10:00-12:00, 12:00-14:00');
+    // Twelve shifts in the preview: far taller than the phone.
+    await expect(dialog.getByTestId('shift-preview')).toHaveCount(12);
+    const create = dialog.getByRole('button', { name: 'Create 12 shifts' });
+    const title = dialog.getByRole('heading', { name: 'New shifts' });
+    await expect(create).toBeInViewport({ ratio: 1 });
+    await expect(title).toBeInViewport({ ratio: 1 });
+    // The fields scroll between them: the last preview row comes into view, the title and the buttons stay.
+    await dialog.getByTestId('shift-preview').last().scrollIntoViewIfNeeded();
+    await expect(dialog.getByTestId('shift-preview').last()).toBeInViewport();
+    await expect(create).toBeInViewport({ ratio: 1 });
+    await expect(title).toBeInViewport({ ratio: 1 });
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
 });

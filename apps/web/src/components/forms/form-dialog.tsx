@@ -43,6 +43,12 @@ export type FormDialogProps<TValues extends FieldValues, TOutput extends FieldVa
   FormDialogFormProps<TValues, TOutput>;
 
 /**
+ * The form between the dialog's paper and its parts is a column as the paper is, so the content is what scrolls: a
+ * tall form on a phone keeps its title and its buttons in view.
+ */
+const FORM_LAYOUT = { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } as const;
+
+/**
  * A dialog that is one form (decision 027): the title names the dialog, the content holds the description, the
  * errors and the fields in a column, the actions are Cancel and the submit button. `form` + `onSubmit(values)`
  * for react-hook-form, `announcer` + `onSubmit()` for a form that checks itself, as with `Form`.
@@ -80,7 +86,7 @@ export function FormDialog<TValues extends FieldValues, TOutput extends FieldVal
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
     >
-      <Form {...(formProps as FormProps<TValues, TOutput>)}>
+      <Form {...(formProps as FormProps<TValues, TOutput>)} style={FORM_LAYOUT}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -80,7 +80,7 @@ export function DuplicateDayDialog({ eventId, initialFrom, onClose, onDone }: Du
             {t('duplicateDay.preview', { count: preview.length })}
           </Typography>
           <Alert severity="info">{t('duplicateDay.noPeople')}</Alert>
-          <List dense aria-label={t('duplicateDay.previewLabel')} sx={{ maxHeight: 240, overflow: 'auto' }}>
+          <List dense aria-label={t('duplicateDay.previewLabel')}>
             {preview.map((draft) => (
               <ListItem key={draft.sourceId} data-testid="day-preview" disableGutters>
                 <ListItemText

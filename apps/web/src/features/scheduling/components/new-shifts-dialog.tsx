@@ -164,7 +164,7 @@ export function NewShiftsDialog({ open, groups, fixedGroupId, onClose, onCreate 
         {t('form.preview', { count: expanded.shifts.length })}
       </Typography>
       {expanded.error && draft.date ? <Alert severity="info">{t(expanded.error)}</Alert> : null}
-      <List dense aria-label={t('form.previewLabel')} sx={{ maxHeight: 200, overflow: 'auto' }}>
+      <List dense aria-label={t('form.previewLabel')}>
         {expanded.shifts.map((shift) => (
           <ListItem key={shift.startsAt} data-testid="shift-preview">
             {shiftTime(shift.startsAt, shift.endsAt)}
