@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -6,6 +6,11 @@ import { useSearchParams } from 'react-router';
  * list. `parse` reads it (the route's loader uses the same function to start the first page's request);
  * `toSearch` writes it, leaving out defaults. A change replaces the history entry: Back leaves the screen
  * rather than stepping through every filter click.
+ *
+ * A change builds on the last one asked for, not on the query string of the last render: the router shows a new
+ * location as a React transition, so a second change can come before the first is rendered (a chip pressed, then
+ * the search box's delayed update), and building on the rendered one would drop the first. A location that comes
+ * from outside (Back, a link) is taken up once it is rendered.
  */
 export function useListSearchParams<T extends object>(
   parse: (search: URLSearchParams) => T,
@@ -13,8 +18,16 @@ export function useListSearchParams<T extends object>(
 ) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parse(searchParams), [parse, searchParams]);
+  const latest = useRef(searchParams);
+  useLayoutEffect(() => {
+    latest.current = searchParams;
+  }, [searchParams]);
   const update = useCallback(
-    (patch: Partial<T>) => setSearchParams((current) => toSearch({ ...parse(current), ...patch }), { replace: true }),
+    (patch: Partial<T>) => {
+      const next = toSearch({ ...parse(latest.current), ...patch });
+      latest.current = next;
+      setSearchParams(next, { replace: true });
+    },
     [parse, toSearch, setSearchParams],
   );
   return [state, update] as const;
