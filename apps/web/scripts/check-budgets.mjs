@@ -82,7 +82,9 @@ const BUDGETS_KB = {
   // form-dialog.tsx's FormDialog, a 0.6 KB chunk shared with every dialog that is one form.
   'src/app/routes/event/control-panel.tsx': 328,
   // +1 KB (decision 027): the compose, label and rate forms announce a failed submit (useErrorAnnouncer), 323.3 KB.
-  'src/app/routes/event/email.tsx': 329,
+  // +1 KB (decision 027): 0.01 KB over (328.9 -> 329.0 KB) when form dialogs laid their form out as a column (the
+  // fields scroll, the title and buttons stay on a phone) and list filters built on the last change asked for.
+  'src/app/routes/event/email.tsx': 330,
   'src/app/routes/event/form.tsx': 301,
   // +2 KB (decision 025): the Members panel's pagination and the timeline's side cue; +4 KB (decision 026);
   // +2 KB (decision 025): the "no shift" list's selection, its export links and the assign-to-a-shift dialog (357.7).
