@@ -93,7 +93,8 @@ const BUDGETS_KB = {
   // with take / approve / decline and their texts, the rules' approval switch (368.6 KB with the shared growth above).
   'src/app/routes/event/scheduling.tsx': 370,
   // +1 KB: the date field's loader also offers the date-and-time picker of the shift dialogs (353.1).
-  'src/app/routes/event/statistics.tsx': 359,
+  // +1 KB (decision 027): 0.1 KB over (359.1) when its filters became the list screens' useListSearchParams.
+  'src/app/routes/event/statistics.tsx': 360,
   'src/app/routes/event/users.tsx': 479,
   // Decision 028, the event day: its own three screens (the QR drawing in my-code, the scanner's jsQR a lazy chunk of
   // check-in). Every route above that was over got +1 to 2 KB for it, measured on the last commit plus the event day

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { StatisticsFilters } from '../src/features/statistics/components/statistics-filters';
 import { renderWithProviders, testUser } from './test-utils';
 
@@ -34,5 +35,21 @@ describe('statistics filters', () => {
     }
     const form = screen.getByRole('search');
     expect(getComputedStyle(form).display).toBe('grid');
+  });
+
+  it('hands on only the filter that changed, so a change made meanwhile to another one stays', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <StatisticsFilters
+        filter={{ status: [], groupId: ['3'], week: [], from: '', to: '' }}
+        groups={[{ value: '3', label: 'Bar' }]}
+        weeks={weeks}
+        onChange={onChange}
+      />,
+      { user: testUser, route: '/event/7/statistics' },
+    );
+    await userEvent.click(await screen.findByRole('combobox', { name: /Status/ }));
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: /Accepted/ }));
+    expect(onChange).toHaveBeenLastCalledWith({ status: ['accepted'] });
   });
 });

@@ -64,7 +64,8 @@ interface StatisticsFiltersProps {
   filter: StatisticsFilterParams;
   groups: GroupChoice[];
   weeks: WeekSeparationConfig | null;
-  onChange: (filter: StatisticsFilterParams) => void;
+  /** A change of some of the filters; the others stay as they are. */
+  onChange: (patch: Partial<StatisticsFilterParams>) => void;
 }
 
 /** The applications review's filters (status, group, week) and a range of application days; kept in the URL. */
@@ -92,20 +93,20 @@ export function StatisticsFilters({ filter, groups, weeks, onChange }: Statistic
         label={t('filters.status')}
         value={filter.status}
         choices={APPLICATION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-        onChange={(status) => onChange({ ...filter, status })}
+        onChange={(status) => onChange({ status })}
       />
       <MultiSelect
         label={t('filters.group')}
         value={filter.groupId}
         choices={groups}
-        onChange={(groupId) => onChange({ ...filter, groupId })}
+        onChange={(groupId) => onChange({ groupId })}
       />
       {weeks ? (
         <MultiSelect
           label={weeks.filterLabel}
           value={filter.week}
           choices={weeks.options}
-          onChange={(week) => onChange({ ...filter, week })}
+          onChange={(week) => onChange({ week })}
         />
       ) : null}
       <DateField
@@ -113,7 +114,7 @@ export function StatisticsFilters({ filter, groups, weeks, onChange }: Statistic
         label={t('filters.from')}
         value={filter.from}
         max={filter.to || undefined}
-        onChange={(from) => onChange({ ...filter, from })}
+        onChange={(from) => onChange({ from })}
         sx={{ flex: '1 1 150px' }}
       />
       <DateField
@@ -121,7 +122,7 @@ export function StatisticsFilters({ filter, groups, weeks, onChange }: Statistic
         label={t('filters.to')}
         value={filter.to}
         min={filter.from || undefined}
-        onChange={(to) => onChange({ ...filter, to })}
+        onChange={(to) => onChange({ to })}
         sx={{ flex: '1 1 150px' }}
       />
       <Button

@@ -3,12 +3,11 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
 import { paths } from '../../../config/paths';
-import { filterFromSearch, type StatisticsFilterParams, searchOf } from '../api/filter-params';
+import { useListSearchParams } from '../../../hooks/use-list-search-params';
+import { filterFromSearch, searchOf } from '../api/filter-params';
 import { useStatistics } from '../api/get-statistics';
 import {
   AcceptanceProgressChart,
@@ -31,12 +30,10 @@ interface StatisticsPageProps {
 /** Statistics of an event: filters in the URL, one call, a chart and a table per question asked. */
 export function StatisticsPage({ eventId, weeks }: StatisticsPageProps) {
   const { t } = useTranslation('statistics');
-  const [search, setSearch] = useSearchParams();
-  const filter = useMemo(() => filterFromSearch(search), [search]);
+  // Kept in the query string as the review's filters are (each change builds on the last one asked for).
+  const [filter, setFilter] = useListSearchParams(filterFromSearch, searchOf);
   const statistics = useStatistics(eventId, filter);
   const data = statistics.data;
-
-  const setFilter = (next: StatisticsFilterParams) => setSearch(searchOf(next), { replace: true });
 
   // The review takes status, groupId and week; a click narrows the current filter to the bar.
   const reviewHref: ReviewHref = (target) =>
