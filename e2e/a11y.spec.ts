@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
-import { confirmAddress, DEMO, expect, ownAddress, settled, test, uniqueEmail } from './fixtures';
+import { axeOn, confirmAddress, DEMO, expect, ownAddress, settled, test, uniqueEmail } from './fixtures';
 
 /**
  * The axe harness: every screen, as the role that sees it, in each theme (see THEMES for the widths; DARK and NATURE
@@ -245,7 +244,7 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** Serious and critical axe findings of the page as lines, and the count of their nodes; all rules or `rules`. */
 async function axe(page: Page, label: string, rules?: string[]) {
-  const builder = new AxeBuilder({ page });
+  const builder = axeOn(page);
   const results = await (rules ? builder.withRules(rules) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const nodes = serious.reduce((sum, v) => sum + v.nodes.length, 0);
@@ -289,6 +288,33 @@ test.describe('axe on every screen', () => {
       expect(problems, problems.join('\n')).toEqual([]);
     });
   }
+});
+
+test.describe('the axe harness', () => {
+  test('finds a planted nameless button, faint text and a link told by colour alone, with all rules and with the colour rules', async ({
+    browser,
+  }) => {
+    // The harness runs axe in the page and reports violations only (fixtures' axeOn): a screen with a known fault
+    // must still fail, with all rules and with the colour rules of the dark themes.
+    const context = await newContext(browser, { theme: 'DARK' });
+    const page = await context.newPage();
+    await page.goto('/authentication/login');
+    await page.locator('h1').first().waitFor();
+    await page.evaluate(() => {
+      const planted = document.createElement('div');
+      planted.innerHTML =
+        '<button type="button" id="planted-button"></button>' +
+        '<p id="planted-contrast" style="color:#777;background:#888">Faint text</p>' +
+        '<p style="color:#000;background:#fff">Read <a id="planted-link" href="/" style="color:#333;text-decoration:none">this</a> now.</p>';
+      document.querySelector('main')?.append(planted);
+    });
+    const all = await axe(page, 'planted');
+    expect(all.ids).toEqual(expect.arrayContaining(['button-name', 'color-contrast', 'link-in-text-block']));
+    expect(all.problems.join('\n')).toContain('planted-button');
+    const colours = await axe(page, 'planted, colour rules', COLOUR_RULES);
+    expect([...colours.ids].sort()).toEqual(['color-contrast', 'link-in-text-block']);
+    await context.close();
+  });
 });
 
 /** What every screen must have besides axe's rules; checked in the browser on the rendered page. */

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, login, test, waitForMail } from './fixtures';
+import { axeOn, expect, login, test, waitForMail } from './fixtures';
 
 /**
  * Applications review on the seeded event 13 (Sports Camp: applications in every status over three groups and
@@ -236,7 +235,7 @@ test.describe('applications review', () => {
     const items = menu.getByRole('menuitemcheckbox');
     await expect(items.first()).toBeVisible();
     await expect(menu.locator('input')).toHaveCount(0);
-    const results = await new AxeBuilder({ page }).include('#answer-columns-menu').analyze();
+    const results = await axeOn(page).include('#answer-columns-menu').analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
     const first = items.first();
     const before = await first.getAttribute('aria-checked');

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiLogin, DEMO, expect, login, postJson, switchTheme, THEME_BACKGROUNDS, test } from './fixtures';
+import { apiLogin, axeOn, DEMO, expect, login, postJson, switchTheme, THEME_BACKGROUNDS, test } from './fixtures';
 
 /**
  * Decision 029: the login, register and apply pages paint their real content from the HTML, before any script,
@@ -136,7 +135,7 @@ test.describe('with JavaScript', () => {
       await page.route(APP_ENTRY, (route) => route.abort());
       await page.goto('/authentication/register', PAINTED);
       await expect(page.locator('#prerendered h1')).toBeVisible();
-      const results = await new AxeBuilder({ page }).include('#prerendered').analyze();
+      const results = await axeOn(page).include('#prerendered').analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${width}px ${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
       await page.unroute(APP_ENTRY);

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, login, ownAddress, settled, test, uniqueEmail } from './fixtures';
+import { axeOn, expect, login, ownAddress, settled, test, uniqueEmail } from './fixtures';
 
 /**
  * Web push on the account page (decision 030): a person allows notifications on this device, the
@@ -221,7 +220,7 @@ test.describe('web push', () => {
       await settled(page);
       // Nothing wider than the screen on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOn(page).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(
         serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { DEMO, expect, login, test } from './fixtures';
+import { axeOn, DEMO, expect, login, test } from './fixtures';
 
 /**
  * The server (or its database) out of reach, as the browser sees it: requests to /api fail or answer 503. The
@@ -20,7 +19,7 @@ test.describe('server out of reach', () => {
     await expect(page.getByText('Internal server error')).toHaveCount(0);
     await expect(page.getByText(/access denied/i)).toHaveCount(0);
     // The top bar is not this screen's (its initials avatar has a contrast finding of its own).
-    const results = await new AxeBuilder({ page }).exclude('header').analyze();
+    const results = await axeOn(page).exclude('header').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
 

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO, expect, inviteAndAccept, login, ownAddress, settled, test, uniqueEmail } from './fixtures';
+import { axeOn, DEMO, expect, inviteAndAccept, login, ownAddress, settled, test, uniqueEmail } from './fixtures';
 
 /**
  * Volunteers and newcomers, and what everyone meets (decision 026): the apply link while logged out, members who
@@ -17,7 +16,7 @@ async function csrf(page: Page) {
 }
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`);
