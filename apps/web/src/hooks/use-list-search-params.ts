@@ -9,8 +9,9 @@ import { useSearchParams } from 'react-router';
  *
  * A change builds on the last one asked for, not on the query string of the last render: the router shows a new
  * location as a React transition, so a second change can come before the first is rendered (a chip pressed, then
- * the search box's delayed update), and building on the rendered one would drop the first. A location that comes
- * from outside (Back, a link) is taken up once it is rendered.
+ * the search box's delayed update), and building on the rendered one would drop the first. The changes asked for
+ * and not yet rendered are kept in order: a render of an earlier one does not make a later one forgotten. A
+ * location that comes from outside (Back, a link), one that was not asked for here, is taken up once it is rendered.
  */
 export function useListSearchParams<T extends object>(
   parse: (search: URLSearchParams) => T,
@@ -18,14 +19,21 @@ export function useListSearchParams<T extends object>(
 ) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parse(searchParams), [parse, searchParams]);
+  // The query strings asked for and not yet rendered, oldest first.
+  const pending = useRef<string[]>([]);
   const latest = useRef(searchParams);
   useLayoutEffect(() => {
-    latest.current = searchParams;
+    const shown = pending.current.indexOf(searchParams.toString());
+    // Rendered: that change and every one before it. Not asked for here: a location from outside replaces them all.
+    pending.current = shown === -1 ? [] : pending.current.slice(shown + 1);
+    const last = pending.current.at(-1);
+    latest.current = last === undefined ? searchParams : new URLSearchParams(last);
   }, [searchParams]);
   const update = useCallback(
     (patch: Partial<T>) => {
       const next = toSearch({ ...parse(latest.current), ...patch });
       latest.current = next;
+      pending.current.push(next.toString());
       setSearchParams(next, { replace: true });
     },
     [parse, toSearch, setSearchParams],
