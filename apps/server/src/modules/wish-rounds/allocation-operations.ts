@@ -6,7 +6,6 @@ import { inTransaction } from '../../lib/context.js';
 import { mapInSlices, turnEvery, turnOfTheLoop } from '../../lib/event-loop.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import { eventsService } from '../events/service.js';
 import { tellMembers } from '../push/service.js';
 import type { MailShift } from '../scheduling/mails.js';
 import { schedulingService } from '../scheduling/service.js';
@@ -260,9 +259,6 @@ export function allocationOperations(shared: WishRoundContext) {
    */
   async function tellParticipants(round: WishRoundRow, stored: StoredPreview): Promise<void> {
     if (!context.notify || stored.people.length === 0) return;
-    const event = (await eventsService(context).namesAndZones([round.event_id])).get(round.event_id);
-    if (!event) return;
-    await turnOfTheLoop();
     const shifts = new Map(
       (await wishRoundsRepository.roundShiftTexts(db, round.id)).map((shift): [number, MailShift] => [
         shift.id,
@@ -298,7 +294,6 @@ export function allocationOperations(shared: WishRoundContext) {
     }
     const url = wishRoundPath(round.event_id, round.id);
     const lines = { en: new Map<MailShift, string>(), sv: new Map<MailShift, string>() };
-    const roundTitle = round.title || event.name;
     await tellMembers(context, {
       eventId: round.event_id,
       eventUserIds: stored.people.map((person) => person.eventUserId),
@@ -308,10 +303,12 @@ export function allocationOperations(shared: WishRoundContext) {
       inTurns: true,
       write: (reader) => {
         const mine = assigned.get(reader.eventUserId) ?? [];
+        // The event's name as `tellMembers` read it for every reader.
+        const roundTitle = round.title || reader.eventName;
         return {
           message: {
             key: 'push.wishRoundPublished',
-            params: { round: roundTitle, count: mine.length, event: event.name },
+            params: { round: roundTitle, count: mine.length, event: reader.eventName },
           },
           mail: resultMail(
             { ...reader, roundTitle, link: `${shared.publicUrl}${url}`, lines: lines[reader.language] },
