@@ -1,7 +1,8 @@
 import { act, render } from '@testing-library/react';
 import { useCallback, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { readList, useListSearchParams } from '../src/hooks/use-list-search-params';
+import { useListSearchParams } from '../src/hooks/use-list-search-params';
+import { type ListState, parse, toSearch } from './list-state';
 
 /**
  * The router's side, held by the test: which query strings the hook asked for, and which one is rendered when. A
@@ -26,23 +27,6 @@ vi.mock('react-router', async (importOriginal) => ({
   ...(await importOriginal<typeof import('react-router')>()),
   useSearchParams: () => useHeldSearchParams(),
 }));
-
-interface ListState {
-  status: string[];
-  search: string;
-}
-
-const parse = (search: URLSearchParams): ListState => ({
-  status: readList(search, 'status'),
-  search: search.get('search') ?? '',
-});
-
-const toSearch = (state: ListState) => {
-  const search = new URLSearchParams();
-  if (state.status.length > 0) search.set('status', state.status.join(','));
-  if (state.search !== '') search.set('search', state.search);
-  return search;
-};
 
 const probe: { update(patch: Partial<ListState>): void } = { update: () => {} };
 

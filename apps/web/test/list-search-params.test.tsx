@@ -1,24 +1,8 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { readList, useListSearchParams } from '../src/hooks/use-list-search-params';
-
-interface ListState {
-  status: string[];
-  search: string;
-}
-
-const parse = (search: URLSearchParams): ListState => ({
-  status: readList(search, 'status'),
-  search: search.get('search') ?? '',
-});
-
-const toSearch = (state: ListState) => {
-  const search = new URLSearchParams();
-  if (state.status.length > 0) search.set('status', state.status.join(','));
-  if (state.search !== '') search.set('search', state.search);
-  return search;
-};
+import { useListSearchParams } from '../src/hooks/use-list-search-params';
+import { type ListState, parse, toSearch } from './list-state';
 
 /** What the list screen last rendered, and its update, handed out to the test. */
 const probe: { update(patch: Partial<ListState>): void; shown?: ListState } = { update: () => {} };
