@@ -21,10 +21,8 @@ test('an account from registration to removal', async ({ page }) => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/authentication\/login/);
   };
-  // Until the reset link below confirms the address, the account's pages carry the notice to confirm it. The
-  // notice's code comes on its own and pushes the page down when it does: a click before that can land on what was
-  // above the button (at load 8 "Save changes" landed on the e-mail field once). So those pages are used once the
-  // notice is there.
+  // Until the reset link below confirms the address, the account's pages carry the notice to confirm it, drawn with
+  // the page (email-confirmation.spec shows that nothing moves when its button's code comes later).
   const openAccountPage = async (path: string) => {
     await page.goto(path);
     await expect(page.getByTestId('confirm-email-notice')).toBeVisible();

@@ -37,6 +37,8 @@ test('a new account confirms its address through the mailed link, also from a br
   );
   const firstLink = await confirmationPathFromMail(email);
   const resend = notice.getByRole('button', { name: 'Send the link again' });
+  // Enabled once the button's own code is there (a disabled stand-in of its size until then).
+  await expect(resend).toBeEnabled();
   await resend.focus();
   await page.keyboard.press('Enter');
   await expect(notice.getByRole('status')).toHaveText(`A new link is on its way to ${email}.`);
@@ -103,4 +105,35 @@ test('a change of address waits for the link mailed to the new address', async (
   await page.goto('/account/security');
   await expect(page.getByText(`Current address: ${newEmail}`)).toBeVisible();
   await expect(page.getByTestId('pending-email')).toHaveCount(0);
+});
+
+test('the notice comes with the page: nothing moves when the code of its button arrives', async ({ page }) => {
+  test.setTimeout(60_000);
+  await register(page, uniqueEmail('steady'));
+
+  // The button's code is held back on the next load of the page; the notice must be there without it, with a
+  // disabled stand-in of the button's size, so nothing the user is about to tap moves down when the code comes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(/\/assets\/resend-confirmation-button-[^/]*\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  await expect(page.getByTestId('confirm-email-notice')).toContainText('Confirm your e-mail address');
+  await expect(page.getByTestId('resend-confirmation-placeholder')).toBeDisabled();
+  await expect.poll(() => asked).toBe(true);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const before = await heading.boundingBox();
+
+  release();
+  await expect(page.getByTestId('resend-confirmation')).toBeEnabled();
+  await expect(page.getByTestId('resend-confirmation-placeholder')).toHaveCount(0);
+  expect(await heading.boundingBox()).toEqual(before);
 });
