@@ -361,6 +361,41 @@ test.describe('scheduling', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
+  test('two clicks on "Next period" before the next week has loaded move two weeks, each a step of the history', async ({
+    page,
+  }) => {
+    await login(page, DEMO.admin.email, DEMO.admin.password);
+    const { event } = await post(page, page.request, '/api/events', { name: `Timeline steps e2e ${Date.now()}` });
+    await page.goto(`/event/${event.id}/scheduling?view=timeline&span=week&date=2030-07-01&by=location`);
+    // The date field shows the period's first day as the browser's locale writes it (en-US here).
+    const starting = page.getByLabel('Starting');
+    await expect(starting).toHaveValue('07/01/2030');
+
+    // The weeks after this one answer only when the test lets them, as on a slow network: the screen waits for a
+    // new week's shifts before it shows it, and a second click comes while it waits.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const asked: string[] = [];
+    await page.route(/\/api\/event\/\d+\/scheduling\/timeline\?/, async (route) => {
+      asked.push(new URL(route.request().url()).searchParams.get('from') ?? '');
+      await held;
+      await route.continue();
+    });
+    const next = page.getByRole('button', { name: 'Next period' });
+    await next.click();
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    await next.click();
+    release();
+    await expect(page).toHaveURL(/date=2030-07-15/);
+    await expect(starting).toHaveValue('07/15/2030');
+    // Back steps through the weeks the clicks asked for.
+    await page.goBack();
+    await expect(page).toHaveURL(/date=2030-07-08/);
+    await expect(starting).toHaveValue('07/08/2030');
+  });
+
   test('on a phone a tall form dialog keeps its title and buttons in view while its fields scroll', async ({
     page,
   }) => {

@@ -34,3 +34,8 @@ export function toDayKey(date: Date, zone?: string): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/** The period `steps` periods later (earlier when negative): a day or a week on, from its first midnight. */
+export function stepped(period: Period, steps: number, zone?: string): Period {
+  return { ...period, start: addDays(period.start, steps * (period.span === 'day' ? 1 : 7), zone) };
+}

@@ -3,7 +3,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsChanges } from '../../../hooks/use-list-search-params';
 import { NO_SHIFT_FILTERS, useShifts } from '../api/get-shifts';
 import { defaultTimelineDay, parseSchedulingView, type SchedulingView, type TimelineRows } from '../api/view-params';
 import { useEventZone } from './event-zone';
@@ -16,32 +16,36 @@ import { TimelineView } from './timeline-view';
 /**
  * The screen's view, its timeline period and rows, kept in the URL (`?view=timeline&span=week&date=…&by=group`)
  * so a reload or a shared link opens the same view (read by `parseSchedulingView`, as the route's loader does).
+ * Each change is a step of the history, and builds on the last change asked for (`useSearchParamsChanges`): "Next
+ * period" twice while the next week loads moves two weeks. The period changes as a function of the period it
+ * applies to, for that reason.
  */
 export function useSchedulingView(organiser: boolean, eventId: number, eventStartsAt?: string | null) {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useSearchParamsChanges();
   const zone = useEventZone();
   // The shift list the screen shows anyway (the route's loader started it): the timeline opens where shifts are.
   const shifts = useShifts(eventId, NO_SHIFT_FILTERS).data?.shifts;
-  const { view, allowed, period, rows } = parseSchedulingView(
-    params,
-    organiser,
-    zone,
-    new Date(),
-    defaultTimelineDay(shifts, eventStartsAt, zone),
-  );
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) next.set(key, value);
-    setParams(next, { replace: false });
-  };
+  const parse = (search: URLSearchParams) =>
+    parseSchedulingView(search, organiser, zone, new Date(), defaultTimelineDay(shifts, eventStartsAt, zone));
+  const { view, allowed, period, rows } = parse(params);
+  const update = (changes: (latest: URLSearchParams) => Record<string, string>) =>
+    change((latest) => {
+      const next = new URLSearchParams(latest);
+      for (const [key, value] of Object.entries(changes(latest))) next.set(key, value);
+      return next;
+    }, 'push');
   return {
     view,
     allowed,
     period,
     rows,
-    setView: (next: SchedulingView) => update({ view: next }),
-    setPeriod: (next: Period) => update({ span: next.span, date: toDayKey(next.start, zone) }),
-    setRows: (next: TimelineRows) => update({ by: next }),
+    setView: (next: SchedulingView) => update(() => ({ view: next })),
+    setPeriod: (next: (current: Period) => Period) =>
+      update((latest) => {
+        const changed = next(parse(latest).period);
+        return { span: changed.span, date: toDayKey(changed.start, zone) };
+      }),
+    setRows: (next: TimelineRows) => update(() => ({ by: next })),
   };
 }
 

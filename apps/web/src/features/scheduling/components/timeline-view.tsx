@@ -24,14 +24,15 @@ import { type TimelineRows, timelineFiltersOf } from '../api/view-params';
 import { CoverageTable } from './coverage-table';
 import { useEventZone } from './event-zone';
 import { dayKey, formatDay, formatShiftTime } from './format';
-import { addDays, dayStart, type Period, periodDays, toDayKey } from './period';
+import { addDays, dayStart, type Period, periodDays, stepped, toDayKey } from './period';
 
 export interface TimelineViewProps {
   eventId: number;
   period: Period;
   rows: TimelineRows;
   organiser: boolean;
-  onPeriodChange(period: Period): void;
+  /** A change of the period, as a function of the period it applies to (the last one asked for). */
+  onPeriodChange(change: (period: Period) => Period): void;
   onRowsChange(rows: TimelineRows): void;
   onOpen(block: ShiftBlock): void;
 }
@@ -440,7 +441,6 @@ export function TimelineView(props: TimelineViewProps) {
     }
     return [...map].sort(([a], [b]) => a.localeCompare(b, i18n.language));
   }, [blocks, props.rows, t, i18n.language]);
-  const step = period.span === 'day' ? 1 : 7;
   const dateValue = toDayKey(from, zone);
   const gridLabel = t('timeline.gridLabel', {
     by: props.rows === 'location' ? t('timeline.byLocation') : t('timeline.byGroup'),
@@ -457,7 +457,7 @@ export function TimelineView(props: TimelineViewProps) {
           exclusive
           aria-label={t('timeline.span')}
           value={period.span}
-          onChange={(_, span) => span && props.onPeriodChange({ ...period, span })}
+          onChange={(_, span) => span && props.onPeriodChange((current) => ({ ...current, span }))}
         >
           <ToggleButton value="day">{t('timeline.day')}</ToggleButton>
           <ToggleButton value="week">{t('timeline.week')}</ToggleButton>
@@ -465,7 +465,7 @@ export function TimelineView(props: TimelineViewProps) {
         <Stack direction="row" sx={{ alignItems: 'center' }}>
           <IconButton
             aria-label={t('timeline.previous')}
-            onClick={() => props.onPeriodChange({ ...period, start: addDays(from, -step, zone) })}
+            onClick={() => props.onPeriodChange((current) => stepped(current, -1, zone))}
           >
             <ChevronLeft />
           </IconButton>
@@ -474,13 +474,13 @@ export function TimelineView(props: TimelineViewProps) {
             label={t('timeline.date')}
             value={dateValue}
             onChange={(day) => {
-              if (day) props.onPeriodChange({ ...period, start: dayStart(day, zone) });
+              if (day) props.onPeriodChange((current) => ({ ...current, start: dayStart(day, zone) }));
             }}
             sx={{ width: 180 }}
           />
           <IconButton
             aria-label={t('timeline.next')}
-            onClick={() => props.onPeriodChange({ ...period, start: addDays(from, step, zone) })}
+            onClick={() => props.onPeriodChange((current) => stepped(current, 1, zone))}
           >
             <ChevronRight />
           </IconButton>
