@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayKey, formatShiftTime, offsetNote, viewerTimeZone } from '../src/features/scheduling/components/format';
 import { expandDraft } from '../src/features/scheduling/components/new-shifts-dialog';
+import { dayStart, stepped, toDayKey } from '../src/features/scheduling/components/period';
 
 const draft = {
   title: 'Gate',
@@ -65,5 +66,19 @@ describe('the day the timeline opens on', () => {
       '2030-07-13',
     );
     expect(asked.period.start.toISOString()).toBe('2030-07-01T22:00:00.000Z');
+  });
+
+  it("steps the timeline's period by a day or a week from the event zone's midnights, across the autumn change", () => {
+    const zone = 'Europe/Stockholm';
+    const week = { span: 'week' as const, start: dayStart('2030-10-21', zone) };
+    // The clocks go back on 27 October: the next week starts at midnight CET, 169 hours later.
+    const next = stepped(week, 1, zone);
+    expect(next.start.toISOString()).toBe('2030-10-27T23:00:00.000Z');
+    expect(next.start.getTime() - week.start.getTime()).toBe(169 * 3_600_000);
+    expect(toDayKey(stepped(next, -1, zone).start, zone)).toBe('2030-10-21');
+    expect(toDayKey(stepped(week, 2, zone).start, zone)).toBe('2030-11-04');
+    const day = { span: 'day' as const, start: dayStart('2030-10-27', zone) };
+    expect(stepped(day, 1, zone).start.toISOString()).toBe('2030-10-27T23:00:00.000Z');
+    expect(stepped(day, -1, zone).start.toISOString()).toBe('2030-10-25T22:00:00.000Z');
   });
 });
