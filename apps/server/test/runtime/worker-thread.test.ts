@@ -1,15 +1,16 @@
 import { threadId } from 'node:worker_threads';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WorkerThread } from '../../src/lib/worker-thread.js';
 
 type Job = { double?: number; fail?: string; exit?: number };
 type Answer = { doubled: number; threadId: number };
 
-const thread = () =>
-  new WorkerThread<Job, Answer>('test job', {
-    source: new URL('./worker-thread-entry.ts', import.meta.url),
-    bundled: 'no-such-bundle.js',
-  });
+const thread = (idleMs?: number) =>
+  new WorkerThread<Job, Answer>(
+    'test job',
+    { source: new URL('./worker-thread-entry.ts', import.meta.url), bundled: 'no-such-bundle.js' },
+    idleMs,
+  );
 
 describe('a job in a worker thread', () => {
   it("answers each job from one kept thread, not the caller's", async () => {
@@ -35,6 +36,16 @@ describe('a job in a worker thread', () => {
     await expect(jobs.run({ exit: 3 })).rejects.toThrow('test job worker exited with code 3');
     const after = await jobs.run({ double: 5 });
     expect(after.doubled).toBe(10);
+    expect(after.threadId).not.toBe(before.threadId);
+  });
+
+  it('ends a worker left idle, and starts a new one for the next job', async () => {
+    const jobs = thread(50);
+    const before = await jobs.run({ double: 1 });
+    expect(jobs.running).toBe(true);
+    await vi.waitFor(() => expect(jobs.running).toBe(false), { timeout: 10_000, interval: 20 });
+    const after = await jobs.run({ double: 4 });
+    expect(after.doubled).toBe(8);
     expect(after.threadId).not.toBe(before.threadId);
   });
 });
