@@ -36,6 +36,7 @@ import * as shiftWaitlists from './migrations/0046-shift-waitlists.js';
 import * as shiftOffers from './migrations/0047-shift-offers.js';
 import * as wishRounds from './migrations/0048-wish-rounds.js';
 import * as membershipReferencesPerStatement from './migrations/0049-membership-references-per-statement.js';
+import * as statisticsDayEstimate from './migrations/0050-statistics-day-estimate.js';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 import type { Database, Db, DialectName } from './types.js';
 
@@ -287,6 +288,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0047-shift-offers': shiftOffers,
     '0048-wish-rounds': wishRounds,
     '0049-membership-references-per-statement': membershipReferencesPerStatement,
+    '0050-statistics-day-estimate': statisticsDayEstimate,
   };
   return {
     async getMigrations() {

@@ -386,3 +386,46 @@ describe(`migrations 0042 and 0043 (the event day) on ${dialect}`, () => {
     expect(tables).not.toContain('member_codes');
   });
 });
+
+describe(`migration 0050 (statistics of the day of an application) on ${dialect}`, () => {
+  /** The planner's estimate of the days the event's applications fall on, from the statistics' count by day. */
+  const estimatedDays = async () => {
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`
+      explain select substr(a.created_at, 1, 10), count(*) from applications as a where a.event_id = 1
+      group by substr(a.created_at, 1, 10) order by substr(a.created_at, 1, 10)`.execute(handle.db);
+    const top = rows[0]?.['QUERY PLAN'] ?? '';
+    return { plan: rows.map((row) => row['QUERY PLAN']).join('\n'), rows: Number(/rows=(\d+)/.exec(top)?.[1]) };
+  };
+
+  it('lets PostgreSQL count 2,000 applications of 4 days in a hash table of 4, not a sort of 2,000', async () => {
+    const migrator = migratorOf(handle);
+    expect((await migrator.migrateTo('0049-membership-references-per-statement')).error).toBeUndefined();
+    if (dialect !== 'postgres') {
+      expect((await migrator.migrateTo('0050-statistics-day-estimate')).error).toBeUndefined();
+      return;
+    }
+    // 2,000 applicants to one event, each at their own moment, over four days, as the schema of 0049 stores them.
+    await sql`insert into users (email, firstname, lastname, password_hash, created_at, updated_at)
+      select 'day' || n || '@example.org', 'A', 'B', 'x', ${now}, ${now} from generate_series(1, 2000) n`.execute(
+      handle.db,
+    );
+    const { event } = await insertUserAndEvent();
+    await sql`insert into applications (event_id, user_id, answers, status, created_at, updated_at)
+      select ${event.id}, u.id, '{}', 'pending',
+        to_char(timestamp '2026-06-01' + (u.id % 4) * interval '1 day' + u.id * interval '1 second',
+          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), ${now}
+      from users u where u.email like 'day%'`.execute(handle.db);
+    await sql`analyze applications`.execute(handle.db);
+    const before = await estimatedDays();
+    expect(before.rows).toBeGreaterThan(100);
+
+    expect((await migrator.migrateTo('0050-statistics-day-estimate')).error).toBeUndefined();
+    const after = await estimatedDays();
+    expect(after.rows).toBeLessThanOrEqual(10);
+    expect(after.plan).toContain('HashAggregate');
+
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    await sql`analyze applications`.execute(handle.db);
+    expect((await estimatedDays()).rows).toBeGreaterThan(100);
+  });
+});
