@@ -1,7 +1,7 @@
 import type { EventDetail } from '@funkis/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type FetchCall, mockFetch, renderApp, testUser } from './test-utils';
 
 const detail: EventDetail = {
@@ -48,6 +48,16 @@ function serveControlPanel(extra?: (call: FetchCall) => { status?: number; body?
 }
 
 describe('control panel', () => {
+  // The route's code comes in lazily, as in the app: load it before the first test, so its waits are for the screen
+  // and not for importing the page's modules (on a busy machine that alone took more than their 5 s).
+  beforeAll(async () => {
+    await Promise.all([
+      import('../src/app/routes/event/layout'),
+      import('../src/app/routes/event/control-panel'),
+      import('../src/app/loaders/control-panel'),
+    ]);
+  }, 60_000);
+
   it('lists groups with member counts and deletes one after confirming', async () => {
     const user = userEvent.setup();
     const { calls } = serveControlPanel((call) =>

@@ -93,7 +93,8 @@ describe(`publishing a wish round of ${VOLUNTEERS} volunteers and ${PLACE_COUNT}
     let body = '';
     const longest = await longestBlockMs(
       async () => {
-        const published = await admin.post(e(`/wish-rounds/${roundId}/publish`), {});
+        // The answer (megabytes) is parsed after the measurement: that is the client's work, not the server's.
+        const published = await admin.request('POST', e(`/wish-rounds/${roundId}/publish`), {}, { readAnswer: false });
         status = published.statusCode;
         body = published.body;
       },
