@@ -21,19 +21,20 @@ import { APPLICATION_SORTS } from '@funkis/shared';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ALLOCATION_GOAL_MS, benchAllocation } from './allocation.js';
+import { burst, describeBurst } from './burst.js';
+import { PG_URL, pgExec } from './load-tools.js';
 import { coldStart, jsonCompression, requestPathRatios, routeWeights } from './runtime.js';
 import { describeRush, rush } from './rush.js';
 import { CHECK_IN_DAY, type SchedulingSeed } from './scheduling-seed.js';
 import type { ServeReady } from './serve.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SEQUENTIAL_REQUESTS = 300;
 /** Each statistics call aggregates the whole event: fewer requests keep the bench's run time in bounds. */
 const STATISTICS_REQUESTS = 100;
-/** BENCH_ONLY=review,statistics,bulk,scheduling,board,blocks,rush,allocation runs only those parts (all by default). */
+/** BENCH_ONLY=review,statistics,bulk,scheduling,board,blocks,rush,burst,allocation runs only those parts (all by default). */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'review,statistics,bulk,scheduling,board,blocks,rush,allocation')
+  (process.env.BENCH_ONLY ?? 'review,statistics,bulk,scheduling,board,blocks,rush,burst,allocation')
     .split(',')
     .map((part) => part.trim()),
 );
@@ -135,16 +136,6 @@ async function isReachable(url: string): Promise<boolean> {
     return false;
   } finally {
     await client.end().catch(() => {});
-  }
-}
-
-async function pgExec(statement: string) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 
@@ -525,16 +516,29 @@ async function main() {
   }
   if (!postgres)
     console.warn(`\n*** PostgreSQL at ${PG_URL.replace(/\/\/[^@]*@/, '//…@')} is unreachable: skipped. ***`);
-  if (ONLY.has('rush')) {
-    // The sign-up rush (bench/rush.ts): SQLite 1,000 and PostgreSQL 5,000 volunteers (RUSH_SQLITE, RUSH_POSTGRES).
+  // The load scripts, each against a server in a process of its own, their goals beside their figures: the sign-up
+  // rush (bench/rush.ts: SQLite 1,000 and PostgreSQL 5,000 volunteers, RUSH_SQLITE, RUSH_POSTGRES) and the burst of
+  // registrations and exports (bench/burst.ts).
+  const loads: { part: string; run: (database: 'sqlite' | 'postgres') => Promise<string[]> }[] = [
+    {
+      part: 'rush',
+      run: async (database) =>
+        describeRush(
+          await rush(
+            database,
+            Number(database === 'postgres' ? (process.env.RUSH_POSTGRES ?? 5000) : (process.env.RUSH_SQLITE ?? 1000)),
+          ),
+        ),
+    },
+    { part: 'burst', run: async (database) => describeBurst(await burst(database)) },
+  ];
+  for (const { part, run } of loads) {
+    if (!ONLY.has(part)) continue;
     for (const database of postgres ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
-      console.log(`\n[rush] ${database}…`);
-      const volunteers = Number(
-        database === 'postgres' ? (process.env.RUSH_POSTGRES ?? 5000) : (process.env.RUSH_SQLITE ?? 1000),
-      );
-      const [title, ...lines] = describeRush(await rush(database, volunteers));
+      console.log(`\n[${part}] ${database}…`);
+      const [title, ...lines] = await run(database);
       rows.push(
-        { database: title, measure: 'rush', result: '' },
+        { database: title, measure: part, result: '' },
         ...lines.map((line) => ({ database: title, measure: line.trim(), result: '' })),
       );
     }

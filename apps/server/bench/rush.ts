@@ -15,28 +15,31 @@
  *
  * Bounded: the run stops RUSH_WINDOW_S + 60 s after the first arrival whatever is left (counted as errors).
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { boundTo, withoutServices } from '../src/lib/context.js';
-import { hashToken, randomToken } from '../src/lib/tokens.js';
 import { withTransaction } from '../src/lib/transaction.js';
 import { createAccount } from '../src/modules/account/service.js';
 import { membershipsService } from '../src/modules/memberships/service.js';
 import { schedulingService } from '../src/modules/scheduling/service.js';
+import {
+  benchServerConfig,
+  benchServerLogs,
+  call,
+  loadScript,
+  percentile,
+  postgresCpu,
+  postgresCpuSince,
+  processCpuSeconds,
+  reportReady,
+  type Session,
+  sessionFor,
+  withServerProcess,
+} from './load-tools.js';
 import { seedEvent } from './serve.js';
 
 const here = fileURLToPath(import.meta.url);
-const SECRET = 'bench-secret-bench-secret-bench-secret';
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WINDOW_S = Number(process.env.RUSH_WINDOW_S ?? 60);
 const CAPACITY = 5;
 const FIRST_DAY = Date.parse('2031-07-01T06:00:00Z');
@@ -50,47 +53,14 @@ interface Ready {
   places: number;
   seedMs: number;
 }
-interface Session {
-  cookie: string;
-  csrf: string;
-}
 
 // ---------------------------------------------------------------- the server process
 
-/** A session row as logging in makes it (the cookie's token, its HMAC as the id): 5,000 argon2 checks take minutes. */
-async function sessionFor(db: Parameters<typeof createAccount>[0], userId: number): Promise<Session> {
-  const token = randomToken();
-  const csrf = randomToken();
-  const now = new Date().toISOString();
-  await db
-    .insertInto('sessions')
-    .values({
-      id: hashToken(token, SECRET),
-      user_id: userId,
-      csrf_token: csrf,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-    })
-    .execute();
-  return { cookie: `funkis_sid=${token}`, csrf };
-}
-
 async function serve() {
-  const dataDir = process.env.RUSH_DATA_DIR ?? '';
   const volunteers = Number(process.env.RUSH_VOLUNTEERS);
-  const config = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      SESSION_SECRET: SECRET,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      // The production overload guard stays on: the rush must not trip it.
-      ...(process.env.RUSH_PG_URL ? { DATABASE_URL: process.env.RUSH_PG_URL } : {}),
-    }),
-    pgSchema: process.env.RUSH_PG_SCHEMA || undefined,
-  };
-  const app = await buildApp({ config, logger: process.env.BENCH_LOG_LEVEL !== undefined });
+  // The production overload guard stays on: the rush must not trip it.
+  const config = benchServerConfig();
+  const app = await buildApp({ config, logger: benchServerLogs });
   const started = performance.now();
   // An event as the review bench has it (5,000 applications), so the organiser's review reads a real table.
   const seeded = await seedEvent(app.db, 5000);
@@ -157,123 +127,17 @@ async function serve() {
   if (app.dialect === 'postgres')
     await app.db.executeQuery({ sql: 'vacuum analyze', parameters: [], query: {} } as never);
   const seedMs = performance.now() - started;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const ready: Ready = {
-    port,
+  await reportReady(app, {
     eventId: seeded.eventId,
     admin,
     volunteers: people,
     shifts,
     places: shiftCount * CAPACITY,
     seedMs,
-  };
-  process.send?.(ready);
-  process.on('message', () => void app.close().then(() => process.exit(0)));
-  process.on('disconnect', () => void app.close().then(() => process.exit(0)));
+  } satisfies Omit<Ready, 'port'>);
 }
 
 // ---------------------------------------------------------------- the load generator
-
-/**
- * The generator's HTTP client: node:http with kept-alive connections. It shares the two cores with the server and
- * the database, and `fetch` (undici's WHATWG layer: streams, headers objects, abort signals per call) cost it about
- * twice the CPU per call, time the server under test did not get. It asks for gzip as `fetch` does over plain HTTP,
- * so the server compresses what it would compress for a browser.
- */
-const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-
-interface Answer {
-  status: number;
-  body: Buffer;
-}
-
-type CallOptions = { method?: string; headers?: Record<string, string>; body?: string; timeoutMs: number };
-
-/** `RUSH_CLIENT=fetch`: the generator as it was, for a comparison in turns. */
-const call = process.env.RUSH_CLIENT === 'fetch' ? callWithFetch : callWithHttp;
-
-async function callWithFetch(url: string, options: CallOptions): Promise<Answer> {
-  const response = await fetch(url, {
-    method: options.method ?? 'GET',
-    headers: options.headers,
-    body: options.body,
-    signal: AbortSignal.timeout(options.timeoutMs),
-  });
-  return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
-}
-
-function callWithHttp(url: string, options: CallOptions): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        agent,
-        method: options.method ?? 'GET',
-        headers: {
-          'accept-encoding': 'gzip',
-          ...options.headers,
-          ...(options.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(options.body)) }),
-        },
-        timeout: options.timeoutMs,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const body = response.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
-          resolve({ status: response.statusCode ?? 0, body });
-        });
-      },
-    );
-    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })));
-    request.on('error', reject);
-    request.end(options.body);
-  });
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
-function processCpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's closing parenthesis.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** CPU seconds of every PostgreSQL process of this machine (its backends come and go; the ones that stay count). */
-function postgresCpu(): Map<number, number> {
-  const seen = new Map<number, number>();
-  try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres')) {
-          seen.set(Number(entry), processCpuSeconds(Number(entry)));
-        }
-      } catch {
-        // gone meanwhile
-      }
-    }
-  } catch {
-    // not Linux
-  }
-  return seen;
-}
-
-function postgresCpuSince(before: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
-  return total;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 function shuffled<T>(list: T[], random: () => number): T[] {
   const copy = [...list];
@@ -311,48 +175,22 @@ export interface RushResult {
   load: string;
 }
 
-export async function rush(database: 'sqlite' | 'postgres', volunteers: number): Promise<RushResult> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'funkis-rush-'));
-  const schema = `rush_${process.pid}_${Date.now().toString(36)}`;
-  if (database === 'postgres') await pgExec(`create schema ${schema}`);
-  const child: ChildProcess = fork(here, [], {
-    // RUSH_CPU_PROF=dir: the server's CPU profile, written there when it exits (where the rush's time goes).
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.RUSH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RUSH_CPU_PROF}`] : []),
-    ],
-    env: {
-      ...process.env,
-      RUSH_ROLE: 'serve',
-      RUSH_DATA_DIR: dataDir,
-      RUSH_VOLUNTEERS: String(volunteers),
-      ...(database === 'postgres' ? { RUSH_PG_URL: PG_URL, RUSH_PG_SCHEMA: schema } : {}),
+export function rush(database: 'sqlite' | 'postgres', volunteers: number): Promise<RushResult> {
+  return withServerProcess<Ready, RushResult>(
+    here,
+    {
+      database,
+      // RUSH_CPU_PROF=dir: the server's CPU profile, written there when it exits (where the rush's time goes).
+      execArgv: process.env.RUSH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RUSH_CPU_PROF}`] : [],
+      env: { RUSH_ROLE: 'serve', RUSH_VOLUNTEERS: String(volunteers) },
     },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  try {
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      child.once('message', (message) => resolve(message as Ready));
-      child.once('exit', (code) => reject(new Error(`rush server exited with ${code}`)));
-    });
-    console.log(
-      `rush ${database}: ${volunteers} volunteers, ${ready.shifts.length} shifts, ${ready.places} places; seeded in ${(ready.seedMs / 1000).toFixed(1)} s`,
-    );
-    return await runRush(database, ready, volunteers, child.pid ?? 0);
-  } finally {
-    if (child.connected) child.send('close');
-    await new Promise((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve(null);
-      });
-      if (child.exitCode !== null) resolve(null);
-    });
-    await fs.rm(dataDir, { recursive: true, force: true });
-    if (database === 'postgres') await pgExec(`drop schema ${schema} cascade`).catch(() => {});
-  }
+    (ready, serverPid) => {
+      console.log(
+        `rush ${database}: ${volunteers} volunteers, ${ready.shifts.length} shifts, ${ready.places} places; seeded in ${(ready.seedMs / 1000).toFixed(1)} s`,
+      );
+      return runRush(database, ready, volunteers, serverPid);
+    },
+  );
 }
 
 async function runRush(database: string, ready: Ready, volunteers: number, serverPid: number): Promise<RushResult> {
@@ -504,16 +342,6 @@ async function runRush(database: string, ready: Ready, volunteers: number, serve
   };
 }
 
-async function pgExec(statement: string) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The figures beside the goals, one line each. */
 export function describeRush(result: RushResult): string[] {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -543,14 +371,4 @@ async function main() {
   for (const result of results) for (const line of describeRush(result)) console.log(line);
 }
 
-if (process.env.RUSH_ROLE === 'serve') {
-  serve().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-} else if (process.argv[1] === here) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+loadScript(here, 'RUSH_ROLE', serve, main);

@@ -1,0 +1,266 @@
+/**
+ * The burst (decision 024), as a bench over real HTTP: 50 registrations (password hashing, in its bounded queue)
+ * and 5 XLSX exports of 10,000 members (built in a worker thread, one at a time) sent at once to a server in a
+ * process of its own, with the production overload guard, while another member reads `/api/event/{id}` every
+ * 10 ms. Each read counts from when it fell due (none skipped), so a server that stalls shows in the percentiles
+ * as it would to people arriving at any moment.
+ *
+ * The registrations come through a reverse proxy, as in production: the server trusts 127.0.0.1 (TRUST_PROXY) and
+ * each one names its own network in `X-Forwarded-For`, so the per-address and per-network limits see 50 people,
+ * not one machine. Every route answers once before the burst (a server in use has compiled its serializers and
+ * loaded its mailer), which `test/reliability/burst.test.ts` does too.
+ *
+ * Reported, with the goals beside them: every burst call answered (50 × 201, 5 × 200 with the XLSX type) and
+ * none 503, every read 200, the reader's p50 / p95 / p99 and its longest wait (goal p99 < 100 ms), how long the
+ * burst took, and the CPU seconds the server, the load generator and PostgreSQL used meanwhile.
+ *
+ *   npx tsx bench/burst.ts                         both databases
+ *   BURST_DATABASES=postgres npx tsx bench/burst.ts
+ *
+ * Bounded: every call gives up after 60 s (counted as unanswered).
+ */
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../src/app.js';
+import { boundTo, withoutServices } from '../src/lib/context.js';
+import { XLSX_TYPE } from '../src/lib/table-export.js';
+import { withTransaction } from '../src/lib/transaction.js';
+import { createAccount } from '../src/modules/account/service.js';
+import { membershipsService } from '../src/modules/memberships/service.js';
+import {
+  type Answer,
+  benchServerConfig,
+  benchServerLogs,
+  call,
+  loadScript,
+  percentile,
+  postgresCpu,
+  postgresCpuSince,
+  processCpuSeconds,
+  reportReady,
+  type Session,
+  sessionFor,
+  withServerProcess,
+} from './load-tools.js';
+import { seedEvent } from './serve.js';
+
+const here = fileURLToPath(import.meta.url);
+const MEMBERS = Number(process.env.BURST_MEMBERS ?? 10_000);
+const REGISTRATIONS = 50;
+const EXPORTS = 5;
+const READ_EVERY_MS = 10;
+const CALL_TIMEOUT_MS = 60_000;
+/** The goal for the other member's reads during the burst. */
+const READER_P99_GOAL_MS = 100;
+
+interface Ready {
+  port: number;
+  eventId: number;
+  admin: Session;
+  reader: Session;
+  seedMs: number;
+}
+
+// ---------------------------------------------------------------- the server process
+
+async function serve() {
+  // The load generator plays the reverse proxy.
+  const config = benchServerConfig({ TRUST_PROXY: '127.0.0.1' });
+  const app = await buildApp({ config, logger: benchServerLogs });
+  const started = performance.now();
+  const seeded = await seedEvent(app.db, 100);
+  const adminRow = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', seeded.email)
+    .executeTakeFirstOrThrow();
+  // The members through the account and memberships operations, in one transaction, the loop turning now and then
+  // (on SQLite every query runs on this thread, and the guard would take one block of seconds for saturation).
+  let readerId = 0;
+  await withTransaction(app.db, async (trx) => {
+    const members = membershipsService(boundTo(withoutServices(app.serverContext), trx));
+    for (let index = 0; index < MEMBERS; index++) {
+      const user = await createAccount(trx, {
+        email: `burst-${index}@example.org`,
+        firstname: `First${index}`,
+        lastname: `Last${index}`,
+        passwordHash: 'bench-no-login',
+      });
+      await members.addUser(seeded.eventId, null, { userId: user.id, roleLevel: 2, groupId: null });
+      // The last one is the member who keeps reading the event.
+      if (index === MEMBERS - 1) readerId = user.id;
+      if (index % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+  const admin = await sessionFor(app.db, adminRow.id);
+  const reader = await sessionFor(app.db, readerId);
+  if (app.dialect === 'postgres') {
+    await app.db.executeQuery({ sql: 'vacuum analyze', parameters: [], query: {} } as never);
+  }
+  const seedMs = performance.now() - started;
+  // The seed's own delay is over once the guard has sampled a loop that turns freely (within 30 s).
+  const since = performance.now();
+  while (app.overload.sampledAt <= since || app.overload.delayed || app.overload.shedding) {
+    if (performance.now() - since > 30_000) throw new Error('the overload guard did not settle after the seed');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await reportReady(app, { eventId: seeded.eventId, admin, reader, seedMs } satisfies Omit<Ready, 'port'>);
+}
+
+// ---------------------------------------------------------------- the load generator
+
+export interface BurstResult {
+  database: string;
+  members: number;
+  /** Statuses of the burst's calls (0: no answer), registrations and exports apart. */
+  registrations: Map<number, number>;
+  exports: Map<number, number>;
+  /** Exports answered 200 with the XLSX type. */
+  spreadsheets: number;
+  reads: { count: number; statuses: Map<number, number>; p50: number; p95: number; p99: number; max: number };
+  burstS: number;
+  cpu: { server: number; generator: number; postgres: number | null };
+  load: string;
+}
+
+const tally = (statuses: readonly number[]) => {
+  const counts = new Map<number, number>();
+  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+  return counts;
+};
+
+/** A call's answer, or status 0 when it failed or timed out. */
+const orNoAnswer = (answering: Promise<Answer>): Promise<Answer> =>
+  answering.catch(() => ({ status: 0, body: Buffer.alloc(0) }));
+
+export function burst(database: 'sqlite' | 'postgres'): Promise<BurstResult> {
+  return withServerProcess<Ready, BurstResult>(here, { database, env: { BURST_ROLE: 'serve' } }, (ready, serverPid) => {
+    console.log(`burst ${database}: ${MEMBERS} members; seeded in ${(ready.seedMs / 1000).toFixed(1)} s`);
+    return runBurst(database, ready, serverPid);
+  });
+}
+
+async function runBurst(database: string, ready: Ready, serverPid: number): Promise<BurstResult> {
+  const origin = `http://127.0.0.1:${ready.port}`;
+  const eventUrl = `${origin}/api/event/${ready.eventId}`;
+  const exportUrl = `${eventUrl}/users/export?format=xlsx`;
+  const register = (network: string) =>
+    orNoAnswer(
+      call(`${origin}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${network}.0.1` },
+        body: JSON.stringify({
+          email: `burst-new-${network}@example.org`,
+          firstname: 'New',
+          lastname: 'Burst',
+          password: 'a long enough password',
+        }),
+        timeoutMs: CALL_TIMEOUT_MS,
+      }),
+    );
+  const read = () =>
+    orNoAnswer(call(eventUrl, { headers: { cookie: ready.reader.cookie }, timeoutMs: CALL_TIMEOUT_MS }));
+  const exportXlsx = () =>
+    orNoAnswer(call(exportUrl, { headers: { cookie: ready.admin.cookie }, timeoutMs: CALL_TIMEOUT_MS }));
+
+  // Every route once before the burst, as on a server in use.
+  const warmUp = [(await read()).status, (await register('255')).status, (await exportXlsx()).status];
+  if (warmUp.join() !== '200,201,200') throw new Error(`burst ${database}: the warm-up answered ${warmUp.join(', ')}`);
+
+  const serverCpuBefore = processCpuSeconds(serverPid);
+  const generatorCpuBefore = process.cpuUsage();
+  const postgresBefore = database === 'postgres' ? postgresCpu() : null;
+  const readTimes: number[] = [];
+  const readStatuses: number[] = [];
+  let bursting = true;
+  const reading = (async () => {
+    const pending: Promise<void>[] = [];
+    let due = performance.now();
+    while (bursting) {
+      due += READ_EVERY_MS;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const dueAt = due;
+      pending.push(
+        read().then((answer) => {
+          readTimes.push(performance.now() - dueAt);
+          readStatuses.push(answer.status);
+        }),
+      );
+    }
+    await Promise.all(pending);
+  })();
+
+  const started = performance.now();
+  const registrations = Array.from({ length: REGISTRATIONS }, (_, index) => register(String(index)));
+  const exports = Array.from({ length: EXPORTS }, () => exportXlsx());
+  const registrationAnswers = await Promise.all(registrations);
+  const exportAnswers = await Promise.all(exports);
+  const burstS = (performance.now() - started) / 1000;
+  bursting = false;
+  await reading;
+  const generatorCpu = process.cpuUsage(generatorCpuBefore);
+
+  readTimes.sort((a, b) => a - b);
+  return {
+    database,
+    members: MEMBERS,
+    registrations: tally(registrationAnswers.map((answer) => answer.status)),
+    exports: tally(exportAnswers.map((answer) => answer.status)),
+    spreadsheets: exportAnswers.filter((answer) => answer.status === 200 && answer.type === XLSX_TYPE).length,
+    reads: {
+      count: readTimes.length,
+      statuses: tally(readStatuses),
+      p50: percentile(readTimes, 50),
+      p95: percentile(readTimes, 95),
+      p99: percentile(readTimes, 99),
+      max: readTimes.at(-1) ?? Number.NaN,
+    },
+    burstS,
+    cpu: {
+      server: processCpuSeconds(serverPid) - serverCpuBefore,
+      generator: (generatorCpu.user + generatorCpu.system) / 1e6,
+      postgres: postgresBefore ? postgresCpuSince(postgresBefore) : null,
+    },
+    load: os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' '),
+  };
+}
+
+/** The figures beside the goals, one line each. */
+export function describeBurst(result: BurstResult): string[] {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const statuses = (counts: Map<number, number>) =>
+    [...counts]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${count} × ${status === 0 ? 'no answer' : status}`)
+      .join(', ');
+  const all = (counts: Map<number, number>, status: number, expected: number) => counts.get(status) === expected;
+  const shed =
+    (result.registrations.get(503) ?? 0) + (result.exports.get(503) ?? 0) + (result.reads.statuses.get(503) ?? 0);
+  const answered =
+    all(result.registrations, 201, REGISTRATIONS) &&
+    result.spreadsheets === EXPORTS &&
+    all(result.reads.statuses, 200, result.reads.count);
+  return [
+    `burst ${result.database}: ${REGISTRATIONS} registrations and ${EXPORTS} XLSX exports of ${result.members} members at once, a read of the event every ${READ_EVERY_MS} ms (load ${result.load}):`,
+    `  registrations: ${statuses(result.registrations)}; exports: ${statuses(result.exports)} (${result.spreadsheets} spreadsheets); reads: ${statuses(result.reads.statuses)}`,
+    `  every call answered, none 503 (${shed} × 503) — goal: ${mark(answered && shed === 0)}`,
+    `  the other member's reads p50 / p95 / p99: ${ms(result.reads.p50)} / ${ms(result.reads.p95)} / ${ms(result.reads.p99)}, longest ${ms(result.reads.max)} (${result.reads.count} reads) — goal p99 < ${READER_P99_GOAL_MS} ms: ${mark(result.reads.p99 < READER_P99_GOAL_MS)}`,
+    `  the burst took ${result.burstS.toFixed(1)} s; CPU meanwhile: server ${result.cpu.server.toFixed(1)} s, load generator ${result.cpu.generator.toFixed(1)} s` +
+      (result.cpu.postgres === null ? '' : `, PostgreSQL ${result.cpu.postgres.toFixed(1)} s`) +
+      ` (two cores: ${(2 * result.burstS).toFixed(1)} s in all)`,
+  ];
+}
+
+async function main() {
+  const databases = (process.env.BURST_DATABASES ?? 'sqlite,postgres').split(',');
+  const results: BurstResult[] = [];
+  for (const database of databases) results.push(await burst(database as 'sqlite' | 'postgres'));
+  for (const result of results) for (const line of describeBurst(result)) console.log(line);
+}
+
+loadScript(here, 'BURST_ROLE', serve, main);
