@@ -19,7 +19,9 @@
  *
  * Bounded: every call gives up after 60 s (counted as unanswered).
  */
+import { readdir } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
 import { boundTo, withoutServices } from '../src/lib/context.js';
@@ -134,13 +136,17 @@ const orNoAnswer = (answering: Promise<Answer>): Promise<Answer> =>
   answering.catch(() => ({ status: 0, body: Buffer.alloc(0) }));
 
 export function burst(database: 'sqlite' | 'postgres'): Promise<BurstResult> {
-  return withServerProcess<Ready, BurstResult>(here, { database, env: { BURST_ROLE: 'serve' } }, (ready, serverPid) => {
+  return withServerProcess<Ready, BurstResult>(here, { database, env: { BURST_ROLE: 'serve' } }, (ready, server) => {
     console.log(`burst ${database}: ${MEMBERS} members; seeded in ${(ready.seedMs / 1000).toFixed(1)} s`);
-    return runBurst(database, ready, serverPid);
+    return runBurst(database, ready, server);
   });
 }
 
-async function runBurst(database: string, ready: Ready, serverPid: number): Promise<BurstResult> {
+async function runBurst(
+  database: string,
+  ready: Ready,
+  { pid: serverPid, dataDir }: { pid: number; dataDir: string },
+): Promise<BurstResult> {
   const origin = `http://127.0.0.1:${ready.port}`;
   const eventUrl = `${origin}/api/event/${ready.eventId}`;
   const exportUrl = `${eventUrl}/users/export?format=xlsx`;
@@ -166,6 +172,15 @@ async function runBurst(database: string, ready: Ready, serverPid: number): Prom
   // Every route once before the burst, as on a server in use.
   const warmUp = [(await read()).status, (await register('255')).status, (await exportXlsx()).status];
   if (warmUp.join() !== '200,201,200') throw new Error(`burst ${database}: the warm-up answered ${warmUp.join(', ')}`);
+  // The warm-up registration's mail sent, so the mailer is loaded (its first mail otherwise loads it mid-burst: one
+  // stretch of 60-100 ms on the server's thread, a fresh process's cost, not the burst's). Without SMTP_URL the
+  // server writes each mail as a file under its data directory; its worker looks for mail every 2 s.
+  const mailDir = path.join(dataDir, 'mail');
+  const mailBy = performance.now() + 30_000;
+  while (!(await readdir(mailDir).catch(() => [])).some((file) => file.endsWith('.eml'))) {
+    if (performance.now() > mailBy) throw new Error(`burst ${database}: the warm-up's mail was not sent in 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 
   const serverCpuBefore = processCpuSeconds(serverPid);
   const generatorCpuBefore = process.cpuUsage();

@@ -166,7 +166,7 @@ export async function pgExec(statement: string) {
 export async function withServerProcess<Ready, T>(
   file: string,
   options: { database: 'sqlite' | 'postgres'; env: NodeJS.ProcessEnv; execArgv?: string[] },
-  use: (ready: Ready, serverPid: number) => Promise<T>,
+  use: (ready: Ready, server: { pid: number; dataDir: string }) => Promise<T>,
 ): Promise<T> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'funkis-bench-server-'));
   const schema = `bench_server_${process.pid}_${Date.now().toString(36)}`;
@@ -187,7 +187,7 @@ export async function withServerProcess<Ready, T>(
       child.once('message', (message) => resolve(message as Ready));
       child.once('exit', (code) => reject(new Error(`the server of ${file} exited with ${code}`)));
     });
-    return await use(ready, child.pid ?? 0);
+    return await use(ready, { pid: child.pid ?? 0, dataDir });
   } finally {
     if (child.connected) child.send('close');
     await new Promise((resolve) => {

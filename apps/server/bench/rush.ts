@@ -184,11 +184,11 @@ export function rush(database: 'sqlite' | 'postgres', volunteers: number): Promi
       execArgv: process.env.RUSH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RUSH_CPU_PROF}`] : [],
       env: { RUSH_ROLE: 'serve', RUSH_VOLUNTEERS: String(volunteers) },
     },
-    (ready, serverPid) => {
+    (ready, server) => {
       console.log(
         `rush ${database}: ${volunteers} volunteers, ${ready.shifts.length} shifts, ${ready.places} places; seeded in ${(ready.seedMs / 1000).toFixed(1)} s`,
       );
-      return runRush(database, ready, volunteers, serverPid);
+      return runRush(database, ready, volunteers, server.pid);
     },
   );
 }
