@@ -20,7 +20,6 @@
  * Bounded: every call gives up after 60 s (counted as unanswered).
  */
 import { readdir } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
@@ -33,12 +32,15 @@ import {
   type Answer,
   benchServerConfig,
   benchServerLogs,
+  type CpuSeconds,
   call,
+  cpuMeter,
+  describeCpu,
+  loadAverages,
   loadScript,
+  mark,
+  ms,
   percentile,
-  postgresCpu,
-  postgresCpuSince,
-  processCpuSeconds,
   reportReady,
   type Session,
   sessionFor,
@@ -121,7 +123,7 @@ export interface BurstResult {
   spreadsheets: number;
   reads: { count: number; statuses: Map<number, number>; p50: number; p95: number; p99: number; max: number };
   burstS: number;
-  cpu: { server: number; generator: number; postgres: number | null };
+  cpu: CpuSeconds;
   load: string;
 }
 
@@ -182,9 +184,7 @@ async function runBurst(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
-  const serverCpuBefore = processCpuSeconds(serverPid);
-  const generatorCpuBefore = process.cpuUsage();
-  const postgresBefore = database === 'postgres' ? postgresCpu() : null;
+  const cpuSince = cpuMeter(serverPid, database);
   const readTimes: number[] = [];
   const readStatuses: number[] = [];
   let bursting = true;
@@ -214,7 +214,7 @@ async function runBurst(
   const burstS = (performance.now() - started) / 1000;
   bursting = false;
   await reading;
-  const generatorCpu = process.cpuUsage(generatorCpuBefore);
+  const cpu = cpuSince();
 
   readTimes.sort((a, b) => a - b);
   return {
@@ -232,22 +232,13 @@ async function runBurst(
       max: readTimes.at(-1) ?? Number.NaN,
     },
     burstS,
-    cpu: {
-      server: processCpuSeconds(serverPid) - serverCpuBefore,
-      generator: (generatorCpu.user + generatorCpu.system) / 1e6,
-      postgres: postgresBefore ? postgresCpuSince(postgresBefore) : null,
-    },
-    load: os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' '),
+    cpu,
+    load: loadAverages(),
   };
 }
 
 /** The figures beside the goals, one line each. */
 export function describeBurst(result: BurstResult): string[] {
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const statuses = (counts: Map<number, number>) =>
     [...counts]
       .sort(([a], [b]) => a - b)
@@ -265,9 +256,7 @@ export function describeBurst(result: BurstResult): string[] {
     `  registrations: ${statuses(result.registrations)}; exports: ${statuses(result.exports)} (${result.spreadsheets} spreadsheets); reads: ${statuses(result.reads.statuses)}`,
     `  every call answered, none 503 (${shed} × 503) — goal: ${mark(answered && shed === 0)}`,
     `  the other member's reads p50 / p95 / p99: ${ms(result.reads.p50)} / ${ms(result.reads.p95)} / ${ms(result.reads.p99)}, longest ${ms(result.reads.max)} (${result.reads.count} reads) — goal p99 < ${READER_P99_GOAL_MS} ms: ${mark(result.reads.p99 < READER_P99_GOAL_MS)}`,
-    `  the burst took ${result.burstS.toFixed(1)} s; CPU meanwhile: server ${result.cpu.server.toFixed(1)} s, load generator ${result.cpu.generator.toFixed(1)} s` +
-      (result.cpu.postgres === null ? '' : `, PostgreSQL ${result.cpu.postgres.toFixed(1)} s`) +
-      ` (two cores: ${(2 * result.burstS).toFixed(1)} s in all)`,
+    `  the burst took ${result.burstS.toFixed(1)} s; CPU meanwhile: ${describeCpu(result.cpu, result.burstS)}`,
   ];
 }
 

@@ -108,7 +108,7 @@ function callWithHttp(url: string, options: CallOptions): Promise<Answer> {
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
-export function processCpuSeconds(pid: number): number {
+function processCpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's closing parenthesis.
@@ -119,7 +119,7 @@ export function processCpuSeconds(pid: number): number {
 }
 
 /** CPU seconds of every PostgreSQL process of this machine (its backends come and go; the ones that stay count). */
-export function postgresCpu(): Map<number, number> {
+function postgresCpu(): Map<number, number> {
   const seen = new Map<number, number>();
   try {
     for (const entry of readdirSync('/proc')) {
@@ -138,12 +138,60 @@ export function postgresCpu(): Map<number, number> {
   return seen;
 }
 
-export function postgresCpuSince(before: Map<number, number>): number {
+function postgresCpuSince(before: Map<number, number>): number {
   let total = 0;
   for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
+/** CPU seconds (user + system) used during a load script's run. */
+export interface CpuSeconds {
+  /** The server under test's process. */
+  server: number;
+  /** This process, the load generator. */
+  generator: number;
+  /** PostgreSQL's processes; null on SQLite. */
+  postgres: number | null;
+}
+
+/** Starts counting CPU time; the function it answers reads what each party has used since. */
+export function cpuMeter(serverPid: number, database: string): () => CpuSeconds {
+  const serverBefore = processCpuSeconds(serverPid);
+  const generatorBefore = process.cpuUsage();
+  const postgresBefore = database === 'postgres' ? postgresCpu() : null;
+  return () => {
+    const generator = process.cpuUsage(generatorBefore);
+    return {
+      server: processCpuSeconds(serverPid) - serverBefore,
+      generator: (generator.user + generator.system) / 1e6,
+      postgres: postgresBefore ? postgresCpuSince(postgresBefore) : null,
+    };
+  };
+}
+
+/** "server 4.1 s, load generator 0.4 s, PostgreSQL 0.6 s (two cores: 6.6 s in all)". */
+export function describeCpu(cpu: CpuSeconds, elapsedS: number): string {
+  return (
+    `server ${cpu.server.toFixed(1)} s, load generator ${cpu.generator.toFixed(1)} s` +
+    (cpu.postgres === null ? '' : `, PostgreSQL ${cpu.postgres.toFixed(1)} s`) +
+    ` (two cores: ${(2 * elapsedS).toFixed(1)} s in all)`
+  );
+}
+
+/** The machine's 1, 5 and 15-minute load averages, as the scripts print them beside their figures. */
+export const loadAverages = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/** Milliseconds as the bench prints them. */
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** A goal's verdict beside its figure. */
+export const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+/** The `p`th percentile (0-100) of ascending values; NaN of none. */
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 

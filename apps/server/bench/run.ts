@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ALLOCATION_GOAL_MS, benchAllocation } from './allocation.js';
 import { burst, describeBurst } from './burst.js';
-import { PG_URL, pgExec } from './load-tools.js';
+import { ms, PG_URL, percentile, pgExec } from './load-tools.js';
 import { coldStart, jsonCompression, requestPathRatios, routeWeights } from './runtime.js';
 import { describeRush, rush } from './rush.js';
 import { CHECK_IN_DAY, type SchedulingSeed } from './scheduling-seed.js';
@@ -72,10 +72,6 @@ interface Row {
   measure: string;
   result: string;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** Runs autocannon and computes the percentiles from every response's time (autocannon's own lack p95). */
 async function load(

@@ -15,7 +15,6 @@
  *
  * Bounded: the run stops RUSH_WINDOW_S + 60 s after the first arrival whatever is left (counted as errors).
  */
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
 import { boundTo, withoutServices } from '../src/lib/context.js';
@@ -26,12 +25,15 @@ import { schedulingService } from '../src/modules/scheduling/service.js';
 import {
   benchServerConfig,
   benchServerLogs,
+  type CpuSeconds,
   call,
+  cpuMeter,
+  describeCpu,
+  loadAverages,
   loadScript,
+  mark,
+  ms,
   percentile,
-  postgresCpu,
-  postgresCpuSince,
-  processCpuSeconds,
   reportReady,
   type Session,
   sessionFor,
@@ -162,7 +164,7 @@ function mulberry32(seed: number) {
 export interface RushResult {
   database: string;
   /** CPU seconds during the run: the server process, the load generator, PostgreSQL's processes. */
-  cpu: { server: number; generator: number; postgres: number | null };
+  cpu: CpuSeconds;
   volunteers: number;
   signUp: { p50: number; p95: number; p99: number; count: number };
   organiserP99: number;
@@ -208,9 +210,7 @@ async function runRush(database: string, ready: Ready, volunteers: number, serve
     errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
   };
   const windowMs = WINDOW_S * 1000;
-  const serverCpuBefore = processCpuSeconds(serverPid);
-  const generatorCpuBefore = process.cpuUsage();
-  const postgresBefore = database === 'postgres' ? postgresCpu() : null;
+  const cpuSince = cpuMeter(serverPid, database);
   const started = performance.now();
   const deadline = started + windowMs + 60_000;
 
@@ -303,12 +303,7 @@ async function runRush(database: string, ready: Ready, volunteers: number, serve
   rushing = false;
   await organiser;
   const elapsedS = (performance.now() - started) / 1000;
-  const generatorCpu = process.cpuUsage(generatorCpuBefore);
-  const cpu = {
-    server: processCpuSeconds(serverPid) - serverCpuBefore,
-    generator: (generatorCpu.user + generatorCpu.system) / 1e6,
-    postgres: postgresBefore ? postgresCpuSince(postgresBefore) : null,
-  };
+  const cpu = cpuSince();
 
   // What came of it, as the organiser's timeline counts it.
   const response = await call(timeline, { headers: { cookie: ready.admin.cookie }, timeoutMs: 60_000 });
@@ -335,17 +330,12 @@ async function runRush(database: string, ready: Ready, volunteers: number, serve
     places: ready.places,
     overCapacity,
     elapsedS,
-    load: os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' '),
+    load: loadAverages(),
   };
 }
 
 /** The figures beside the goals, one line each. */
 export function describeRush(result: RushResult): string[] {
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
   return [
     `rush ${result.database}, ${result.volunteers} volunteers in ${WINDOW_S} s (load ${result.load}, ${result.elapsedS.toFixed(1)} s):`,
     `  sign-up p50 / p95 / p99: ${ms(result.signUp.p50)} / ${ms(result.signUp.p95)} / ${ms(result.signUp.p99)} (${result.signUp.count} calls) — goal p95 < 250 ms: ${mark(result.signUp.p95 < 250)}`,
@@ -353,9 +343,7 @@ export function describeRush(result: RushResult): string[] {
     `  errors: ${result.errors} — goal 0: ${mark(result.errors === 0)}`,
     `  places filled: ${result.filled} of ${result.places} — goal every place: ${mark(result.filled === result.places)}`,
     `  shifts over capacity: ${result.overCapacity} — goal 0: ${mark(result.overCapacity === 0)}`,
-    `  CPU during the run: server ${result.cpu.server.toFixed(1)} s, load generator ${result.cpu.generator.toFixed(1)} s` +
-      (result.cpu.postgres === null ? '' : `, PostgreSQL ${result.cpu.postgres.toFixed(1)} s`) +
-      ` (two cores: ${(2 * result.elapsedS).toFixed(0)} s in all)`,
+    `  CPU during the run: ${describeCpu(result.cpu, result.elapsedS)}`,
   ];
 }
 

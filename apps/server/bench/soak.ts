@@ -15,6 +15,7 @@ import { openConfiguredDatabase } from '../src/db/database.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from '../src/demo/seed.js';
 import { withoutServices } from '../src/lib/context.js';
 import { HttpClient } from '../test/helpers/http.js';
+import { percentile } from './load-tools.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -32,8 +33,6 @@ const NAMES = ['Vera', 'Ylva', 'Maja', 'Nils', 'Åsa'];
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc (npm run soak does)');
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
