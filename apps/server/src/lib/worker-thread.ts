@@ -13,7 +13,7 @@ import(workerData.tsx).then((tsx) => tsx.tsImport(workerData.worker, workerData.
  * as a PDF) done in one worker thread instead, one job after another as they arrive. The worker is started on the
  * first job and kept, unref'd while idle so it never holds the process open; one that fails or exits rejects its
  * jobs and the next job starts a new one. A worker idle for `idleMs` (a minute unless told) is ended: its libraries
- * (pdf-lib and its fonts, exceljs, the solver) leave the server's memory until the next job, which pays the start
+ * (pdf-lib and its fonts, the solver) leave the server's memory until the next job, which pays the start
  * again. Its entry answers with `answerJobs`. From the sources (tsx in dev, Vitest)
  * the entry is `source`, a TypeScript file loaded through tsx; in the built server it is `bundled`, a file beside
  * server.js (scripts/build.mjs).

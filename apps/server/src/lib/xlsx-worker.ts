@@ -1,30 +1,16 @@
 /**
- * The XLSX exports' worker thread: builds each job's sheet with exceljs and moves the file's bytes back to the
+ * The XLSX exports' worker thread: writes each job's sheet (xlsx-writer.ts) and moves the file's bytes back to the
  * server's thread. Started by table-export.ts, from this file under tsx (dev, tests) and from dist/xlsx-worker.js
  * in the built server.
  */
 
-import ExcelJS from 'exceljs';
+import type { TableCell } from '@funkis/shared';
 import type { XlsxJob } from './table-export.js';
 import { answerJobs } from './worker-thread.js';
+import { buildXlsx } from './xlsx-writer.js';
 
 answerJobs(
-  async ({ sheetName, columns, rows }: XlsxJob) => {
-    const workbook = new ExcelJS.Workbook();
-    workbook.creator = 'Funkis';
-    const sheet = workbook.addWorksheet(sheetName);
-    sheet.columns = columns.map((column, index) => ({
-      header: column.header,
-      key: `c${index}`,
-      width: column.width ?? 20,
-    }));
-    sheet.getRow(1).font = { bold: true };
-    for (const row of JSON.parse(new TextDecoder().decode(rows)) as (string | number)[][]) {
-      const values: Record<string, string | number> = {};
-      for (let index = 0; index < row.length; index += 1) values[`c${index}`] = row[index] as string | number;
-      sheet.addRow(values);
-    }
-    return new Uint8Array(await workbook.xlsx.writeBuffer());
-  },
+  async ({ sheetName, columns, rows }: XlsxJob) =>
+    buildXlsx({ name: sheetName, columns, rows: JSON.parse(new TextDecoder().decode(rows)) as TableCell[][] }),
   (file) => [file.buffer as ArrayBuffer],
 );
