@@ -288,6 +288,55 @@ describe('the failure window', () => {
     expect(await window.hit('k', start + 5 * 60 * 1000)).toBe(0);
     expect(await window.hit('k', start + 5 * 60 * 1000 + 1)).toBe(0);
   });
+
+  it('counts several windows in one statement, each on its own key, and answers the longest wait', async () => {
+    const perAccount = new FailureWindow(t.db, LIMIT.registerPerAccount);
+    const perAddress = new FailureWindow(t.db, LIMIT.registerPerAddress);
+    const perNetwork = new FailureWindow(t.db, LIMIT.registerPerNetwork);
+    const statements: string[] = [];
+    const counting = t.db.withPlugin({
+      transformQuery: (args) => {
+        statements.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const onAddress = { window: perAddress, key: 'addr' };
+    const hits = [{ window: perNetwork, key: 'net' }, { window: perAccount, key: 'a@example.test' }, onAddress];
+    const start = Date.now();
+    for (let i = 0; i < LIMIT.registerPerAccount.max; i++) {
+      expect(await FailureWindow.hitEach(counting, hits, start + i)).toBe(0);
+    }
+    expect(statements.filter((kind) => kind === 'InsertQueryNode')).toHaveLength(LIMIT.registerPerAccount.max);
+    // The account's limit is spent: its window's end is the wait; the others' counts went on.
+    expect(await FailureWindow.hitEach(t.db, hits, start + 60_000)).toBe(15 * 60 - 60);
+    const counts = await t.db.selectFrom('rate_limits').select(['key', 'count']).orderBy('key').execute();
+    expect(counts.map((row) => [row.key, Number(row.count)])).toEqual([
+      ['registerPerAccount:a@example.test', 6],
+      ['registerPerAddress:addr', 6],
+      ['registerPerNetwork:net', 6],
+    ]);
+    // Another account on the same address is not held back by the first one's limit.
+    expect(await FailureWindow.hitEach(t.db, [{ window: perAccount, key: 'b@example.test' }, onAddress], start)).toBe(
+      0,
+    );
+  });
+
+  it(`counts every one of many parallel requests meeting the same limits (${dialect})`, async () => {
+    const windows = [LIMIT.registerPerNetwork, LIMIT.registerPerAddress, LIMIT.registerPerAccount].map(
+      (rule) => new FailureWindow(t.db, rule),
+    );
+    // Each request names the limits in another order: the rows are still written in one order (no deadlock).
+    const requests = Array.from({ length: 40 }, (_, index) => {
+      const hits = windows.map((window) => ({ window, key: 'same' }));
+      return FailureWindow.hitEach(t.db, index % 2 === 0 ? hits : hits.reverse());
+    });
+    const waits = await Promise.all(requests);
+    // 5 per account, 30 per address, 100 per network: the first 5 go on, the rest are held back.
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(LIMIT.registerPerAccount.max);
+    const counts = await t.db.selectFrom('rate_limits').select(['key', 'count']).orderBy('key').execute();
+    expect(counts.map((row) => Number(row.count))).toEqual([40, 40, 40]);
+  });
 });
 
 describe('the growing delay', () => {

@@ -1,7 +1,7 @@
 /**
  * Rate-limit counters (table rate_limits), shared by every server on the database. Fixed windows: the
- * first hit opens a window of `windowMs`; hits after it has ended open a new one. One statement per hit, so
- * parallel hits from several servers are all counted.
+ * first hit opens a window of `windowMs`; hits after it has ended open a new one. One statement per hit (or per
+ * request, for all the limits it meets), so parallel hits from several servers are all counted.
  */
 
 import { sql } from 'kysely';
@@ -14,21 +14,43 @@ export async function hit(
   windowMs: number,
   now: number,
 ): Promise<{ count: number; windowEndsAt: number }> {
+  const [counted] = await hitEach(db, [{ key, windowMs }], now);
+  return counted as { count: number; windowEndsAt: number };
+}
+
+/**
+ * Counts one hit on each key (distinct keys) in one statement, one round trip however many limits a request
+ * meets; answers each key's count and window end, in the order given. The rows are written in the keys' order,
+ * so two requests meeting the same limits lock them in the same order.
+ */
+export async function hitEach(
+  db: Db,
+  hits: readonly { key: string; windowMs: number }[],
+  now: number,
+): Promise<{ count: number; windowEndsAt: number }[]> {
   const nowText = new Date(now).toISOString();
-  const endsText = new Date(now + windowMs).toISOString();
   const ended = sql<boolean>`rate_limits.window_ends_at <= ${nowText}`;
-  const row = await db
+  const rows = await db
     .insertInto('rate_limits')
-    .values({ key, count: 1, window_ends_at: endsText })
+    .values(
+      [...hits]
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+        .map(({ key, windowMs }) => ({ key, count: 1, window_ends_at: new Date(now + windowMs).toISOString() })),
+    )
     .onConflict((conflict) =>
       conflict.column('key').doUpdateSet({
         count: sql<number>`case when ${ended} then 1 else rate_limits.count + 1 end`,
         window_ends_at: sql<string>`case when ${ended} then excluded.window_ends_at else rate_limits.window_ends_at end`,
       }),
     )
-    .returning(['count', 'window_ends_at'])
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), windowEndsAt: Date.parse(row.window_ends_at) };
+    .returning(['key', 'count', 'window_ends_at'])
+    .execute();
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return hits.map(({ key }) => {
+    const row = byKey.get(key);
+    if (!row) throw new Error(`rate limits: no row for ${key}`);
+    return { count: Number(row.count), windowEndsAt: Date.parse(row.window_ends_at) };
+  });
 }
 
 /** Takes one hit back (an attempt counted up front turned out fine). */

@@ -143,18 +143,30 @@ export class FailureWindow {
   }
 
   /** Counts one attempt; returns the seconds to wait when it is over the budget, 0 when it may go on. */
-  async hit(key: string, now = Date.now()): Promise<number> {
+  hit(key: string, now = Date.now()): Promise<number> {
+    return FailureWindow.hitEach(this.db, [{ window: this, key }], now);
+  }
+
+  /**
+   * Counts one attempt against each window (each with its own key), in one statement; returns the longest wait
+   * of those over their budget, 0 when all may go on.
+   */
+  static async hitEach(db: Db, hits: readonly { window: FailureWindow; key: string }[], now = Date.now()) {
     if (now - lastSweep > SWEEP_EVERY_MS) {
       lastSweep = now;
-      rateLimitRepository.sweep(this.db, now).catch(() => {});
+      rateLimitRepository.sweep(db, now).catch(() => {});
     }
-    const { count, windowEndsAt } = await rateLimitRepository.hit(
-      this.db,
-      this.key(key),
-      this.rule.windowMinutes * 60_000,
+    const counted = await rateLimitRepository.hitEach(
+      db,
+      hits.map(({ window, key }) => ({ key: window.key(key), windowMs: window.rule.windowMinutes * 60_000 })),
       now,
     );
-    return count > this.rule.max ? Math.max(1, Math.ceil((windowEndsAt - now) / 1000)) : 0;
+    let wait = 0;
+    hits.forEach(({ window }, index) => {
+      const { count, windowEndsAt } = counted[index] as { count: number; windowEndsAt: number };
+      if (count > window.rule.max) wait = Math.max(wait, 1, Math.ceil((windowEndsAt - now) / 1000));
+    });
+    return wait;
   }
 
   /** Takes back one attempt (counted up front, it turned out fine or was refused by another limit). */
@@ -188,14 +200,16 @@ export function dailyLimit(
 }
 
 /**
- * One preHandler counting every request against several limits; answers 429 with Retry-After and the error
+ * One preHandler counting every request against several limits, in one statement; answers 429 with Retry-After and the error
  * envelope when any of them is spent.
  */
 export function limits(app: FastifyInstance, rules: [LimitRule, KeyOf][]): preHandlerAsyncHookHandler {
   const checks = rules.map(([rule, keyOf]) => ({ window: new FailureWindow(app.db, rule), keyOf }));
   return async (request, reply) => {
-    const waits = await Promise.all(checks.map(({ window, keyOf }) => window.hit(keyOf(request))));
-    const retryAfter = Math.max(0, ...waits);
+    const retryAfter = await FailureWindow.hitEach(
+      app.db,
+      checks.map(({ window, keyOf }) => ({ window, key: keyOf(request) })),
+    );
     if (retryAfter > 0) throw tooManyRequests(reply, retryAfter);
   };
 }
