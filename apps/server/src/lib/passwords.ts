@@ -14,6 +14,12 @@ const loadArgon2 = () => {
  * registrations or logins never takes every core from the server's own thread and the database (decision 024).
  */
 export const passwordQueue = new WorkQueue('passwords', Math.min(4, Math.max(1, os.availableParallelism() - 1)), 2_000);
+/**
+ * Registrations as a whole (their limits, the checks, the hash and the inserts), one more at a time than hashes run,
+ * so one registration's statements overlap another's hash; the rest wait in arrival order. A burst then reaches the
+ * database a few statements at a time, and other people's requests are not queued behind all of it (decision 024).
+ */
+export const registrationQueue = new WorkQueue('registrations', passwordQueue.concurrency + 1, 2_000);
 const hash = (password: string, options: typeof OPTIONS) =>
   passwordQueue.run(() => loadArgon2().hash(password, options));
 /** A malformed stored hash reads as a wrong password; a full queue (503) is passed on. */

@@ -56,6 +56,15 @@ const xlsxThread = new WorkerThread<XlsxJob, Uint8Array>('XLSX export', {
 export const exportQueue = new WorkQueue('exports', 1, 20);
 
 /**
+ * An export's reading of its rows (the database's answer parsed and mapped on the server's thread), one export at a
+ * time, a few more waiting: five exports of 10,000 members asked at once would otherwise parse 50,000 rows in the
+ * same moments, and everyone else's requests would wait behind them (decision 024). Building the file then takes
+ * its turn in `exportQueue`, so one export's reading overlaps another's building.
+ */
+export const exportReadQueue = new WorkQueue('export reads', 1, 20);
+export const readForExport = <T>(read: () => Promise<T>): Promise<T> => exportReadQueue.run(read);
+
+/**
  * XLSX: text cells are written as text, never as formulas, so no guarding is needed; numbers as numbers. Copying
  * 10,000 rows to another thread as objects would be one long stretch on this thread too: they are written as JSON
  * in slices, the loop turning between them, and the bytes are moved to the worker.

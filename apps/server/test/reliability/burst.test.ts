@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/lib/context.js';
-import { XLSX_TYPE } from '../../src/lib/table-export.js';
+import { registrationQueue } from '../../src/lib/passwords.js';
+import { exportReadQueue, XLSX_TYPE } from '../../src/lib/table-export.js';
+import type { WorkQueue } from '../../src/lib/work-queue.js';
 import { createAccount } from '../../src/modules/account/service.js';
 import { membershipsService } from '../../src/modules/memberships/service.js';
 import { contextOf, createTestApp, dialect, type TestApp } from '../helpers/app.js';
@@ -93,6 +95,17 @@ describe(`a burst of registrations and exports on ${dialect}`, () => {
       await Promise.all(pending);
     })();
 
+    // How far each queue filled during the burst: at most its concurrency running, the rest waiting their turn.
+    const queues: [WorkQueue, { running: number; waiting: number }][] = [registrationQueue, exportReadQueue].map(
+      (queue) => [queue, { running: 0, waiting: 0 }],
+    );
+    const sampling = setInterval(() => {
+      for (const [queue, most] of queues) {
+        most.running = Math.max(most.running, queue.stats.running);
+        most.waiting = Math.max(most.waiting, queue.stats.waiting);
+      }
+    }, 1);
+
     let answers: { statusCode: number; headers: Record<string, unknown> }[] = [];
     const blockMs = await longestBlockMs(
       async () => {
@@ -115,7 +128,14 @@ describe(`a burst of registrations and exports on ${dialect}`, () => {
       { tries: 1 },
     );
     bursting = false;
+    clearInterval(sampling);
     await reading;
+
+    // Registrations a few at a time, limits and all; the exports' reads of their rows one at a time.
+    for (const [queue, most] of queues) {
+      expect(most.running, queue.name).toBe(queue.concurrency);
+      expect(most.waiting, queue.name).toBeGreaterThan(0);
+    }
 
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 503)).toEqual([]);

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { languageOf } from '../../lib/language.js';
 import { answers } from '../../lib/openapi.js';
-import { XLSX_TYPE } from '../../lib/table-export.js';
+import { readForExport, XLSX_TYPE } from '../../lib/table-export.js';
 import { currentCaller, currentMembership, currentUser } from '../../plugins/auth.js';
 import { applicationsToCsv, applicationsToXlsx, exportColumnsOf } from './export.js';
 import { applicationsService } from './service.js';
@@ -68,7 +68,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const reviewer = currentCaller(request);
       const { format, delimiter, columns: asked, sort, ...filter } = request.query;
-      const { applications: rows, fields, weekConfig } = await applications.exportRows(reviewer, filter, sort);
+      const {
+        applications: rows,
+        fields,
+        weekConfig,
+      } = await readForExport(() => applications.exportRows(reviewer, filter, sort));
       const data = {
         applications: rows,
         columns: exportColumnsOf(asked, fields, weekConfig),

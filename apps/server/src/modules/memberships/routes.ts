@@ -18,7 +18,7 @@ import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { HttpError } from '../../lib/http-error.js';
 import { languageOf } from '../../lib/language.js';
 import { answers } from '../../lib/openapi.js';
-import { XLSX_TYPE } from '../../lib/table-export.js';
+import { readForExport, XLSX_TYPE } from '../../lib/table-export.js';
 import { currentCaller, currentMembership, currentUser } from '../../plugins/auth.js';
 import { ACCOUNT_RATE_LIMITS, byUser, dailyLimit, FailureWindow } from '../account/rate-limits.js';
 import { schedulingService } from '../scheduling/service.js';
@@ -103,7 +103,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = currentCaller(request);
       const query = await service.memberQuery(caller, request.query);
       const columns = request.query.columns ?? MEMBER_EXPORT_COLUMNS;
-      const members = await service.allMembers(caller.eventId, query);
+      const members = await readForExport(() => service.allMembers(caller.eventId, query));
       const name = `event-${caller.eventId}-users.${request.query.format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
       if (request.query.format === 'xlsx') {

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { eventParams, idSchema, ok } from '../../lib/http.js';
 import { languageOf } from '../../lib/language.js';
 import { answers } from '../../lib/openapi.js';
-import { XLSX_TYPE } from '../../lib/table-export.js';
+import { readForExport, XLSX_TYPE } from '../../lib/table-export.js';
 import { currentCaller, currentMembership } from '../../plugins/auth.js';
 import { hoursToCsv, hoursToXlsx } from './hours-export.js';
 import { schedulingService } from './service.js';
@@ -99,7 +99,7 @@ export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const membership = currentMembership(request);
       const { format, delimiter, ...filters } = request.query;
-      const people = await service.allWithoutShift(membership, filters);
+      const people = await readForExport(() => service.allWithoutShift(membership, filters));
       const language = languageOf(request);
       const name = `event-${membership.eventId}-without-shift.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
@@ -143,7 +143,7 @@ export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const membership = currentMembership(request);
       const { format, delimiter, columns = HOURS_EXPORT_COLUMNS, ...filters } = request.query;
-      const { rows } = await service.hours(membership, filters);
+      const { rows } = await readForExport(() => service.hours(membership, filters));
       const name = `event-${membership.eventId}-hours.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
       if (format === 'xlsx') return reply.type(XLSX_TYPE).send(await hoursToXlsx(rows, columns));
