@@ -2,8 +2,9 @@
  * The burst (decision 024), as a bench over real HTTP: 50 registrations (password hashing, in its bounded queue)
  * and 5 XLSX exports of 10,000 members (built in a worker thread, one at a time) sent at once to a server in a
  * process of its own, with the production overload guard, while another member reads `/api/event/{id}` every
- * 10 ms. Each read counts from when it fell due (none skipped), so a server that stalls shows in the percentiles
- * as it would to people arriving at any moment.
+ * 10 ms from a process of their own (another person's phone, not the generator's busy loop). Each read counts from
+ * when it fell due (none skipped), so a server that stalls shows in the percentiles as it would to people arriving
+ * at any moment.
  *
  * The registrations come through a reverse proxy, as in production: the server trusts 127.0.0.1 (TRUST_PROXY) and
  * each one names its own network in `X-Forwarded-For`, so the per-address and per-network limits see 50 people,
@@ -12,13 +13,15 @@
  *
  * Reported, with the goals beside them: every burst call answered (50 × 201, 5 × 200 with the XLSX type) and
  * none 503, every read 200, the reader's p50 / p95 / p99 and its longest wait (goal p99 < 100 ms), how long the
- * burst took, and the CPU seconds the server, the load generator and PostgreSQL used meanwhile.
+ * burst took, and the CPU seconds the server, the load generator (without the reader's process) and PostgreSQL
+ * used meanwhile.
  *
  *   npx tsx bench/burst.ts                         both databases
  *   BURST_DATABASES=postgres npx tsx bench/burst.ts
  *
  * Bounded: every call gives up after 60 s (counted as unanswered).
  */
+import { fork } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -184,36 +187,16 @@ async function runBurst(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
+  const reader = await startReader(eventUrl, ready.reader.cookie);
   const cpuSince = cpuMeter(serverPid, database);
-  const readTimes: number[] = [];
-  const readStatuses: number[] = [];
-  let bursting = true;
-  const reading = (async () => {
-    const pending: Promise<void>[] = [];
-    let due = performance.now();
-    while (bursting) {
-      due += READ_EVERY_MS;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const dueAt = due;
-      pending.push(
-        read().then((answer) => {
-          readTimes.push(performance.now() - dueAt);
-          readStatuses.push(answer.status);
-        }),
-      );
-    }
-    await Promise.all(pending);
-  })();
-
+  const reading = reader.read();
   const started = performance.now();
   const registrations = Array.from({ length: REGISTRATIONS }, (_, index) => register(String(index)));
   const exports = Array.from({ length: EXPORTS }, () => exportXlsx());
   const registrationAnswers = await Promise.all(registrations);
   const exportAnswers = await Promise.all(exports);
   const burstS = (performance.now() - started) / 1000;
-  bursting = false;
-  await reading;
+  const { times: readTimes, statuses: readStatuses } = await reading.stop();
   const cpu = cpuSince();
 
   readTimes.sort((a, b) => a - b);
@@ -260,6 +243,89 @@ export function describeBurst(result: BurstResult): string[] {
   ];
 }
 
+// ---------------------------------------------------------------- the other member
+
+interface Reads {
+  /** Each read's time from when it fell due to its answer, in ms. */
+  times: number[];
+  statuses: number[];
+}
+
+/**
+ * The other member, in a process of its own, as another person's phone is: reads the event every READ_EVERY_MS
+ * from "start" until "stop" (not from the generator's loop, which is busy sending the burst's 55 calls and
+ * receiving the spreadsheets, and would delay the reads it is meant to time). One read before it says it is ready.
+ */
+async function readEvent() {
+  const url = process.env.BURST_READ_URL ?? '';
+  const read = () =>
+    orNoAnswer(call(url, { headers: { cookie: process.env.BURST_READ_COOKIE ?? '' }, timeoutMs: CALL_TIMEOUT_MS }));
+  if ((await read()).status !== 200) throw new Error('burst: the other member could not read the event');
+  let reading = true;
+  // The generator gone (it failed or was stopped): so is this process.
+  process.on('disconnect', () => process.exit(0));
+  const told = (word: string) =>
+    new Promise<void>((resolve) => {
+      const listener = (message: unknown) => {
+        if (message !== word) return;
+        process.off('message', listener);
+        resolve();
+      };
+      process.on('message', listener);
+    });
+  const started = told('start');
+  void told('stop').then(() => {
+    reading = false;
+  });
+  process.send?.('ready');
+  await started;
+  const reads: Reads = { times: [], statuses: [] };
+  const pending: Promise<void>[] = [];
+  let due = performance.now();
+  while (reading) {
+    due += READ_EVERY_MS;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const dueAt = due;
+    pending.push(
+      read().then((answer) => {
+        reads.times.push(performance.now() - dueAt);
+        reads.statuses.push(answer.status);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  process.send?.(reads, () => process.disconnect());
+}
+
+/** Starts the other member's process; `read()` starts its reads and, once the burst is over, stops them. */
+async function startReader(url: string, cookie: string) {
+  const child = fork(here, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BURST_ROLE: 'read', BURST_READ_URL: url, BURST_READ_COOKIE: cookie },
+  });
+  const next = () =>
+    new Promise<unknown>((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`burst: the other member's process exited with ${code}`)));
+    });
+  const ready = next();
+  if ((await ready) !== 'ready') throw new Error('burst: the other member did not get ready');
+  return {
+    /** Reads until `stop` is called; answers the reads. */
+    read(): { stop: () => Promise<Reads> } {
+      child.send('start');
+      return {
+        stop: async () => {
+          const answer = next();
+          child.send('stop');
+          return (await answer) as Reads;
+        },
+      };
+    },
+  };
+}
+
 async function main() {
   const databases = (process.env.BURST_DATABASES ?? 'sqlite,postgres').split(',');
   const results: BurstResult[] = [];
@@ -267,4 +333,11 @@ async function main() {
   for (const result of results) for (const line of describeBurst(result)) console.log(line);
 }
 
-loadScript(here, 'BURST_ROLE', serve, main);
+if (process.env.BURST_ROLE === 'read') {
+  readEvent().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  loadScript(here, 'BURST_ROLE', serve, main);
+}

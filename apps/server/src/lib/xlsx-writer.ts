@@ -204,31 +204,25 @@ function zip(parts: [string, string][]): Uint8Array {
     const packed = deflateRawSync(data, { level: 1 });
     const fileName = Buffer.from(name, 'utf8');
     const checksum = crc32(data);
-    const local = Buffer.alloc(30);
+    // The fields a local header and the central directory's entry share, at offset 4 and 6 of each.
+    const entry = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at); // version needed: 2.0 (deflate)
+      header.writeUInt16LE(0x0800, at + 2); // names in UTF-8
+      header.writeUInt16LE(8, at + 4); // deflated
+      header.writeUInt16LE(0, at + 6); // time
+      header.writeUInt16LE(DOS_DATE, at + 8);
+      header.writeUInt32LE(checksum, at + 10);
+      header.writeUInt32LE(packed.length, at + 14);
+      header.writeUInt32LE(data.length, at + 18);
+      header.writeUInt16LE(fileName.length, at + 22);
+      // then: the extra field's length, 0 (and in the central directory the comment, disk and attributes, all 0)
+      return header;
+    };
+    const local = entry(Buffer.alloc(30), 4);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-    local.writeUInt16LE(0x0800, 6); // names in UTF-8
-    local.writeUInt16LE(8, 8); // deflated
-    local.writeUInt16LE(0, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
+    const central = entry(Buffer.alloc(46), 6);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // made by: 2.0, MS-DOS attributes
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(0, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    // extra field, comment, disk, internal and external attributes: all zero
     central.writeUInt32LE(offset, 42);
     chunks.push(local, fileName, packed);
     directory.push(central, fileName);
