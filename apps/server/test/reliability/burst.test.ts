@@ -153,7 +153,7 @@ describe(`a burst of registrations and exports on ${dialect}`, () => {
     );
     expect(readTimes.length).toBeGreaterThan(20);
     // The reads all answered (above). Their p99 is printed, not asserted: a loaded machine's scheduling decides it
-    // as much as the code. On a quiet machine: SQLite 34-41 ms, PostgreSQL 134-141 ms, where the database's own
-    // processes share the cores with the hashing; see the bench README, the burst's paragraph.
+    // as much as the code. On a quiet machine (2026-11-29, each database alone): SQLite 59 ms, PostgreSQL 51 ms;
+    // see the bench README, "The burst made lighter".
   }, 180_000);
 });
