@@ -44,7 +44,9 @@ import {
   mark,
   ms,
   percentile,
+  readOnSchedule,
   reportReady,
+  type ScheduledReads,
   type Session,
   sessionFor,
   withServerProcess,
@@ -245,12 +247,6 @@ export function describeBurst(result: BurstResult): string[] {
 
 // ---------------------------------------------------------------- the other member
 
-interface Reads {
-  /** Each read's time from when it fell due to its answer, in ms. */
-  times: number[];
-  statuses: number[];
-}
-
 /**
  * The other member, in a process of its own, as another person's phone is: reads the event every READ_EVERY_MS
  * from "start" until "stop" (not from the generator's loop, which is busy sending the burst's 55 calls and
@@ -279,22 +275,11 @@ async function readEvent() {
   });
   process.send?.('ready');
   await started;
-  const reads: Reads = { times: [], statuses: [] };
-  const pending: Promise<void>[] = [];
-  let due = performance.now();
-  while (reading) {
-    due += READ_EVERY_MS;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const dueAt = due;
-    pending.push(
-      read().then((answer) => {
-        reads.times.push(performance.now() - dueAt);
-        reads.statuses.push(answer.status);
-      }),
-    );
-  }
-  await Promise.all(pending);
+  const reads = await readOnSchedule(
+    READ_EVERY_MS,
+    async () => (await read()).status,
+    () => reading,
+  );
   process.send?.(reads, () => process.disconnect());
 }
 
@@ -313,13 +298,13 @@ async function startReader(url: string, cookie: string) {
   if ((await ready) !== 'ready') throw new Error('burst: the other member did not get ready');
   return {
     /** Reads until `stop` is called; answers the reads. */
-    read(): { stop: () => Promise<Reads> } {
+    read(): { stop: () => Promise<ScheduledReads> } {
       child.send('start');
       return {
         stop: async () => {
           const answer = next();
           child.send('stop');
-          return (await answer) as Reads;
+          return (await answer) as ScheduledReads;
         },
       };
     },

@@ -191,6 +191,42 @@ export const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** A goal's verdict beside its figure. */
 export const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
+/** Calls on a fixed schedule: each one's time from when it fell due to its answer (ms), and its status. */
+export interface ScheduledReads {
+  times: number[];
+  statuses: number[];
+}
+
+/**
+ * Calls `read` (answering a status) every `everyMs` on a fixed schedule while `going()` says so, each call timed
+ * from when it fell due: a caller that fell behind sends the calls it owes late and each counts its own wait (none
+ * is skipped), so a stall shows in the percentiles as it would to people arriving at any moment. Answers once the
+ * last call has answered.
+ */
+export async function readOnSchedule(
+  everyMs: number,
+  read: () => Promise<number>,
+  going: () => boolean,
+): Promise<ScheduledReads> {
+  const reads: ScheduledReads = { times: [], statuses: [] };
+  const pending: Promise<void>[] = [];
+  let due = performance.now();
+  while (going()) {
+    due += everyMs;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const dueAt = due;
+    pending.push(
+      read().then((status) => {
+        reads.times.push(performance.now() - dueAt);
+        reads.statuses.push(status);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return reads;
+}
+
 /** The `p`th percentile (0-100) of ascending values; NaN of none. */
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

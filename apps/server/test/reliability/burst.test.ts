@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { percentile, readOnSchedule } from '../../bench/load-tools.js';
 import { inTransaction } from '../../src/lib/context.js';
 import { registrationQueue } from '../../src/lib/passwords.js';
 import { exportReadQueue, XLSX_TYPE } from '../../src/lib/table-export.js';
@@ -23,9 +24,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MEMBERS = 10_000;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
 describe(`a burst of registrations and exports on ${dialect}`, () => {
   it('answers every request without a 503 while another user keeps reading the event', async () => {
@@ -71,29 +69,14 @@ describe(`a burst of registrations and exports on ${dialect}`, () => {
     expect((await admin.get(`/api/event/${event.id}/users/export?format=xlsx`)).statusCode).toBe(200);
     await t.app.mail.worker.drain();
 
-    const readTimes: number[] = [];
-    const readStatuses: number[] = [];
     let bursting = true;
     // One read due every 10 ms on a fixed schedule, each timed from when it was due. The client shares this event
-    // loop: reads that fell due while it was blocked are all sent late and each counts its own wait (no read is
-    // skipped, so a long block shows in the percentiles as it would for users arriving at any moment).
-    const pending: Promise<void>[] = [];
-    const reading = (async () => {
-      let due = performance.now();
-      while (bursting) {
-        due += 10;
-        const wait = due - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        const dueAt = due;
-        pending.push(
-          reader.get(`/api/event/${event.id}`).then((response) => {
-            readTimes.push(performance.now() - dueAt);
-            readStatuses.push(response.statusCode);
-          }),
-        );
-      }
-      await Promise.all(pending);
-    })();
+    // loop: reads that fell due while it was blocked are all sent late and each counts its own wait.
+    const reading = readOnSchedule(
+      10,
+      async () => (await reader.get(`/api/event/${event.id}`)).statusCode,
+      () => bursting,
+    );
 
     // How far each queue filled during the burst: at most its concurrency running, the rest waiting their turn.
     const queues: [WorkQueue, { running: number; waiting: number }][] = [registrationQueue, exportReadQueue].map(
@@ -129,7 +112,7 @@ describe(`a burst of registrations and exports on ${dialect}`, () => {
     );
     bursting = false;
     clearInterval(sampling);
-    await reading;
+    const { times: readTimes, statuses: readStatuses } = await reading;
 
     // Registrations a few at a time, limits and all; the exports' reads of their rows one at a time.
     for (const [queue, most] of queues) {
@@ -146,9 +129,9 @@ describe(`a burst of registrations and exports on ${dialect}`, () => {
     }
     expect(readStatuses.every((status) => status === 200)).toBe(true);
     const sorted = [...readTimes].sort((a, b) => a - b);
-    const p99 = percentile(sorted, 0.99);
+    const p99 = percentile(sorted, 99);
     console.info(
-      `burst on ${dialect}: ${readTimes.length} event reads, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, ` +
+      `burst on ${dialect}: ${readTimes.length} event reads, p50 ${percentile(sorted, 50).toFixed(1)} ms, ` +
         `p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms; longest event-loop block ${blockMs.toFixed(0)} ms`,
     );
     expect(readTimes.length).toBeGreaterThan(20);
