@@ -157,6 +157,7 @@ const TABLE_OWNERS = {
   event_forms: 'modules/forms/',
   applications: 'modules/applications/',
   applications_search: 'modules/applications/',
+  application_answers: 'modules/applications/',
   // Kept by triggers on applications (migration 0009); read by modules/statistics.
   application_choices: 'modules/applications/',
   audit_log: 'lib/audit.ts',

@@ -198,22 +198,38 @@ export async function seedEvent(db: Db, count: number): Promise<Omit<ServeReady,
         return {
           event_id: event.id,
           user_id: users[slot].id,
-          answers: JSON.stringify(answers),
-          answer_labels: labels,
           status: statusOf(index),
           group_id: index % 7 === 6 ? null : groupIds[index % groupIds.length],
           week: weekOfAnswers(answers, WEEKS),
-          search_text: [person.firstname, person.lastname, person.email, ...Object.values(answers).flat()]
-            .join(' ')
-            .toLowerCase(),
           // What the app's insert takes from users (migration 0013); these names lower-case alike everywhere.
           sort_lastname: person.lastname.toLowerCase(),
           sort_firstname: person.firstname.toLowerCase(),
           created_at: created,
           updated_at: created,
+          answers,
+          searchText: [person.firstname, person.lastname, person.email, ...Object.values(answers).flat()]
+            .join(' ')
+            .toLowerCase(),
         };
       });
-      const inserted = await trx.insertInto('applications').values(rows).returning(['id', 'status']).execute();
+      const inserted = await trx
+        .insertInto('applications')
+        .values(rows.map(({ answers: _answers, searchText: _searchText, ...row }) => row))
+        .returning(['id', 'status', 'user_id'])
+        .execute();
+      // The answers apart, as the app's insert writes them (migration 0051).
+      const idOf = new Map(inserted.map((row) => [row.user_id, row.id]));
+      await trx
+        .insertInto('application_answers')
+        .values(
+          rows.map((row) => ({
+            application_id: idOf.get(row.user_id) as number,
+            answers: JSON.stringify(row.answers),
+            answer_labels: labels,
+            search_text: row.searchText,
+          })),
+        )
+        .execute();
       // Accepted applicants are members, as the API would have made them.
       const acceptedUsers = rows.filter((row) => row.status === 'accepted');
       if (acceptedUsers.length > 0) {

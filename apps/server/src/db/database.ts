@@ -37,6 +37,7 @@ import * as shiftOffers from './migrations/0047-shift-offers.js';
 import * as wishRounds from './migrations/0048-wish-rounds.js';
 import * as membershipReferencesPerStatement from './migrations/0049-membership-references-per-statement.js';
 import * as statisticsDayEstimate from './migrations/0050-statistics-day-estimate.js';
+import * as applicationAnswers from './migrations/0051-application-answers.js';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 import type { Database, Db, DialectName } from './types.js';
 
@@ -289,6 +290,7 @@ function migrationProvider(dialect: DialectName): MigrationProvider {
     '0048-wish-rounds': wishRounds,
     '0049-membership-references-per-statement': membershipReferencesPerStatement,
     '0050-statistics-day-estimate': statisticsDayEstimate,
+    '0051-application-answers': applicationAnswers,
   };
   return {
     async getMigrations() {

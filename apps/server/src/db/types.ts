@@ -130,20 +130,28 @@ export interface ApplicationsTable {
   id: Id;
   event_id: number;
   user_id: number;
-  answers: Json;
-  /** Labels of the answered fields as they were when the applicant answered. */
-  answer_labels: Json;
   status: string;
   group_id: number | null;
   /** The week-separation option the answers select, kept as a column so the filter is an index lookup. */
   week: string | null;
-  /** Lower-cased name, e-mail and answers, for search. */
-  search_text: string;
   /** The applicant's `lower(lastname)` and `lower(firstname)`, for the review's sort by name (migration 0013). */
   sort_lastname: ColumnType<string, string | undefined, string>;
   sort_firstname: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/**
+ * An application's answers, their labels and its search text (migration 0051): apart from `applications`, whose
+ * narrow rows the review counts and bulk-updates (decision 038). One row per application, written with it.
+ */
+export interface ApplicationAnswersTable {
+  application_id: number;
+  answers: Json;
+  /** Labels of the answered fields as they were when the applicant answered. */
+  answer_labels: Json;
+  /** Lower-cased name, e-mail and answers, for search. */
+  search_text: string;
 }
 
 /** Options chosen by applications' answers (migration 0009), kept by triggers: read only by the statistics. */
@@ -522,6 +530,7 @@ export interface Database {
   invitations: InvitationsTable;
   event_forms: EventFormsTable;
   applications: ApplicationsTable;
+  application_answers: ApplicationAnswersTable;
   application_choices: ApplicationChoicesTable;
   posts: PostsTable;
   comments: CommentsTable;

@@ -361,9 +361,9 @@ describe(`search index on ${dialect}`, () => {
     expect(await search('k%a')).toBe(0);
 
     await t.db
-      .updateTable('applications')
+      .updateTable('application_answers')
       .set({ search_text: 'signe lindgren lighting' })
-      .where('id', '=', first.id)
+      .where('application_id', '=', first.id)
       .execute();
     expect(await search('tornqvist')).toBe(0);
     expect(await search('lighting')).toBe(1);

@@ -151,24 +151,14 @@ describe(`migration 0018 (unique keys by user first) on ${dialect}`, () => {
     )
       .map((index) => index.name)
       .sort();
+  // As the schema of 0017 and 0018 stores an application (its answers in the row, until 0051).
   const insertApplication = (eventId: number, userId: number) =>
-    handle.db
-      .insertInto('applications')
-      .values({
-        event_id: eventId,
-        user_id: userId,
-        answers: '{}',
-        answer_labels: '{}',
-        status: 'pending',
-        group_id: null,
-        week: null,
-        search_text: '',
-        sort_lastname: 'b',
-        sort_firstname: 'a',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    sql`insert into applications
+      (event_id, user_id, answers, answer_labels, status, group_id, week, search_text, sort_lastname, sort_firstname,
+        created_at, updated_at)
+      values (${eventId}, ${userId}, '{}', '{}', 'pending', null, null, '', 'b', 'a', ${now}, ${now})`.execute(
+      handle.db,
+    );
   const insertMembership = (eventId: number, userId: number) =>
     handle.db
       .insertInto('event_users')
@@ -427,5 +417,97 @@ describe(`migration 0050 (statistics of the day of an application) on ${dialect}
     expect((await migrator.migrateDown()).error).toBeUndefined();
     await sql`analyze applications`.execute(handle.db);
     expect((await estimatedDays(event.id)).rows).toBeGreaterThan(100);
+  });
+});
+
+describe(`migration 0051 (an application's answers apart from the review's row) on ${dialect}`, () => {
+  const answersRows = () =>
+    sql<{
+      application_id: number;
+      answers: string;
+      answer_labels: string;
+      search_text: string;
+    }>`select application_id, answers, answer_labels, search_text from application_answers order by application_id`
+      .execute(handle.db)
+      .then((result) => result.rows);
+  const found = async (term: string) =>
+    (
+      await (dialect === 'postgres'
+        ? sql<{
+            id: number;
+          }>`select application_id as id from applications_search where search_text like ${`%${term}%`}`
+        : sql<{ id: number }>`select rowid as id from applications_search where search_text like ${`%${term}%`}`
+      ).execute(handle.db)
+    ).rows.map((row) => Number(row.id));
+  const applicationColumns = async () =>
+    (await handle.db.introspection.getTables())
+      .find((table) => table.name === 'applications')
+      ?.columns.map((column) => column.name)
+      .sort();
+
+  it('moves every answer, label and search text with the search, and down brings them back', async () => {
+    const migrator = migratorOf(handle);
+    expect((await migrator.migrateTo('0050-statistics-day-estimate')).error).toBeUndefined();
+    const { user, event } = await insertUserAndEvent();
+    const stored = await sql<{ id: number }>`insert into applications
+      (event_id, user_id, answers, answer_labels, status, search_text, created_at, updated_at)
+      values (${event.id}, ${user.id}, '{"note":"Sound"}', '{"note":"Note"}', 'accepted', 'a b a@example.org sound engineer',
+        ${now}, ${now})
+      returning id`.execute(handle.db);
+    const id = Number(stored.rows[0]?.id);
+
+    expect((await migrator.migrateTo('0051-application-answers')).error).toBeUndefined();
+    expect(await answersRows()).toEqual([
+      {
+        application_id: id,
+        answers: '{"note":"Sound"}',
+        answer_labels: '{"note":"Note"}',
+        search_text: 'a b a@example.org sound engineer',
+      },
+    ]);
+    expect(await applicationColumns()).not.toContain('answers');
+    expect(await applicationColumns()).not.toContain('search_text');
+    expect(await found('engineer')).toEqual([id]);
+    // The search follows the text where it now lives.
+    await sql`update application_answers set search_text = 'a b a@example.org lighting' where application_id = ${id}`.execute(
+      handle.db,
+    );
+    expect(await found('engineer')).toEqual([]);
+    expect(await found('lighting')).toEqual([id]);
+    if (dialect === 'postgres') {
+      const options = await sql<{
+        options: string[] | null;
+      }>`select reloptions as options from pg_class where oid = 'applications'::regclass`.execute(handle.db);
+      expect(options.rows[0]?.options).toContain('fillfactor=45');
+      // No index holds the status, so a status change can be a heap-only update.
+      const indexes = await sql<{
+        definition: string;
+      }>`select indexdef as definition from pg_indexes where tablename = 'applications' and schemaname = current_schema()`.execute(
+        handle.db,
+      );
+      expect(indexes.rows.length).toBeGreaterThan(3);
+      for (const index of indexes.rows) expect(index.definition).not.toMatch(/status/);
+    }
+
+    expect((await migrator.migrateTo('0050-statistics-day-estimate')).error).toBeUndefined();
+    const back = await sql<{
+      answers: string;
+      answer_labels: string;
+      search_text: string;
+    }>`select answers, answer_labels, search_text from applications where id = ${id}`.execute(handle.db);
+    expect(back.rows).toEqual([
+      { answers: '{"note":"Sound"}', answer_labels: '{"note":"Note"}', search_text: 'a b a@example.org lighting' },
+    ]);
+    expect(await found('lighting')).toEqual([id]);
+    await sql`update applications set search_text = 'a b a@example.org catering' where id = ${id}`.execute(handle.db);
+    expect(await found('lighting')).toEqual([]);
+    expect(await found('catering')).toEqual([id]);
+
+    expect((await migrator.migrateTo('0051-application-answers')).error).toBeUndefined();
+    expect(await found('catering')).toEqual([id]);
+    // An application's answers and search go with it.
+    await sql`delete from applications where id = ${id}`.execute(handle.db);
+    expect(await answersRows()).toEqual([]);
+    expect(await found('catering')).toEqual([]);
   });
 });

@@ -93,9 +93,9 @@ describe(`answers of an application on ${dialect}`, () => {
     });
     // The stored answers themselves are untouched by the edit.
     const row = await t.db
-      .selectFrom('applications')
+      .selectFrom('application_answers')
       .select('answers')
-      .where('id', '=', applicationId)
+      .where('application_id', '=', applicationId)
       .executeTakeFirstOrThrow();
     expect(Object.keys(JSON.parse(row.answers))).toEqual([
       'form-field-custom-1',

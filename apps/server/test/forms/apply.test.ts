@@ -114,9 +114,10 @@ describe(`applying on ${dialect}`, () => {
       _csrf: expect.any(String),
     });
     const row = await t.db
-      .selectFrom('applications')
+      .selectFrom('applications as a')
+      .innerJoin('application_answers as x', 'x.application_id', 'a.id')
       .selectAll()
-      .where('id', '=', body.application.id)
+      .where('a.id', '=', body.application.id)
       .executeTakeFirstOrThrow();
     expect(row.event_id).toBe(event.id);
     expect(row.user_id).toBe(user.id);
@@ -298,9 +299,9 @@ describe(`applying on ${dialect}`, () => {
     const response = await client.post(`/api/event/${event.id}/apply`, { answers: { text: '', checkboxes: [] } });
     expect(response.statusCode).toBe(201);
     const row = await t.db
-      .selectFrom('applications')
+      .selectFrom('application_answers')
       .select(['answers', 'answer_labels'])
-      .where('id', '=', response.json().application.id)
+      .where('application_id', '=', response.json().application.id)
       .executeTakeFirstOrThrow();
     expect(JSON.parse(row.answers)).toEqual({ checkbox: false });
     expect(JSON.parse(row.answer_labels)).toEqual({ checkbox: 'I agree' });

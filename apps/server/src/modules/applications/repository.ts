@@ -74,10 +74,11 @@ function parseSort(sort: ApplicationSort): { field: ApplicationSortField; direct
     : { field: sort as ApplicationSortField, direction: 'asc' };
 }
 
-/** An application with its applicant and group: the columns both the list page and the detail show. */
+/** An application with its applicant, group and answers: the columns both the list page and the detail show. */
 function selectApplicationRows(db: Db) {
   return db
     .selectFrom('applications as a')
+    .innerJoin('application_answers as x', 'x.application_id', 'a.id')
     .innerJoin('users as u', 'u.id', 'a.user_id')
     .leftJoin('event_groups as g', 'g.id', 'a.group_id')
     .select([
@@ -85,7 +86,7 @@ function selectApplicationRows(db: Db) {
       'a.status',
       'a.group_id',
       'a.week',
-      'a.answers',
+      'x.answers',
       'a.created_at',
       'a.updated_at',
       'u.id as user_id',
@@ -137,7 +138,10 @@ function selectMatching(executor: Db, scope: ApplicationScope, filter: Applicati
             sql<SqlBool>`${eb.ref('a.id')} in (select rowid from applications_search where search_text like ${`%${term}%`})`,
           );
         }
-        conditions.push(sql<SqlBool>`${eb.ref('a.search_text')} like ${pattern} escape '\\'`);
+        // The text itself, looked up by the application's id (migration 0051 keeps it apart from the review's rows).
+        conditions.push(
+          sql<SqlBool>`(select x.search_text from application_answers x where x.application_id = ${eb.ref('a.id')}) like ${pattern} escape '\\'`,
+        );
       }
     }
     return eb.and(conditions);
@@ -246,7 +250,7 @@ export function countByGroupAndStatus(db: Db, scope: ApplicationScope, filter: A
 
 export function findById(db: Db, eventId: number, applicationId: number) {
   return selectApplicationRows(db)
-    .select('a.answer_labels')
+    .select('x.answer_labels')
     .where('a.event_id', '=', eventId)
     .where('a.id', '=', applicationId)
     .executeTakeFirst();
@@ -436,15 +440,21 @@ export async function insertChoices(
 /** One application of the event, never of another: the id alone is not enough. */
 export function findAnswers(db: Db, eventId: number, applicationId: number) {
   return db
-    .selectFrom('applications')
-    .select(['id', 'user_id', 'group_id', 'answers', 'answer_labels'])
-    .where('event_id', '=', eventId)
-    .where('id', '=', applicationId)
+    .selectFrom('applications as a')
+    .innerJoin('application_answers as x', 'x.application_id', 'a.id')
+    .select(['a.id', 'a.user_id', 'a.group_id', 'x.answers', 'x.answer_labels'])
+    .where('a.event_id', '=', eventId)
+    .where('a.id', '=', applicationId)
     .executeTakeFirst();
 }
 
 export function listAnswersOfEvent(db: Db, eventId: number) {
-  return db.selectFrom('applications').select(['id', 'answers', 'week']).where('event_id', '=', eventId).execute();
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('application_answers as x', 'x.application_id', 'a.id')
+    .select(['a.id', 'x.answers', 'a.week'])
+    .where('a.event_id', '=', eventId)
+    .execute();
 }
 
 /** One statement per chunk of ids: the week of many applications set at once. */
@@ -493,7 +503,10 @@ export async function findApplicants(db: Db, userIds: readonly number[]) {
   return found;
 }
 
-/** Many new (pending) applications: one multi-row insert per 100 rows. Answers the ids in the given order. */
+/**
+ * Many new (pending) applications with their answers: one multi-row insert into each table per 100 rows. Answers
+ * the ids in the given order.
+ */
 export async function insertApplications(trx: Db, rows: readonly NewApplication[]): Promise<number[]> {
   const ids: number[] = [];
   for (const chunk of chunked(rows, 100)) {
@@ -503,12 +516,9 @@ export async function insertApplications(trx: Db, rows: readonly NewApplication[
         chunk.map((row) => ({
           event_id: row.eventId,
           user_id: row.userId,
-          answers: row.answers,
-          answer_labels: row.answerLabels,
           status: 'pending',
           group_id: null,
           week: row.week,
-          search_text: row.searchText,
           ...sortNameOf(row.userId),
           created_at: row.createdAt,
           updated_at: row.createdAt,
@@ -517,7 +527,19 @@ export async function insertApplications(trx: Db, rows: readonly NewApplication[
       .returning(['id', 'user_id'])
       .execute();
     const idOf = new Map(inserted.map((row) => [row.user_id, row.id]));
-    ids.push(...chunk.map((row) => idOf.get(row.userId) as number));
+    const chunkIds = chunk.map((row) => idOf.get(row.userId) as number);
+    await trx
+      .insertInto('application_answers')
+      .values(
+        chunk.map((row, index) => ({
+          application_id: chunkIds[index] as number,
+          answers: row.answers,
+          answer_labels: row.answerLabels,
+          search_text: row.searchText,
+        })),
+      )
+      .execute();
+    ids.push(...chunkIds);
   }
   return ids;
 }
@@ -526,8 +548,9 @@ export async function insertApplications(trx: Db, rows: readonly NewApplication[
 export function applicationsOfUser(db: Db, userId: number) {
   return db
     .selectFrom('applications as a')
+    .innerJoin('application_answers as x', 'x.application_id', 'a.id')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.answers', 'a.search_text', 'u.firstname', 'u.lastname', 'u.email'])
+    .select(['a.id', 'x.answers', 'x.search_text', 'u.firstname', 'u.lastname', 'u.email'])
     .where('a.user_id', '=', userId)
     .execute();
 }
@@ -546,6 +569,10 @@ export function setGroup(db: Db, applicationId: number, groupId: number | null, 
 }
 
 export function setSearchText(db: Db, applicationId: number, searchText: string) {
-  return db.updateTable('applications').set({ search_text: searchText }).where('id', '=', applicationId).execute();
+  return db
+    .updateTable('application_answers')
+    .set({ search_text: searchText })
+    .where('application_id', '=', applicationId)
+    .execute();
 }
 export type ApplicationPageRow = Awaited<ReturnType<typeof listPage>>[number];
