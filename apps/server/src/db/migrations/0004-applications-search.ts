@@ -36,22 +36,52 @@ const REPLACED = [
   { name: 'applications_event_week_idx', columns: ['event_id', 'week', 'status'] },
 ];
 
-async function createSqliteSearch(db: AnyDb): Promise<void> {
-  // External content: the FTS table holds only the trigram index; the text stays in applications.search_text.
-  await sql`create virtual table applications_search using fts5(search_text, content='applications', content_rowid='id', tokenize='trigram', detail='none')`.execute(
+/** The SQLite triggers that keep the FTS index in step with the text (0051 moves them to `application_answers`). */
+export const SQLITE_SEARCH_TRIGGERS = [
+  'applications_search_insert',
+  'applications_search_delete',
+  'applications_search_update',
+];
+
+/**
+ * SQLite's trigram index over the `search_text` of `table`, whose integer primary key `key` is the FTS rowid, with
+ * the triggers that keep it in step. External content: the FTS table holds only the index; the text stays in `table`.
+ */
+export async function createSqliteSearch(db: AnyDb, table = 'applications', key = 'id'): Promise<void> {
+  const t = sql.id(table);
+  const k = sql.id(key);
+  await sql`create virtual table applications_search using fts5(search_text, content=${sql.lit(table)}, content_rowid=${sql.lit(key)}, tokenize='trigram', detail='none')`.execute(
     db,
   );
-  await sql`create trigger applications_search_insert after insert on applications begin
-    insert into applications_search(rowid, search_text) values (new.id, new.search_text);
+  await sql`create trigger applications_search_insert after insert on ${t} begin
+    insert into applications_search(rowid, search_text) values (new.${k}, new.search_text);
   end`.execute(db);
-  await sql`create trigger applications_search_delete after delete on applications begin
-    insert into applications_search(applications_search, rowid, search_text) values ('delete', old.id, old.search_text);
+  await sql`create trigger applications_search_delete after delete on ${t} begin
+    insert into applications_search(applications_search, rowid, search_text) values ('delete', old.${k}, old.search_text);
   end`.execute(db);
-  await sql`create trigger applications_search_update after update of search_text on applications begin
-    insert into applications_search(applications_search, rowid, search_text) values ('delete', old.id, old.search_text);
-    insert into applications_search(rowid, search_text) values (new.id, new.search_text);
+  await sql`create trigger applications_search_update after update of search_text on ${t} begin
+    insert into applications_search(applications_search, rowid, search_text) values ('delete', old.${k}, old.search_text);
+    insert into applications_search(rowid, search_text) values (new.${k}, new.search_text);
   end`.execute(db);
   await sql`insert into applications_search(applications_search) values ('rebuild')`.execute(db);
+}
+
+/**
+ * PostgreSQL's trigger that writes the `search_text` of `table` (its row's application id in `key`) into
+ * `applications_search` whenever it is inserted or changed.
+ */
+export async function createPostgresSearchSync(db: AnyDb, table = 'applications', key = 'id'): Promise<void> {
+  await sql
+    .raw(`create or replace function applications_search_sync() returns trigger language plpgsql as $$
+    begin
+      insert into applications_search (application_id, search_text) values (new.${key}, new.search_text)
+        on conflict (application_id) do update set search_text = excluded.search_text;
+      return null;
+    end
+  $$`)
+    .execute(db);
+  await sql`create trigger applications_search_sync after insert or update of search_text on ${sql.id(table)}
+    for each row execute function applications_search_sync()`.execute(db);
 }
 
 /** The schema pg_trgm lives in, installing it in public when it is missing; null when that is not allowed. */
@@ -87,15 +117,7 @@ async function createPostgresSearch(db: AnyDb): Promise<void> {
   await sql`insert into applications_search (application_id, search_text) select id, search_text from applications`.execute(
     db,
   );
-  await sql`create function applications_search_sync() returns trigger language plpgsql as $$
-    begin
-      insert into applications_search (application_id, search_text) values (new.id, new.search_text)
-        on conflict (application_id) do update set search_text = excluded.search_text;
-      return null;
-    end
-  $$`.execute(db);
-  await sql`create trigger applications_search_sync after insert or update of search_text on applications
-    for each row execute function applications_search_sync()`.execute(db);
+  await createPostgresSearchSync(db);
   const trgmSchema = await ensurePgTrgm(db);
   if (trgmSchema) {
     await sql`create index applications_search_trgm_idx on applications_search using gin (search_text ${sql.id(trgmSchema)}.gin_trgm_ops)`.execute(
@@ -122,9 +144,7 @@ export async function down(db: AnyDb): Promise<void> {
   const tables = await db.introspection.getTables();
   const search = tables.find((table) => table.name === 'applications_search');
   if (search && search.schema === undefined) {
-    for (const trigger of ['applications_search_insert', 'applications_search_delete', 'applications_search_update']) {
-      await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
-    }
+    for (const trigger of SQLITE_SEARCH_TRIGGERS) await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
   } else if (search) {
     await sql`drop function if exists applications_search_sync() cascade`.execute(db);
   }

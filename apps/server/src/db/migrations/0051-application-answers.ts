@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../types.js';
+import { createPostgresSearchSync, createSqliteSearch, SQLITE_SEARCH_TRIGGERS } from './0004-applications-search.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema, they cannot be typed by it
 type AnyDb = Kysely<any>;
@@ -20,7 +21,12 @@ type AnyDb = Kysely<any>;
  * trigger fills `applications_search` from it.
  */
 const PG_COVERS = {
-  dropped: 'applications_event_status_cover_idx',
+  /** Led by the status: dropped, with the columns down rebuilds it from. */
+  dropped: {
+    name: 'applications_event_status_cover_idx',
+    columns: ['event_id', 'status', 'created_at', 'group_id', 'week', 'user_id'],
+  },
+  /** Rebuilt without the status; `before`: their columns until 0051. */
   rebuilt: [
     {
       name: 'applications_event_group_cover_idx',
@@ -33,54 +39,25 @@ const PG_COVERS = {
       before: ['event_id', 'week', 'status', 'group_id', 'created_at', 'user_id'],
     },
   ],
-  droppedColumns: ['event_id', 'status', 'created_at', 'group_id', 'week', 'user_id'],
 };
 
-const SQLITE_SEARCH_TRIGGERS = [
-  'applications_search_insert',
-  'applications_search_delete',
-  'applications_search_update',
+/** The columns that move, with the default each gets when down adds it back to rows that exist. */
+const MOVED = [
+  { column: 'answers', fallback: '{}' },
+  { column: 'answer_labels', fallback: '{}' },
+  { column: 'search_text', fallback: '' },
 ];
-
-/** SQLite's trigram index over the search text of `table`, whose integer primary key `key` is the FTS rowid. */
-async function createSqliteSearch(db: AnyDb, table: string, key: string): Promise<void> {
-  const t = sql.id(table);
-  await sql`create virtual table applications_search using fts5(search_text, content=${sql.lit(table)}, content_rowid=${sql.lit(key)}, tokenize='trigram', detail='none')`.execute(
-    db,
-  );
-  await sql`create trigger applications_search_insert after insert on ${t} begin
-    insert into applications_search(rowid, search_text) values (new.${sql.id(key)}, new.search_text);
-  end`.execute(db);
-  await sql`create trigger applications_search_delete after delete on ${t} begin
-    insert into applications_search(applications_search, rowid, search_text) values ('delete', old.${sql.id(key)}, old.search_text);
-  end`.execute(db);
-  await sql`create trigger applications_search_update after update of search_text on ${t} begin
-    insert into applications_search(applications_search, rowid, search_text) values ('delete', old.${sql.id(key)}, old.search_text);
-    insert into applications_search(rowid, search_text) values (new.${sql.id(key)}, new.search_text);
-  end`.execute(db);
-  await sql`insert into applications_search(applications_search) values ('rebuild')`.execute(db);
-}
 
 async function dropSqliteSearch(db: AnyDb): Promise<void> {
   for (const trigger of SQLITE_SEARCH_TRIGGERS) await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
   await sql`drop table if exists applications_search`.execute(db);
 }
 
-/** PostgreSQL's trigger that keeps `applications_search` in step with the search text of `table`. */
-async function createPostgresSearchTrigger(db: AnyDb, table: string, key: string): Promise<void> {
+/** PostgreSQL's search trigger moved to `table`: off whichever table had it, onto this one. */
+async function movePostgresSearchSync(db: AnyDb, table: string, key: string): Promise<void> {
   await sql`drop trigger if exists applications_search_sync on applications`.execute(db);
   await sql`drop trigger if exists applications_search_sync on application_answers`.execute(db);
-  await sql
-    .raw(`create or replace function applications_search_sync() returns trigger language plpgsql as $$
-    begin
-      insert into applications_search (application_id, search_text) values (new.${key}, new.search_text)
-        on conflict (application_id) do update set search_text = excluded.search_text;
-      return null;
-    end
-  $$`)
-    .execute(db);
-  await sql`create trigger applications_search_sync after insert or update of search_text on ${sql.id(table)}
-    for each row execute function applications_search_sync()`.execute(db);
+  await createPostgresSearchSync(db, table, key);
 }
 
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
@@ -98,14 +75,12 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     await dropSqliteSearch(db);
     await createSqliteSearch(db, 'application_answers', 'application_id');
   } else {
-    await createPostgresSearchTrigger(db, 'application_answers', 'application_id');
+    await movePostgresSearchSync(db, 'application_answers', 'application_id');
   }
-  for (const column of ['answers', 'answer_labels', 'search_text']) {
-    await db.schema.alterTable('applications').dropColumn(column).execute();
-  }
+  for (const { column } of MOVED) await db.schema.alterTable('applications').dropColumn(column).execute();
   if (dialect !== 'postgres') return;
 
-  await sql`drop index if exists ${sql.id(PG_COVERS.dropped)}`.execute(db);
+  await sql`drop index if exists ${sql.id(PG_COVERS.dropped.name)}`.execute(db);
   for (const index of PG_COVERS.rebuilt) {
     await sql`drop index if exists ${sql.id(index.name)}`.execute(db);
     await db.schema.createIndex(index.name).on('applications').columns(index.columns).execute();
@@ -122,31 +97,25 @@ export async function down(db: AnyDb): Promise<void> {
   // down() is not told the dialect: PostgreSQL's introspection names a schema, SQLite's does not.
   const tables = await db.introspection.getTables();
   const postgres = tables.find((table) => table.name === 'applications')?.schema !== undefined;
-  await db.schema
-    .alterTable('applications')
-    .addColumn('answers', 'text', (c) => c.notNull().defaultTo('{}'))
-    .execute();
-  await db.schema
-    .alterTable('applications')
-    .addColumn('answer_labels', 'text', (c) => c.notNull().defaultTo('{}'))
-    .execute();
-  await db.schema
-    .alterTable('applications')
-    .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
-    .execute();
+  for (const { column, fallback } of MOVED) {
+    await db.schema
+      .alterTable('applications')
+      .addColumn(column, 'text', (c) => c.notNull().defaultTo(fallback))
+      .execute();
+  }
   await sql`update applications set
     answers = (select x.answers from application_answers x where x.application_id = applications.id),
     answer_labels = (select x.answer_labels from application_answers x where x.application_id = applications.id),
     search_text = (select x.search_text from application_answers x where x.application_id = applications.id)
     where exists (select 1 from application_answers x where x.application_id = applications.id)`.execute(db);
   if (postgres) {
-    await createPostgresSearchTrigger(db, 'applications', 'id');
+    await movePostgresSearchSync(db, 'applications', 'id');
     await sql`alter table applications reset (fillfactor)`.execute(db);
     for (const index of PG_COVERS.rebuilt) {
       await sql`drop index if exists ${sql.id(index.name)}`.execute(db);
       await db.schema.createIndex(index.name).on('applications').columns(index.before).execute();
     }
-    await db.schema.createIndex(PG_COVERS.dropped).on('applications').columns(PG_COVERS.droppedColumns).execute();
+    await db.schema.createIndex(PG_COVERS.dropped.name).on('applications').columns(PG_COVERS.dropped.columns).execute();
   } else {
     await dropSqliteSearch(db);
   }
